@@ -1,0 +1,7 @@
+"""``python -m xlsx_scorer``."""
+
+import sys
+
+from xlsx_scorer.cli import main
+
+sys.exit(main())

@@ -1,0 +1,126 @@
+"""The ``xlsx-scorer`` command: parse arguments, call the library, print, exit 0/1/2.
+
+No traceback reaches the organiser; ``--debug`` shows one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from xlsx_scorer import __version__
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+from xlsx_scorer.problems import UnusableWorkbookError
+from xlsx_scorer.report import points
+from xlsx_scorer.scorer import EXIT_UNUSABLE, Outcome, score_workbook
+
+TOP_PLAYERS = 10
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, one sub-command per job."""
+    parser = argparse.ArgumentParser(
+        prog="xlsx-scorer",
+        description="Score a Catan tournament kept in an Excel workbook.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    score = commands.add_parser(
+        "score",
+        help="check and score a workbook; write Standings, Round Points and Errors into it",
+        description=(
+            "Check every game of the Results sheet against the rules, score the "
+            "tournament and write the Standings, Round Points and Errors sheets. "
+            "Exit code 0: scored; 1: the workbook has errors (see the Errors sheet); "
+            "2: the file could not be used (nothing written)."
+        ),
+    )
+    score.add_argument("workbook", type=Path, help="the tournament workbook (.xlsx or .xlsm)")
+    score.add_argument(
+        "-o", "--output", type=Path, help="write a scored copy here instead of in place"
+    )
+    _add_common(score)
+    return parser
+
+
+def _add_common(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="language of messages and output sheets (default: the workbook's)",
+    )
+    command.add_argument("--debug", action="store_true", help="show technical details on failure")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    args = build_parser().parse_args(argv)
+    lang = args.lang or DEFAULT_LANGUAGE
+    try:
+        return _score(args)
+    except UnusableWorkbookError as error:
+        params = {"file": str(args.workbook), **error.params}
+        print(text(lang, error.code, **params), file=sys.stderr)
+        print(text(lang, "cli.nothing_written"), file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+        return EXIT_UNUSABLE
+    except Exception as error:  # a bug: say so plainly, show details only on request
+        print(text(lang, "cli.internal_error", detail=repr(error)), file=sys.stderr)
+        print(text(lang, "cli.nothing_written"), file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+        else:
+            print(text(lang, "cli.debug_hint"), file=sys.stderr)
+        return EXIT_UNUSABLE
+
+
+def _score(args: argparse.Namespace) -> int:
+    outcome = score_workbook(args.workbook, args.output, language=args.lang)
+    _print_outcome(outcome, args.workbook)
+    return outcome.exit_code
+
+
+def _print_outcome(outcome: Outcome, source: Path) -> None:
+    lang = outcome.language
+    print(
+        text(
+            lang,
+            "cli.summary",
+            file=source,
+            games=outcome.games,
+            players=outcome.players,
+            problems=len(outcome.problems),
+        )
+    )
+    for problem in outcome.problems:
+        location = text(
+            lang,
+            "problem.location",
+            ref=problem.ref,
+            round=problem.round if problem.round is not None else "?",
+            table=problem.table or "?",
+            player=problem.player or "?",
+        )
+        print(f"  {location}: {problem.message}")
+    if outcome.standings is not None:
+        shown = outcome.standings.head(TOP_PLAYERS)
+        print(text(lang, "cli.top", count=len(shown)))
+        for entry in shown.itertuples(index=False):
+            round_points = points(entry.points12) or 0.0
+            print(
+                f"  {entry.rank:>3}. {entry.player:<28} {round_points:6.2f}"
+                f" {entry.vp:>4} {entry.vp_share:7.1%}"
+            )
+    print(text(lang, "cli.wrote", file=outcome.written))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,202 @@
+"""What our three output sheets say, in the workbook's language: pure data, no openpyxl.
+
+``workbook.render`` turns these ``SheetSpec`` values into real sheets.  Round
+points arrive as exact twelfths and become decimals here, at the last moment,
+for display only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from xlsx_scorer.i18n import LANGUAGES, text
+from xlsx_scorer.problems import Problem
+from xlsx_scorer.scoring import TWELFTHS
+
+POINTS_FORMAT = "0.00"
+SHARE_FORMAT = "0.0%"
+WHOLE_FORMAT = "0"
+STANDINGS, ROUND_POINTS, ERRORS = "Standings", "Round Points", "Errors"
+OUTPUT_SHEETS = (STANDINGS, ROUND_POINTS, ERRORS)
+#: Leading players drawn in the cumulative round-points chart.
+CHART_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of an output table: header text, width and number format."""
+
+    header: str
+    width: float = 12
+    number_format: str | None = None
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A line chart of the leading players' cumulative round points, by round."""
+
+    title: str
+    rounds: tuple[str, ...]
+    series: tuple[tuple[str, tuple[float, ...]], ...]
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """An output sheet: a title, notes under it, then a table (header + rows).
+
+    ``links`` maps (row position in ``rows``, column position) to the cell the
+    value should link to, such as ``"'Results'!E7"``.
+    """
+
+    name: str
+    title: str
+    notes: tuple[str, ...]
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    links: dict[tuple[int, int], str] = field(default_factory=dict)
+    chart: Chart | None = None
+
+
+def points(twelfths: Any) -> float | None:
+    """Exact twelfths as the decimal shown: ``points(40) == 10/3``; NaN (did not play) is None."""
+    if twelfths is None or (isinstance(twelfths, float) and math.isnan(twelfths)):
+        return None
+    return int(twelfths) / TWELFTHS
+
+
+def table_value(label: str) -> int | str:
+    """A table label as the organiser typed it: ``"3"`` is the number 3."""
+    return int(label) if label.isdigit() else label
+
+
+def standings_sheet(
+    lang: str,
+    table: pd.DataFrame,
+    per_round: pd.DataFrame,
+    *,
+    event: str | None,
+    computed: str,
+    games: int,
+) -> SheetSpec:
+    """The Standings sheet (SPEC §5): rank, player, round points, VP, VP %, R1, R2, …"""
+    rounds = [int(number) for number in per_round.columns]
+    columns = (
+        Column(text(lang, "out.rank"), 7, WHOLE_FORMAT),
+        Column(text(lang, "out.player"), 28),
+        Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
+        Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
+        Column(text(lang, "out.vp_pct"), 9, SHARE_FORMAT),
+        *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
+    )
+    rows = tuple(
+        (
+            int(entry.rank),
+            entry.player,
+            points(entry.points12),
+            int(entry.vp),
+            float(entry.vp_share),
+            *(points(value) for value in per_round.iloc[position]),
+        )
+        for position, entry in enumerate(table.itertuples(index=False))
+    )
+    cumulative = per_round.fillna(0).cumsum(axis=1).head(CHART_PLAYERS)
+    chart = Chart(
+        title=text(lang, "title.chart"),
+        rounds=tuple(text(lang, "out.round_column", round=n) for n in rounds),
+        series=tuple(
+            (str(name), tuple(int(value) / TWELFTHS for value in cumulative.iloc[position]))
+            for position, name in enumerate(table["player"].head(CHART_PLAYERS))
+        ),
+    )
+    notes = (text(lang, "notice.computed", when=computed, games=games, players=len(table)),)
+    return SheetSpec(
+        STANDINGS, _title(lang, "title.standings", event), notes, columns, rows, chart=chart
+    )
+
+
+def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> SheetSpec:
+    """The Round Points sheet: one row per player per game, by round, table and place."""
+    yes = text(lang, "out.yes")
+    ordered = games.assign(
+        _table_number=games["table"].map(lambda t: int(t) if t.isdigit() else math.inf),
+    ).sort_values(["round", "_table_number", "table", "place", "player"], kind="mergesort")
+    columns = (
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
+        Column(text(lang, "out.table"), 8),
+        Column(text(lang, "out.player"), 28),
+        Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
+        Column(text(lang, "out.largest_army"), 14),
+        Column(text(lang, "out.longest_road"), 14),
+        Column(text(lang, "out.declared"), 16),
+        Column(text(lang, "out.place"), 8, WHOLE_FORMAT),
+        Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
+    )
+    rows = tuple(
+        (
+            int(game.round),
+            table_value(str(game.table)),
+            game.player,
+            int(game.vp),
+            yes if game.largest_army else None,
+            yes if game.longest_road else None,
+            yes if game.declared else None,
+            int(game.place),
+            points(game.points12),
+        )
+        for game in ordered.itertuples(index=False)
+    )
+    return SheetSpec(ROUND_POINTS, _title(lang, "title.round_points", event), (), columns, rows)
+
+
+def not_published_sheet(lang: str, name: str, title_key: str, count: int) -> SheetSpec:
+    """Standings or Round Points replaced by a notice: no ranking while errors remain."""
+    notice = text(lang, "notice.not_published", count=count)
+    return SheetSpec(name, text(lang, title_key), (notice,), (), ())
+
+
+def errors_sheet(lang: str, problems: Sequence[Problem], *, computed: str) -> SheetSpec:
+    """The Errors sheet: one row per problem, its cell linked; or a line saying all is well."""
+    columns = (
+        Column(text(lang, "out.sheet"), 12),
+        Column(text(lang, "out.cell"), 14),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
+        Column(text(lang, "out.table"), 8),
+        Column(text(lang, "out.player"), 24),
+        Column(text(lang, "out.problem"), 90),
+    )
+    if not problems:
+        note = text(lang, "notice.no_problems")
+        return SheetSpec(ERRORS, text(lang, "title.errors"), (note,), columns, ())
+    rows = tuple(
+        (
+            problem.sheet,
+            problem.ref,
+            problem.round,
+            None if problem.table is None else table_value(problem.table),
+            problem.player,
+            problem.message,
+        )
+        for problem in problems
+    )
+    links = {
+        (position, 1): f"'{problem.sheet}'!{problem.cell}"
+        for position, problem in enumerate(problems)
+        if problem.cell
+    }
+    note = text(lang, "notice.problems_found", count=len(problems), when=computed)
+    return SheetSpec(ERRORS, text(lang, "title.errors"), (note,), columns, rows, links)
+
+
+def _title(lang: str, key: str, event: str | None) -> str:
+    title = text(lang, key)
+    return f"{event} — {title}" if event else title
+
+
+def language_name(lang: str) -> str:
+    """The language's own name (``Español``)."""
+    return str(LANGUAGES[lang].NAME)

@@ -1,0 +1,151 @@
+"""The library entry point: read → validate → score → write, one function per step.
+
+>>> outcome = score_workbook(Path("fixtures/sample_event.xlsx"), Path("/tmp/out.xlsx"))
+... # doctest: +SKIP
+>>> outcome.exit_code
+0
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import pandera.pandas as pa
+
+from xlsx_scorer import report, schemas, scoring, workbook
+from xlsx_scorer.collation import collation_key
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE
+from xlsx_scorer.problems import (
+    Problem,
+    SheetContext,
+    problems_from_cell_errors,
+    problems_from_failures,
+)
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Validated:
+    """The typed ``Results`` rows and every problem found in them."""
+
+    frame: pd.DataFrame
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a scoring run found and wrote."""
+
+    language: str
+    games: int
+    players: int
+    problems: tuple[Problem, ...]
+    standings: pd.DataFrame | None
+    written: Path
+
+    @property
+    def exit_code(self) -> int:
+        """0 scored without errors; 1 the workbook has errors (SPEC §5)."""
+        return EXIT_PROBLEMS if self.problems else EXIT_OK
+
+
+def validate(book: workbook.Workbook, lang: str) -> Validated:
+    """Every problem of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
+    results = book.results
+    typed, cell_errors = schemas.typed_results(results.raw)
+    context = SheetContext(results.name, results.columns, typed, lang)
+    uncached_cells = {
+        (int(ref[len(letter) :]), key)
+        for ref in results.uncached
+        for key, letter in results.columns.items()
+        if ref.startswith(letter) and ref[len(letter) :].isdigit()
+    }
+    keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
+    cell_errors = cell_errors.loc[~keys.isin(uncached_cells).to_numpy()]
+    problems = [
+        *(
+            context.problem("uncached_formula", row, column)
+            for row, column in sorted(uncached_cells)
+        ),
+        *problems_from_cell_errors(context, cell_errors),
+        *_merged_problems(context, results),
+    ]
+    roster = frozenset(book.roster.names) if book.roster else None
+    schema = schemas.results_schema(roster)
+    try:
+        schema.validate(typed, lazy=True)
+    except pa.errors.SchemaErrors as errors:
+        problems.extend(
+            problems_from_failures(
+                context, errors.failure_cases, schemas.rules(roster), schemas.RANGES
+            )
+        )
+    order = {letter: position for position, letter in enumerate(workbook.RESULT_COLUMNS)}
+    key_of = {letter: key for key, letter in results.columns.items()}
+    problems.sort(
+        key=lambda p: (
+            int("".join(filter(str.isdigit, p.cell)) or 0),
+            order.get(key_of.get(p.cell.rstrip("0123456789"), ""), 99),
+            p.code,
+        )
+    )
+    return Validated(typed, tuple(dict.fromkeys(problems)))
+
+
+def _merged_problems(context: SheetContext, results: workbook.ResultsSheet) -> list[Problem]:
+    problems = []
+    for merged in results.merged:
+        first = merged.split(":")[0]
+        letter = first.rstrip("0123456789")
+        key = next((k for k, v in results.columns.items() if v == letter), "round")
+        row = int(first[len(letter) :])
+        problems.append(context.problem("merged_cells", row, key, found=merged))
+    return problems
+
+
+def score_workbook(
+    source: Path,
+    target: Path | None = None,
+    *,
+    language: str | None = None,
+    now: dt.datetime | None = None,
+) -> Outcome:
+    """Score ``source`` and write Standings, Round Points and Errors into ``target``.
+
+    ``target`` defaults to ``source`` (in place).  Raises
+    ``UnusableWorkbookError`` when the file cannot be used at all; then
+    nothing is written.
+    """
+    book = workbook.read_workbook(source, report.OUTPUT_SHEETS)
+    lang = language or book.language or DEFAULT_LANGUAGE
+    computed = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    validated = validate(book, lang)
+    frame = validated.frame
+    games_count = int(frame.groupby(["round", "table"], dropna=True).ngroups)
+    if validated.problems:
+        count = len(validated.problems)
+        specs = [
+            report.not_published_sheet(lang, report.STANDINGS, "title.standings", count),
+            report.not_published_sheet(lang, report.ROUND_POINTS, "title.round_points", count),
+            report.errors_sheet(lang, validated.problems, computed=computed),
+        ]
+        table = None
+        players = int(frame["player"].nunique())
+    else:
+        games = scoring.score_games(frame)
+        table, per_round = scoring.standings(games, collation_key)
+        specs = [
+            report.standings_sheet(
+                lang, table, per_round, event=book.event_name, computed=computed, games=games_count
+            ),
+            report.round_points_sheet(lang, games, event=book.event_name),
+            report.errors_sheet(lang, (), computed=computed),
+        ]
+        players = len(table)
+    written = target or source
+    workbook.write_outputs(book, specs, written)
+    return Outcome(lang, games_count, players, validated.problems, table, written)

@@ -1,0 +1,199 @@
+"""Scoring (SPEC §3–4): pure functions on DataFrames, no file access, inputs never mutated.
+
+Round points are kept exactly, as integer *twelfths*: every tie splits a sum
+of 1, 2, 3 or 4 places, and 12 is divisible by each, so no rounding ever
+happens (10/3 points is 40 twelfths).  They become decimals only for display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+GAME = ["round", "table"]
+TWELFTHS = 12
+#: Round points by place, for 4- and 3-player tables.
+PLACE_POINTS: dict[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 2)}
+ARMY_MIN_KNIGHTS = 3
+ROAD_MIN_LENGTH = 5
+DECLARE_MIN_VP = 10
+TITLE_BONUS = 2
+
+# _CUMULATIVE[n][k]: twelfths earned by places 1..k together at an n-player table.
+_CUMULATIVE = np.zeros((5, 6), dtype=np.int64)
+for _size, _points in PLACE_POINTS.items():
+    _CUMULATIVE[_size, 1 : len(_points) + 1] = np.cumsum(_points) * TWELFTHS
+    _CUMULATIVE[_size, len(_points) + 1 :] = _CUMULATIVE[_size, len(_points)]
+
+
+def _per_game(frame: pd.DataFrame, values: pd.Series, how: str) -> pd.Series:
+    keys = [frame[key] for key in GAME]
+    return values.groupby(keys, dropna=True, sort=False).transform(how)
+
+
+def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> pd.DataFrame:
+    """Who holds a title (Largest Army: ``knights``/``army_first``/3; Longest Road: 5).
+
+    Qualifiers reach ``minimum``; the qualifier with the highest value holds it;
+    among tied leaders, the one marked first holds it.
+
+    >>> game = pd.DataFrame({"round": [1] * 3, "table": ["1"] * 3,
+    ...                      "knights": [3, 3, 1], "army_first": [False, True, False]})
+    >>> title_leaders(game, "knights", "army_first", 3)["holder"].tolist()
+    [False, True, False]
+    """
+    values = frame[value].astype("Float64")
+    marked = frame[mark].fillna(False).astype(bool)
+    qualifies = (values >= minimum).fillna(False).astype(bool)
+    best = _per_game(frame, values.where(qualifies), "max")
+    leader = (qualifies & (values == best)).fillna(False).astype(bool)
+    leaders = _per_game(frame, leader.astype(int), "sum")
+    marked_leaders = _per_game(frame, (leader & marked).astype(int), "sum")
+    holder = leader & ((leaders == 1) | (marked & (marked_leaders == 1)))
+    return pd.DataFrame(
+        {
+            "qualifies": qualifies,
+            "game_best": best,
+            "leader": leader,
+            "leaders": leaders,
+            "marked_leaders": marked_leaders,
+            "holder": holder.fillna(False).astype(bool),
+        },
+        index=frame.index,
+    )
+
+
+def game_vp(frame: pd.DataFrame) -> pd.DataFrame:
+    """In-game VP: settlements + 2 × cities + VP cards + 2 per title held.
+
+    >>> game = pd.DataFrame({"round": [1] * 3, "table": ["1"] * 3,
+    ...     "settlements": [3, 2, 4], "cities": [2, 1, 0], "vp_cards": [1, 0, 0],
+    ...     "knights": [3, 0, 0], "longest_road": [6, 5, 2],
+    ...     "army_first": [False] * 3, "road_first": [False] * 3})
+    >>> game_vp(game)["vp"].tolist()
+    [12, 4, 4]
+    """
+    army = title_leaders(frame, "knights", "army_first", ARMY_MIN_KNIGHTS)["holder"]
+    road = title_leaders(frame, "longest_road", "road_first", ROAD_MIN_LENGTH)["holder"]
+    vp = (
+        frame["settlements"]
+        + 2 * frame["cities"]
+        + frame["vp_cards"]
+        + TITLE_BONUS * army.astype(int)
+        + TITLE_BONUS * road.astype(int)
+    )
+    return pd.DataFrame({"vp": vp, "largest_army": army, "longest_road": road}, index=frame.index)
+
+
+def declarations(frame: pd.DataFrame) -> pd.DataFrame:
+    """Declared victory: available only when 2+ players at the table have 10+ VP.
+
+    Then the one marked among them takes first place alone; otherwise a mark
+    changes nothing.  Returns per row: vp, eligible, eligible_players,
+    marked_eligible and declarer.
+    """
+    vp = game_vp(frame)["vp"]
+    eligible = (vp >= DECLARE_MIN_VP).fillna(False).astype(bool)
+    marked = frame["declared"].fillna(False).astype(bool)
+    eligible_players = _per_game(frame, eligible.astype(int), "sum")
+    marked_eligible = _per_game(frame, (eligible & marked).astype(int), "sum")
+    declarer = eligible & marked & (eligible_players >= 2) & (marked_eligible == 1)
+    return pd.DataFrame(
+        {
+            "vp": vp,
+            "eligible": eligible,
+            "eligible_players": eligible_players,
+            "marked_eligible": marked_eligible,
+            "declarer": declarer.fillna(False).astype(bool),
+        },
+        index=frame.index,
+    )
+
+
+def score_games(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per player per game: VP, titles, declared victory, place and round points.
+
+    Players are ordered by VP (a valid declarer first, alone); tied players
+    share the best of their places and split the points of the places they
+    occupy.  Points are integer twelfths (``points12``).
+
+    >>> game = pd.DataFrame({"round": [1] * 4, "table": ["1"] * 4, "player": list("abcd"),
+    ...     "settlements": [4, 2, 2, 5], "cities": [3, 3, 3, 0], "vp_cards": [0] * 4,
+    ...     "knights": [0] * 4, "longest_road": [1] * 4, "army_first": [False] * 4,
+    ...     "road_first": [False] * 4, "declared": [False] * 4})
+    >>> score_games(game)[["place", "points12"]].values.tolist()
+    [[1, 60], [2, 30], [2, 30], [4, 12]]
+    """
+    vp = game_vp(frame)
+    declared = declarations(frame)["declarer"]
+    order = vp["vp"].astype("float64").where(~declared, np.inf)
+    keys = [frame[key] for key in GAME]
+    size = order.groupby(keys, sort=False).transform("size").to_numpy()
+    place = order.groupby(keys, sort=False).rank(method="min", ascending=False)
+    place = place.astype(np.int64).to_numpy()
+    tied = order.groupby([*keys, order], sort=False).transform("size").to_numpy()
+    table_size = np.minimum(size, 4)
+    last = np.minimum(place - 1 + tied, 5)
+    points12 = (_CUMULATIVE[table_size, last] - _CUMULATIVE[table_size, place - 1]) // tied
+    return pd.DataFrame(
+        {
+            "round": frame["round"],
+            "table": frame["table"],
+            "player": frame["player"],
+            "vp": vp["vp"].astype(np.int64),
+            "largest_army": vp["largest_army"],
+            "longest_road": vp["longest_road"],
+            "declared": declared,
+            "place": place,
+            "points12": points12,
+            "table_vp": _per_game(frame, vp["vp"], "sum").astype(np.int64),
+        },
+        index=frame.index,
+    )
+
+
+def standings(
+    games: pd.DataFrame, collation_key: Callable[[str], object]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The tournament table: round points, then total VP, then VP %, then name.
+
+    VP % is the player's VP over the VP of everyone at every table the player
+    sat at (one ratio, not an average).  It is compared as a float: two
+    different ratios with denominators below 2**26 always give different
+    floats, in the same order, and equal ratios give equal floats.  The name
+    order is ``collation_key`` (a callable: name → sortable key).
+
+    Returns the ranked table (rank, player, points12, vp, table_vp, vp_share)
+    and, in the same row order, each player's twelfths per round (one column
+    per round number; NaN where the player did not play that round).
+    """
+    by_player = games.groupby("player", sort=False)
+    table = pd.DataFrame(
+        {
+            "points12": by_player["points12"].sum(),
+            "vp": by_player["vp"].sum(),
+            "table_vp": by_player["table_vp"].sum(),
+        }
+    )
+    table["vp_share"] = table["vp"] / table["table_vp"].where(table["table_vp"] > 0, 1)
+    table = table.rename_axis(index=None)
+    names = table.index.to_series()
+    table["collation"] = names.map(collation_key)
+    table["player"] = names
+    table = table.sort_values(
+        ["points12", "vp", "vp_share", "collation", "player"],
+        ascending=[False, False, False, True, True],
+        kind="mergesort",
+    )
+    per_round = (
+        games.groupby(["player", "round"], sort=True)["points12"]
+        .sum()
+        .unstack("round")
+        .reindex(table.index)
+        .reset_index(drop=True)
+    )
+    ranked = table.drop(columns="collation").reset_index(drop=True)
+    ranked.insert(0, "rank", np.arange(1, len(ranked) + 1))
+    return ranked, per_round

@@ -1,0 +1,507 @@
+"""The only module that opens workbooks: reading what the organiser typed, writing our sheets.
+
+Reading goes through python-calamine (values exactly as the spreadsheet shows
+them, cached formula results included) plus a look at the raw sheet XML for
+formulas that carry no cached value.  The frame it returns is indexed by the
+Excel row number, so every problem points at the row the organiser sees.
+
+Writing renders our sheets with openpyxl into a fresh workbook and splices
+them into the organiser's package (``package.merge_sheets``): nothing of the
+organiser's is ever re-serialised.  The save is atomic (temporary file, then
+rename), so a crash never leaves a half-written workbook.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from defusedxml import ElementTree
+from openpyxl import Workbook as OpenpyxlWorkbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.chart import LineChart, Reference
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.hyperlink import Hyperlink
+from openpyxl.worksheet.worksheet import Worksheet
+from python_calamine import CalamineWorkbook, SheetVisibleEnum
+
+from xlsx_scorer import safety
+from xlsx_scorer.cells import is_blank, player_name
+from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
+from xlsx_scorer.problems import UnusableWorkbookError
+from xlsx_scorer.report import OUTPUT_SHEETS, SheetSpec
+
+RESULT_COLUMNS = (
+    "round",
+    "table",
+    "player",
+    "settlements",
+    "cities",
+    "vp_cards",
+    "knights",
+    "roads",
+    "longest_road",
+    "army_first",
+    "road_first",
+    "declared",
+)
+HEADER_SEARCH_ROWS = 30
+MIN_HEADER_MATCHES = 3
+
+
+def _sheet_aliases(kind: str) -> frozenset[str]:
+    return frozenset(fold(module.SHEETS[kind]) for module in LANGUAGES.values())
+
+
+@dataclass(frozen=True)
+class ResultsSheet:
+    """The ``Results`` sheet as typed: raw cell values under their column keys.
+
+    ``raw`` is indexed by Excel row number; ``columns`` maps a column key to its
+    letter (``{"settlements": "D"}``); ``uncached`` holds the cells (``"E7"``)
+    whose formula has no saved value; ``merged`` the merged ranges touching result rows.
+    """
+
+    name: str
+    header_row: int
+    columns: dict[str, str]
+    raw: pd.DataFrame
+    uncached: frozenset[str] = frozenset()
+    merged: tuple[str, ...] = ()
+    hidden: bool = False
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The ``Players`` sheet: every normalised name and the cell it stands in."""
+
+    sheet: str
+    names: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Workbook:
+    """Everything the scorer needs from one workbook file."""
+
+    path: Path
+    package: bytes
+    sheet_names: tuple[str, ...]
+    results: ResultsSheet
+    roster: Roster | None
+    language: str | None
+    event_name: str | None
+    existing_outputs: dict[str, list[list[Any]]] = field(default_factory=dict)
+
+
+def cell_ref(column: str, row: int) -> str:
+    """``cell_ref("E", 7) == "E7"``."""
+    return f"{column}{row}"
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workbook:
+    """Read ``path``; raise ``UnusableWorkbookError`` when it cannot be used at all."""
+    data = safety.read_package(path)
+    try:
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+    except Exception as error:  # calamine raises plain exceptions for damaged parts
+        raise UnusableWorkbookError("unusable.unreadable", {"detail": str(error)}) from error
+    metadata = {sheet.name: sheet for sheet in book.sheets_metadata}
+    names = tuple(metadata)
+    results_name = _find_sheet(names, "results")
+    if results_name is None:
+        raise UnusableWorkbookError("unusable.no_results_sheet", {"sheets": ", ".join(names)})
+    rows = _sheet_rows(book, results_name)
+    formulas = _formula_cells_without_value(data, results_name)
+    merged = _merged_ranges(book, results_name)
+    hidden = metadata[results_name].visible != SheetVisibleEnum.Visible
+    results = _results_sheet(results_name, rows, formulas, merged, hidden)
+    players_name = _find_sheet(names, "players")
+    roster = _roster(players_name, _sheet_rows(book, players_name)) if players_name else None
+    event_name, language = _event(book, names)
+    existing = {name: _sheet_rows(book, name) for name in output_sheet_names if name in metadata}
+    return Workbook(
+        path=path,
+        package=data,
+        sheet_names=names,
+        results=results,
+        roster=roster,
+        language=language or results.language,
+        event_name=event_name,
+        existing_outputs=existing,
+    )
+
+
+def _find_sheet(names: Iterable[str], kind: str) -> str | None:
+    """The sheet named like ``kind`` in any shipped language (``Results``, ``Resultados``…)."""
+    aliases = _sheet_aliases(kind)
+    exact = LANGUAGES["en"].SHEETS[kind]
+    candidates = [name for name in names if fold(name) in aliases]
+    if exact in candidates:
+        return str(exact)
+    return candidates[0] if candidates else None
+
+
+def _sheet_rows(book: CalamineWorkbook, name: str) -> list[list[Any]]:
+    try:
+        rows: list[list[Any]] = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    except Exception as error:  # damaged sheet XML
+        raise UnusableWorkbookError(
+            "unusable.broken_part", {"part": name, "detail": str(error)}
+        ) from error
+    return rows
+
+
+def _merged_ranges(book: CalamineWorkbook, name: str) -> list[tuple[int, int, int, int]]:
+    """Merged ranges as 1-based (first row, first column, last row, last column)."""
+    ranges = book.get_sheet_by_name(name).merged_cell_ranges or []
+    return [(r0 + 1, c0 + 1, r1 + 1, c1 + 1) for (r0, c0), (r1, c1) in ranges]
+
+
+def _find_header(rows: list[list[Any]]) -> tuple[int, dict[str, list[int]]]:
+    """The header row (1-based) and, per column key, the 1-based columns holding its header.
+
+    The header is the row among the first 30 that names the most known columns.
+    """
+    aliases = header_aliases()
+    best_row, best = 0, {}
+    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS], start=1):
+        found: dict[str, list[int]] = {}
+        for column, value in enumerate(row, start=1):
+            if isinstance(value, str) and (key := aliases.get(fold(value))):
+                found.setdefault(key, []).append(column)
+        if len(found) > len(best):
+            best_row, best = index, found
+    return best_row, best
+
+
+def _results_sheet(
+    name: str,
+    rows: list[list[Any]],
+    formulas: frozenset[str],
+    merged: list[tuple[int, int, int, int]],
+    hidden: bool,
+) -> ResultsSheet:
+    header_row, found = _find_header(rows)
+    if len(found) < MIN_HEADER_MATCHES:
+        expected = ", ".join(header("en", key) for key in RESULT_COLUMNS[:3])
+        raise UnusableWorkbookError(
+            "unusable.no_header",
+            {"sheet": name, "rows": HEADER_SEARCH_ROWS, "expected": expected},
+        )
+    duplicated = {key: columns for key, columns in found.items() if len(columns) > 1}
+    if duplicated:
+        columns = next(iter(duplicated.values()))
+        cells = ", ".join(cell_ref(get_column_letter(c), header_row) for c in columns)
+        raise UnusableWorkbookError(
+            "unusable.duplicate_header",
+            {"sheet": name, "column": rows[header_row - 1][columns[0] - 1], "cells": cells},
+        )
+    missing = [key for key in RESULT_COLUMNS if key not in found]
+    if missing:
+        raise UnusableWorkbookError(
+            "unusable.missing_columns",
+            {
+                "sheet": name,
+                "row": header_row,
+                "columns": ", ".join(header("en", key) for key in missing),
+            },
+        )
+    positions = {key: columns[0] for key, columns in found.items()}
+    letters = {key: get_column_letter(column) for key, column in positions.items()}
+    width = max(positions.values())
+    body = [[*row, *([""] * (width - len(row)))] for row in rows[header_row:]]
+    frame = pd.DataFrame(
+        [[row[positions[key] - 1] for key in RESULT_COLUMNS] for row in body],
+        columns=list(RESULT_COLUMNS),
+        index=pd.RangeIndex(header_row + 1, header_row + 1 + len(body)),
+        dtype=object,
+    )
+    uncached = frozenset(
+        ref for ref in formulas if _row_of(ref) > header_row and _column_of(ref) in letters.values()
+    )
+    flagged_rows = {_row_of(ref) for ref in uncached}
+    blank = frame.map(is_blank).all(axis=1) & ~frame.index.isin(list(flagged_rows))
+    frame = frame[~blank]
+    data_columns = set(positions.values())
+    merged_refs = tuple(
+        f"{get_column_letter(c0)}{r0}:{get_column_letter(c1)}{r1}"
+        for r0, c0, r1, c1 in merged
+        if r1 > header_row and any(c0 <= c <= c1 for c in data_columns)
+    )
+    language = language_of_headers([str(value) for value in rows[header_row - 1]])
+    return ResultsSheet(name, header_row, letters, frame, uncached, merged_refs, hidden, language)
+
+
+_REF = re.compile(r"([A-Z]+)(\d+)")
+_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+_CACHED = re.compile(rb"<(?:\w+:)?v(?:\s[^>]*)?>([^<]+)<")
+_CELL_OPEN = re.compile(rb"<(?:\w+:)?c\s[^>]*>")
+_CELL_CLOSE = re.compile(rb"</(?:\w+:)?c>")
+_OPENING_WINDOW = 512
+_CELL_REF = re.compile(rb'\sr="([A-Z]+\d+)"')
+_STRING_TYPE = re.compile(rb'\st="(?:str|inlineStr)"')
+_NS_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_NS_PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
+_NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def _sheet_part(archive: zipfile.ZipFile, sheet_name: str) -> str | None:
+    """The zip member holding the worksheet called ``sheet_name``."""
+    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {
+        rel.get("Id"): rel.get("Target", "") for rel in relations.iter(f"{{{_NS_PKG}}}Relationship")
+    }
+    for sheet in workbook.iter(f"{{{_NS_MAIN}}}sheet"):
+        if sheet.get("name") == sheet_name:
+            target = targets.get(sheet.get(f"{{{_NS_R}}}id"), "")
+            return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    return None
+
+
+def _formula_cells_without_value(data: bytes, sheet_name: str) -> frozenset[str]:
+    """Cells of ``sheet_name`` holding a formula that has no saved (cached) value.
+
+    Such cells look blank to every reader; Excel and LibreOffice fill the value
+    in when the workbook is opened and saved.  Only the formula cells are looked
+    at, so a sheet with a million formatted rows is scanned in one pass.
+    A cached empty text (``t="str"`` with an empty value) counts as a value.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            part = _sheet_part(archive, sheet_name)
+            xml = archive.read(part) if part else b""
+    except (KeyError, zipfile.BadZipFile, ElementTree.ParseError, OSError) as error:
+        raise UnusableWorkbookError(
+            "unusable.broken_part", {"part": sheet_name, "detail": str(error)}
+        ) from error
+    cells = set()
+    for formula in _FORMULA.finditer(xml):
+        window_start = max(0, formula.start() - _OPENING_WINDOW)
+        openings = list(_CELL_OPEN.finditer(xml, window_start, formula.start()))
+        closing = _CELL_CLOSE.search(xml, formula.end())
+        if not openings:
+            continue
+        opening = openings[-1].group(0)
+        body = xml[formula.start() : closing.start() if closing else len(xml)]
+        ref = _CELL_REF.search(opening)
+        if ref and not _CACHED.search(body) and not _STRING_TYPE.search(opening):
+            cells.add(ref.group(1).decode())
+    return frozenset(cells)
+
+
+def _row_of(ref: str) -> int:
+    match = _REF.fullmatch(ref)
+    return int(match.group(2)) if match else 0
+
+
+def _column_of(ref: str) -> str:
+    match = _REF.fullmatch(ref)
+    return match.group(1) if match else ""
+
+
+def _roster(sheet: str, rows: list[list[Any]]) -> Roster | None:
+    """Names under a ``Player`` header (any language), else the first filled column.
+
+    An empty roster counts as no roster: the organiser has not filled it in.
+    """
+    player_headers = {fold(module.HEADERS["player"]) for module in LANGUAGES.values()}
+    start, column = 0, None
+    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        for position, value in enumerate(row):
+            if isinstance(value, str) and fold(value) in player_headers:
+                start, column = index + 1, position
+                break
+        if column is not None:
+            break
+    if column is None:
+        filled = [
+            position for row in rows for position, value in enumerate(row) if not is_blank(value)
+        ]
+        if not filled:
+            return None
+        column = min(filled)
+    names: dict[str, str] = {}
+    letter = get_column_letter(column + 1)
+    for index, row in enumerate(rows[start:], start=start + 1):
+        if column < len(row) and not is_blank(row[column]):
+            name = player_name(row[column])
+            if isinstance(name, str):
+                names.setdefault(name, cell_ref(letter, index))
+    return Roster(sheet, names) if names else None
+
+
+def _event(book: CalamineWorkbook, names: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """The event name and language from the ``Event`` sheet: labels in one column, values right."""
+    sheet = _find_sheet(names, "event")
+    if sheet is None:
+        return None, None
+    labels = {
+        fold(module.STRINGS[key]): key
+        for module in LANGUAGES.values()
+        for key in ("event.name", "event.language")
+    }
+    codes = {fold(code): lang for lang, module in LANGUAGES.items() for code in module.CODES}
+    codes.update({fold(module.NAME): lang for lang, module in LANGUAGES.items()})
+    event_name, language = None, None
+    for row in _sheet_rows(book, sheet)[:HEADER_SEARCH_ROWS]:
+        cells = [value for value in row if not is_blank(value)]
+        if len(cells) < 2 or not isinstance(cells[0], str):
+            continue
+        key = labels.get(fold(cells[0]))
+        if key == "event.name" and event_name is None:
+            event_name = " ".join(str(cells[1]).split())
+        elif key == "event.language" and language is None:
+            language = codes.get(fold(str(cells[1])))
+    return event_name, language
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def save_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
+
+    A crash or a full disk leaves the old ``target`` as it was.
+    """
+    folder = target.parent
+    if not folder.is_dir():
+        raise UnusableWorkbookError("unusable.output_folder_missing", {"folder": str(folder)})
+    if target.exists() and not os.access(target, os.W_OK):
+        raise UnusableWorkbookError("unusable.read_only", {})
+    lock = folder / f"~${target.name}"
+    if lock.exists():
+        raise UnusableWorkbookError("unusable.locked", {"lock": lock.name})
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if target.exists():
+            Path(temporary).chmod(target.stat().st_mode & 0o777)
+        Path(temporary).replace(target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise UnusableWorkbookError("unusable.write_failed", {"detail": str(error)}) from error
+
+
+# ---------------------------------------------------------------------------
+# Rendering our sheets
+
+TITLE_ROW, FIRST_NOTE_ROW, HEADER_ROW = 1, 2, 4
+_TITLE_FONT = Font(bold=True, size=14)
+_HEADER_FONT = Font(bold=True, color="FFFFFF")
+_HEADER_FILL = PatternFill("solid", start_color="305496")
+_FORMULA_START = "="
+
+
+def _safe_text(value: Any) -> Any:
+    """Text written as text: no illegal XML characters; never turned into a formula."""
+    if isinstance(value, str):
+        return ILLEGAL_CHARACTERS_RE.sub("", value)
+    return value
+
+
+def _put(sheet: Worksheet, row: int, column: int, value: Any) -> Cell:
+    cell: Cell = sheet.cell(row=row, column=column)
+    cell.value = _safe_text(value)
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        cell.data_type = "s"
+    return cell
+
+
+def render(specs: Iterable[SheetSpec]) -> bytes:
+    """Our sheets as a fresh xlsx package (to be spliced into the organiser's)."""
+    book = OpenpyxlWorkbook()
+    book.remove(book.active)
+    for spec in specs:
+        sheet = book.create_sheet(spec.name)
+        _put(sheet, TITLE_ROW, 1, spec.title).font = _TITLE_FONT
+        for offset, note in enumerate(spec.notes):
+            _put(sheet, FIRST_NOTE_ROW + offset, 1, note)
+        header_row = max(HEADER_ROW, FIRST_NOTE_ROW + len(spec.notes) + 1)
+        for position, column in enumerate(spec.columns, start=1):
+            cell = _put(sheet, header_row, position, column.header)
+            cell.font, cell.fill = _HEADER_FONT, _HEADER_FILL
+            cell.alignment = Alignment(horizontal="center", wrap_text=True)
+            sheet.column_dimensions[get_column_letter(position)].width = column.width
+        for offset, values in enumerate(spec.rows):
+            row = header_row + 1 + offset
+            for position, (column, value) in enumerate(zip(spec.columns, values, strict=True)):
+                cell = _put(sheet, row, position + 1, value)
+                if column.number_format and isinstance(value, int | float):
+                    cell.number_format = column.number_format
+                if (target := spec.links.get((offset, position))) is not None:
+                    cell.hyperlink = Hyperlink(ref=cell.coordinate, location=target)
+                    cell.font = Font(color="0563C1", underline="single")
+        if spec.columns:
+            sheet.freeze_panes = sheet.cell(row=header_row + 1, column=1)
+            sheet.print_title_rows = f"{header_row}:{header_row}"
+            sheet.auto_filter.ref = None
+        sheet.page_setup.orientation = "landscape"
+        sheet.page_setup.fitToWidth = 1
+        sheet.page_setup.fitToHeight = 0
+        sheet.sheet_properties.pageSetUpPr.fitToPage = True
+        if spec.chart and spec.chart.series and len(spec.chart.rounds) > 1:
+            _add_chart(sheet, spec, header_row)
+    stream = io.BytesIO()
+    book.save(stream)
+    return stream.getvalue()
+
+
+def _add_chart(sheet: Worksheet, spec: SheetSpec, header_row: int) -> None:
+    """A native line chart of cumulative round points, from a small data block beside the table."""
+    assert spec.chart is not None
+    chart_spec = spec.chart
+    first_column = len(spec.columns) + 3
+    _put(sheet, header_row, first_column, spec.columns[1].header)
+    for offset, label in enumerate(chart_spec.rounds, start=1):
+        _put(sheet, header_row, first_column + offset, label)
+    for row_offset, (name, values) in enumerate(chart_spec.series, start=1):
+        _put(sheet, header_row + row_offset, first_column, name)
+        for offset, value in enumerate(values, start=1):
+            _put(sheet, header_row + row_offset, first_column + offset, value)
+    chart = LineChart()
+    chart.title = chart_spec.title
+    chart.height, chart.width = 9, 16
+    last_row = header_row + len(chart_spec.series)
+    data = Reference(
+        sheet,
+        min_col=first_column,
+        max_col=first_column + len(chart_spec.rounds),
+        min_row=header_row + 1,
+        max_row=last_row,
+    )
+    chart.add_data(data, from_rows=True, titles_from_data=True)
+    categories = Reference(
+        sheet,
+        min_col=first_column + 1,
+        max_col=first_column + len(chart_spec.rounds),
+        min_row=header_row,
+    )
+    chart.set_categories(categories)
+    sheet.add_chart(chart, sheet.cell(row=last_row + 2, column=first_column).coordinate)
+
+
+def write_outputs(book: Workbook, specs: Sequence[SheetSpec], target: Path) -> None:
+    """Replace our sheets in the organiser's workbook and save it atomically to ``target``."""
+    from xlsx_scorer import package  # noqa: PLC0415 - TEMP until package.py lands
+
+    merged = package.merge_sheets(book.package, render(specs), replace=OUTPUT_SHEETS)
+    save_atomically(target, merged)
