@@ -378,12 +378,8 @@ def _range_check(column: str) -> pa.Check:
     return pa.Check(lambda series: series.between(low, high), name="out_of_range")
 
 
-def results_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
-    """The pandera schema of a typed ``Results`` frame.
-
-    Column checks hold the ranges of SPEC §2 rule 1; the frame checks are
-    ``rules(roster)``, named by their problem code.
-    """
+def columns_schema() -> pa.DataFrameSchema:
+    """The pandera schema of each typed column: its type and the ranges of SPEC §2 rule 1."""
     columns = {
         "round": pa.Column("Int64", _range_check("round"), nullable=True),
         "table": pa.Column(object, nullable=True),
@@ -391,14 +387,32 @@ def results_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
         **{
             column: pa.Column("Int64", _range_check(column), nullable=True)
             for column in NUMBER_COLUMNS
-            if column in RANGES
         },
         **{column: pa.Column("boolean", nullable=True) for column in MARK_COLUMNS},
     }
+    return pa.DataFrameSchema(columns, strict=False, coerce=False)
+
+
+def rules_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
+    """The cross-row rules ``rules(roster)`` as frame checks named by their problem code.
+
+    Run it on a frame whose out-of-range values are already masked
+    (``without_failures``), so one wrong cell is reported once, not again by
+    every rule that adds it up.
+    """
     checks = [
         pa.Check(_passing(rule.passes), name=rule.name, ignore_na=False) for rule in rules(roster)
     ]
-    return pa.DataFrameSchema(columns, checks=checks, strict=False, coerce=False)
+    return pa.DataFrameSchema(checks=checks, strict=False, coerce=False)
+
+
+def without_failures(frame: pd.DataFrame, failure_cases: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` with every cell that failed a column check set to missing."""
+    masked = frame.copy()
+    cases = failure_cases.dropna(subset=["index", "column"])
+    for column, rows in cases.groupby("column")["index"]:
+        masked.loc[list(rows), str(column)] = pd.NA
+    return masked
 
 
 def _passing(passes: Callable[[pd.DataFrame], pd.Series]) -> Callable[[pd.DataFrame], pd.Series]:

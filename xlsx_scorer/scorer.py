@@ -75,15 +75,14 @@ def validate(book: workbook.Workbook, lang: str) -> Validated:
         *_merged_problems(context, results),
     ]
     roster = frozenset(book.roster.names) if book.roster else None
-    schema = schemas.results_schema(roster)
-    try:
-        schema.validate(typed, lazy=True)
-    except pa.errors.SchemaErrors as errors:
-        problems.extend(
-            problems_from_failures(
-                context, errors.failure_cases, schemas.rules(roster), schemas.RANGES
-            )
-        )
+    column_failures = _failure_cases(schemas.columns_schema(), typed)
+    problems.extend(problems_from_failures(context, column_failures, (), schemas.RANGES))
+    masked = schemas.without_failures(typed, column_failures)
+    rule_failures = _failure_cases(schemas.rules_schema(roster), masked)
+    rules_context = SheetContext(results.name, results.columns, masked, lang)
+    problems.extend(
+        problems_from_failures(rules_context, rule_failures, schemas.rules(roster), schemas.RANGES)
+    )
     order = {letter: position for position, letter in enumerate(workbook.RESULT_COLUMNS)}
     key_of = {letter: key for key, letter in results.columns.items()}
     problems.sort(
@@ -94,6 +93,15 @@ def validate(book: workbook.Workbook, lang: str) -> Validated:
         )
     )
     return Validated(typed, tuple(dict.fromkeys(problems)))
+
+
+def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
+    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none."""
+    try:
+        schema.validate(frame, lazy=True)
+    except pa.errors.SchemaErrors as errors:
+        return errors.failure_cases
+    return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
 
 
 def _merged_problems(context: SheetContext, results: workbook.ResultsSheet) -> list[Problem]:
