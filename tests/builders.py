@@ -95,6 +95,10 @@ def write(
     sheet.append(list(headers))
     for values in rows:
         sheet.append(list(values))
+    for line in sheet.iter_rows():
+        for cell in line:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"  # typed as text ('=…), not a formula
     if roster is not None:
         players = book.create_sheet("Players")
         players.append(["Player"])

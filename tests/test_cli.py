@@ -1,0 +1,157 @@
+"""The ``xlsx-scorer`` command through its real entry points."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.builders import row, sheet_values, table_below, with_vp, write
+from xlsx_scorer.cli import build_parser
+
+VALID = [
+    with_vp(1, 1, "Ana", 10),
+    with_vp(1, 1, '=HYPERLINK("http://x")', 8),
+    with_vp(1, 1, "+cmd", 8),
+    with_vp(1, 1, "@SUM", 5),
+]
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_scores_in_place_and_leaves_results_unchanged(tmp_path: Path) -> None:
+    path = write(tmp_path / "event.xlsx", VALID, title="Spring Cup")
+    before = sheet_values(path, "Results")
+    result = run("score", path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert sheet_values(path, "Results") == before
+    standings = table_below(path, "Standings", "Rank")
+    assert [(s["Rank"], s["Player"], s["Round Points"]) for s in standings] == [
+        (1, "Ana", 5),
+        (2, "+cmd", 2.5),
+        (3, '=HYPERLINK("http://x")', 2.5),
+        (4, "@SUM", 1),
+    ]
+
+
+def test_formula_looking_names_are_written_as_text(tmp_path: Path) -> None:
+    path = write(tmp_path / "event.xlsx", VALID)
+    assert run("score", path).returncode == 0
+    book = openpyxl.load_workbook(path)
+    cells = [
+        c
+        for r in book["Standings"].iter_rows()
+        for c in r
+        if c.value and "HYPERLINK" in str(c.value)
+    ]
+    assert cells
+    assert all(c.data_type == "s" for c in cells)
+
+
+def test_output_option_writes_a_copy_and_leaves_the_source_untouched(tmp_path: Path) -> None:
+    path = write(tmp_path / "event.xlsx", VALID)
+    original = path.read_bytes()
+    result = run("score", path, "-o", tmp_path / "scored.xlsx")
+    assert result.returncode == 0, result.stderr
+    assert path.read_bytes() == original
+    assert "Standings" in openpyxl.load_workbook(tmp_path / "scored.xlsx").sheetnames
+
+
+def test_errors_exit_1_and_publish_no_standings(tmp_path: Path) -> None:
+    rows = [*VALID[:3], row(1, 1, "Dua", settlements=9)]
+    path = write(tmp_path / "event.xlsx", rows)
+    result = run("score", path)
+    assert result.returncode == 1
+    assert "Results!D5" in result.stdout
+    errors = table_below(path, "Errors", "Sheet")
+    assert [e["Cell"] for e in errors] == ["Results!D5"]
+    assert not any(v == "Rank" for r in sheet_values(path, "Standings") for v in r)
+
+
+def test_rescoring_after_a_fix_replaces_the_sheets(tmp_path: Path) -> None:
+    path = write(tmp_path / "event.xlsx", [*VALID[:3], row(1, 1, "Dua", settlements=9)])
+    assert run("score", path).returncode == 1
+    book = openpyxl.load_workbook(path)
+    book["Results"]["D5"] = 2
+    book.save(path)
+    assert run("score", path).returncode == 0
+    names = openpyxl.load_workbook(path).sheetnames
+    assert names.count("Standings") == 1
+    assert table_below(path, "Errors", "Sheet") == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"not a workbook at all", b"PK\x03\x04broken"],
+    ids=["empty", "text", "truncated"],
+)
+def test_unusable_files_exit_2_and_stay_untouched(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(content)
+    result = run("score", path)
+    assert result.returncode == 2
+    assert str(path) in result.stderr
+    assert "Traceback" not in result.stderr
+    assert path.read_bytes() == content
+
+
+def test_missing_column_exits_2_naming_it(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "event.xlsx",
+        [r[:11] for r in VALID],
+        headers=(
+            "Round",
+            "Table",
+            "Player",
+            "Settlements",
+            "Cities",
+            "VP Cards",
+            "Knights Played",
+            "Roads Built",
+            "Longest Road Length",
+            "Largest Army First",
+            "Longest Road First",
+        ),
+    )
+    before = path.read_bytes()
+    result = run("score", path)
+    assert result.returncode == 2
+    assert "Declared Victory" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_missing_results_sheet_exits_2(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.title = "Sheet1"  # type: ignore[union-attr]
+    book.save(tmp_path / "event.xlsx")
+    result = run("score", tmp_path / "event.xlsx")
+    assert result.returncode == 2
+    assert "Results" in result.stderr
+
+
+def test_every_command_has_help() -> None:
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name in commands:
+        result = run(name, "--help")
+        assert result.returncode == 0
+        assert "usage:" in result.stdout
+
+
+def test_console_script_points_at_main() -> None:
+    import tomllib
+
+    config = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert config["project"]["scripts"]["xlsx-scorer"] == "xlsx_scorer.cli:main"
