@@ -592,12 +592,14 @@ def _render_cell(
 
 
 def _free_name(taken: set[str], folder: str, base: str) -> str:
-    """``folder/stemN.ext`` with the smallest N not taken (case-insensitively); marks it taken."""
+    """``folder/base`` if free, else ``folder/stemN.ext`` with the smallest free N; marks it taken.
+
+    Names compare case-insensitively, as OPC part names do.
+    """
     m = re.fullmatch(r"(.*?)\d*(\.[^.]*)?", base)
     stem, ext = (m.group(1) or "part", m.group(2) or "") if m else ("part", "")
-    n = 1
-    while (name := posixpath.join(folder, f"{stem}{n}{ext}")).lower() in taken:
-        n += 1
+    names = (base, *(f"{stem}{n}{ext}" for n in range(1, len(taken) + 2)))
+    name = next(p for b in names if (p := posixpath.join(folder, b)).lower() not in taken)
     taken.add(name.lower())
     return name
 
