@@ -44,7 +44,6 @@ _RT_SHARED_STRINGS = _R + "/sharedStrings"
 _RT_CALC_CHAIN = _R + "/calcChain"
 #: Relationship types of internal parts we know how to copy in from the addition.
 _COPYABLE = frozenset({_R + "/drawing", _R + "/chart", _R + "/image"})
-_CT_WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _CT_STYLES = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 _CONTENT_TYPES = "[Content_Types].xml"
 #: Child order of ``<styleSheet>`` (CT_Stylesheet) and of ``<workbook>`` after definedNames.
@@ -771,27 +770,11 @@ def merge_sheets(
         s.new_part = merge.place(s.part)
         data = _render_sheet(add.read(s.part), s, maps, strings, cached[s.name])
         merge.copy_in(s.part, data, s.new_part)
-        merge.types[s.new_part] = _CT_WORKSHEET
 
-    # Workbook relationships: new ids after the largest rIdN.
     new_rels += [(_RT_WORKSHEET, s.new_part) for s in added]
-    numbers = [int(m.group(1)) for r in wb_rels if (m := re.fullmatch(r"rId(\d+)", r.id))]
-    rids = {part: f"rId{max([0, *numbers]) + 1 + i}" for i, (_, part) in enumerate(new_rels)}
+    rids = _edit_workbook_rels(orig, new_rels, cut, edited)
     for s in added:
         s.rid = rids[s.new_part]
-    wb_rels_name = orig.find(_rels_name(orig.workbook))
-    if wb_rels_name is None:
-        raise ValueError("original: workbook has no relationships")
-    rels_doc = _Doc(f"original {wb_rels_name}", orig.read(wb_rels_name))
-    p = f"{rels_doc.root.prefix}:" if rels_doc.root.prefix else ""
-    relationships = [rels_doc.raw(n) for n in rels_doc.root.children if n.el.get("Id") not in cut]
-    relationships += [
-        f'<{p}Relationship Id="{rids[part]}" Type="{rel_type}"'
-        f' Target="{_esc_attr(_relative(orig.workbook, part))}"/>'
-        for rel_type, part in new_rels
-    ]
-    rels_doc.set_content(rels_doc.root, "".join(relationships))
-    edited[wb_rels_name] = rels_doc.render()
 
     # Workbook: sheets, defined names, views.
     p = f"{sheets_node.prefix}:" if sheets_node.prefix else ""
@@ -816,7 +799,42 @@ def merge_sheets(
         i: position[id(n)] for i, n in enumerate(old) if n.el.get("name") not in removing
     }
     _edit_defined_names(wb, kept_positions, added, added_names)
-    first_added = min(s.position for s in added)
+    _edit_views(wb, old_to_new, min(s.position for s in added))
+    edited[orig.find(orig.workbook) or ""] = wb.render()
+
+    edited[_CONTENT_TYPES] = _edit_content_types(orig.types, dropped_files, merge.types)
+    return _write(orig, edited, dropped_files, merge.parts)
+
+
+def _edit_workbook_rels(
+    orig: _Package, new: Sequence[tuple[str, str]], cut: set[str], edited: dict[str, bytes]
+) -> dict[str, str]:
+    """Drop relationships ``cut``, add ``new`` (type, part) with ids after the largest rIdN."""
+    wb_rels = orig.rels(orig.workbook)
+    numbers = [int(m.group(1)) for r in wb_rels if (m := re.fullmatch(r"rId(\d+)", r.id))]
+    rids = {part: f"rId{max([0, *numbers]) + 1 + i}" for i, (_, part) in enumerate(new)}
+    name = orig.find(_rels_name(orig.workbook))
+    if name is None:
+        raise ValueError("original: workbook has no relationships")
+    doc = _Doc(f"original {name}", orig.read(name))
+    p = f"{doc.root.prefix}:" if doc.root.prefix else ""
+    relationships = [doc.raw(n) for n in doc.root.children if n.el.get("Id") not in cut]
+    relationships += [
+        f'<{p}Relationship Id="{rids[part]}" Type="{rel_type}"'
+        f' Target="{_esc_attr(_relative(orig.workbook, part))}"/>'
+        for rel_type, part in new
+    ]
+    doc.set_content(doc.root, "".join(relationships))
+    edited[name] = doc.render()
+    return rids
+
+
+def _edit_views(wb: _Doc, old_to_new: Mapping[int, int], first_added: int) -> None:
+    """Keep ``activeTab`` and ``firstSheet`` on the same sheet, else on a valid one.
+
+    A removed tab falls back to its same-name replacement, else the first added sheet
+    (activeTab) or the first sheet (firstSheet).
+    """
     for view in wb.root.walk():
         if view.el.tag != _q(_MAIN, "workbookView"):
             continue
@@ -828,22 +846,21 @@ def merge_sheets(
                 changes[attr] = str(new)
         if changes:
             wb.set_attrs(view, changes)
-    edited[orig.find(orig.workbook) or ""] = wb.render()
 
-    # Content types.
-    types = orig.types
-    gone = {"/" + d.lower() for d in dropped_files}
+
+def _edit_content_types(types: _Doc, dropped: set[str], new: Mapping[str, str]) -> bytes:
+    """Overrides of dropped parts removed; one Override per new part."""
+    gone = {"/" + d.lower() for d in dropped}
     p = f"{types.root.prefix}:" if types.root.prefix else ""
     entries = [
         types.raw(n) for n in types.root.children if n.el.get("PartName", "").lower() not in gone
     ]
     entries += [
         f'<{p}Override PartName="/{_esc_attr(part)}" ContentType="{_esc_attr(ct)}"/>'
-        for part, ct in merge.types.items()
+        for part, ct in new.items()
     ]
     types.set_content(types.root, "".join(entries))
-    edited[_CONTENT_TYPES] = types.render()
-    return _write(orig, edited, dropped_files, merge.parts)
+    return types.render()
 
 
 def _edit_defined_names(
