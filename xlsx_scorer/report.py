@@ -22,7 +22,9 @@ POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
 WHOLE_FORMAT = "0"
 STANDINGS, ROUND_POINTS, ERRORS = "Standings", "Round Points", "Errors"
-OUTPUT_SHEETS = (STANDINGS, ROUND_POINTS, ERRORS)
+#: A hidden sheet holding the numbers behind the Standings chart.
+CHART_DATA = "Chart Data"
+OUTPUT_SHEETS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
 

@@ -30,15 +30,14 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.hyperlink import Hyperlink
 from openpyxl.worksheet.worksheet import Worksheet
 from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
-from xlsx_scorer import safety
+from xlsx_scorer import package, safety
 from xlsx_scorer.cells import is_blank, player_name
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.problems import UnusableWorkbookError
-from xlsx_scorer.report import OUTPUT_SHEETS, SheetSpec
+from xlsx_scorer.report import CHART_DATA, OUTPUT_SHEETS, SheetSpec
 
 RESULT_COLUMNS = (
     "round",
@@ -426,8 +425,28 @@ def _put(sheet: Worksheet, row: int, column: int, value: Any) -> Cell:
     return cell
 
 
-def render(specs: Iterable[SheetSpec]) -> bytes:
+@dataclass(frozen=True)
+class Rendered:
+    """Our sheets as a fresh xlsx package, and the text each link formula shows."""
+
+    data: bytes
+    cached_values: dict[tuple[str, str], str]
+
+
+def hyperlink_formula(target: str, shown_text: str) -> str:
+    """A link that survives renaming and emailing the file, and LibreOffice.
+
+    >>> print(hyperlink_formula("'Results'!E7", "Results!E7"))
+    =HYPERLINK("#'Results'!E7","Results!E7")
+    """
+    quoted_target = target.replace('"', '""')
+    quoted_text = shown_text.replace('"', '""')
+    return f'=HYPERLINK("#{quoted_target}","{quoted_text}")'
+
+
+def render(specs: Iterable[SheetSpec]) -> Rendered:
     """Our sheets as a fresh xlsx package (to be spliced into the organiser's)."""
+    cached_values: dict[tuple[str, str], str] = {}
     book = OpenpyxlWorkbook()
     book.remove(book.active)
     for spec in specs:
@@ -448,8 +467,10 @@ def render(specs: Iterable[SheetSpec]) -> bytes:
                 if column.number_format and isinstance(value, int | float):
                     cell.number_format = column.number_format
                 if (target := spec.links.get((offset, position))) is not None:
-                    cell.hyperlink = Hyperlink(ref=cell.coordinate, location=target)
+                    shown_text = _safe_text(str(value))
+                    cell.value = hyperlink_formula(target, shown_text)
                     cell.font = Font(color="0563C1", underline="single")
+                    cached_values[(spec.name, cell.coordinate)] = shown_text
         if spec.columns:
             sheet.freeze_panes = sheet.cell(row=header_row + 1, column=1)
             sheet.print_title_rows = f"{header_row}:{header_row}"
@@ -459,49 +480,81 @@ def render(specs: Iterable[SheetSpec]) -> bytes:
         sheet.page_setup.fitToHeight = 0
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
         if spec.chart and spec.chart.series and len(spec.chart.rounds) > 1:
-            _add_chart(sheet, spec, header_row)
+            _add_chart(book, sheet, spec, header_row)
     stream = io.BytesIO()
     book.save(stream)
-    return stream.getvalue()
+    return Rendered(_exact_floats(stream.getvalue(), book), cached_values)
 
 
-def _add_chart(sheet: Worksheet, spec: SheetSpec, header_row: int) -> None:
-    """A native line chart of cumulative round points, from a small data block beside the table."""
+_NUMBER_CELL = re.compile(rb'(<c r="([A-Z]+[0-9]+)"[^>]*>)<v>([^<]*)</v>')
+
+
+def _exact_floats(data: bytes, book: OpenpyxlWorkbook) -> bytes:
+    """Write every float with all its digits (``repr``), not openpyxl's 16 significant ones.
+
+    So 10/3 round points read back as exactly ``10 / 3`` (3.3333333333333335),
+    not 3.333333333333333.
+    """
+    source = zipfile.ZipFile(io.BytesIO(data))
+    output = io.BytesIO()
+    with source, zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as target:
+        for member in source.infolist():
+            content = source.read(member)
+            match = re.fullmatch(r"xl/worksheets/sheet(\d+)\.xml", member.filename)
+            if match:
+                sheet = book.worksheets[int(match.group(1)) - 1]
+                exact = {
+                    cell.coordinate.encode(): repr(cell.value).encode()
+                    for line in sheet.iter_rows()
+                    for cell in line
+                    if isinstance(cell.value, float)
+                }
+
+                def full_digits(found: re.Match[bytes], exact: dict[bytes, bytes] = exact) -> bytes:
+                    digits = exact.get(found.group(2), found.group(3))
+                    return found.group(1) + b"<v>" + digits + b"</v>"
+
+                content = _NUMBER_CELL.sub(full_digits, content)
+            target.writestr(member, content)
+    return output.getvalue()
+
+
+def _add_chart(book: OpenpyxlWorkbook, sheet: Worksheet, spec: SheetSpec, header_row: int) -> None:
+    """A native line chart of cumulative round points, fed from the hidden Chart Data sheet.
+
+    The data lives on its own sheet so that the Standings table is the only
+    table on its sheet, for people and for programs reading it.
+    """
     assert spec.chart is not None
     chart_spec = spec.chart
-    first_column = len(spec.columns) + 3
-    _put(sheet, header_row, first_column, spec.columns[1].header)
-    for offset, label in enumerate(chart_spec.rounds, start=1):
-        _put(sheet, header_row, first_column + offset, label)
-    for row_offset, (name, values) in enumerate(chart_spec.series, start=1):
-        _put(sheet, header_row + row_offset, first_column, name)
-        for offset, value in enumerate(values, start=1):
-            _put(sheet, header_row + row_offset, first_column + offset, value)
+    data_sheet = book.create_sheet(CHART_DATA)
+    data_sheet.sheet_state = "hidden"
+    _put(data_sheet, 1, 1, spec.columns[1].header)
+    for offset, label in enumerate(chart_spec.rounds, start=2):
+        _put(data_sheet, 1, offset, label)
+    for row, (name, values) in enumerate(chart_spec.series, start=2):
+        _put(data_sheet, row, 1, name)
+        for offset, value in enumerate(values, start=2):
+            _put(data_sheet, row, offset, value)
     chart = LineChart()
     chart.title = chart_spec.title
     chart.height, chart.width = 9, 16
-    last_row = header_row + len(chart_spec.series)
-    data = Reference(
-        sheet,
-        min_col=first_column,
-        max_col=first_column + len(chart_spec.rounds),
-        min_row=header_row + 1,
-        max_row=last_row,
-    )
+    last_column = 1 + len(chart_spec.rounds)
+    last_row = 1 + len(chart_spec.series)
+    data = Reference(data_sheet, min_col=1, max_col=last_column, min_row=2, max_row=last_row)
     chart.add_data(data, from_rows=True, titles_from_data=True)
-    categories = Reference(
-        sheet,
-        min_col=first_column + 1,
-        max_col=first_column + len(chart_spec.rounds),
-        min_row=header_row,
-    )
-    chart.set_categories(categories)
-    sheet.add_chart(chart, sheet.cell(row=last_row + 2, column=first_column).coordinate)
+    chart.set_categories(Reference(data_sheet, min_col=2, max_col=last_column, min_row=1))
+    anchor = sheet.cell(row=header_row, column=len(spec.columns) + 2).coordinate
+    sheet.add_chart(chart, anchor)
 
 
 def write_outputs(book: Workbook, specs: Sequence[SheetSpec], target: Path) -> None:
     """Replace our sheets in the organiser's workbook and save it atomically to ``target``."""
-    from xlsx_scorer import package  # noqa: PLC0415 - TEMP until package.py lands
-
-    merged = package.merge_sheets(book.package, render(specs), replace=OUTPUT_SHEETS)
+    rendered = render(specs)
+    merged = package.merge_sheets(
+        book.package,
+        rendered.data,
+        replace=OUTPUT_SHEETS,
+        cached_values=rendered.cached_values,
+    )
     save_atomically(target, merged)
