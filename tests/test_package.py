@@ -547,6 +547,17 @@ def test_active_tab_stays_valid(active: int, replace: list[str], expected: int) 
     assert view.get(f"{{{XR2}}}uid") == "{6B0E3C5F-0000-0000-0000-000000000000}"
 
 
+def test_active_tab_falls_back_to_a_visible_inserted_sheet() -> None:
+    wb = openpyxl.load_workbook(io.BytesIO(addition()))
+    hidden = wb.create_sheet("Hidden")  # takes the place of the original Hidden, before ours
+    hidden.sheet_state = "hidden"
+    out = merge_sheets(excel_like(4), _save(wb), replace=[*REPLACE, "Notes", "Hidden"])
+    names = sheet_names(out)
+    assert names[:3] == ["Results", "Hidden", "Standings"]
+    view = next(_workbook(out).iter(f"{{{MAIN}}}workbookView"))
+    assert names[int(view.get("activeTab", ""))] == "Standings"
+
+
 def test_inserted_sheets_are_not_tab_selected(merged: bytes) -> None:
     parts = _parts(merged)
     wb = _load(merged)

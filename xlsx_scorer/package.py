@@ -799,7 +799,8 @@ def merge_sheets(
         i: position[id(n)] for i, n in enumerate(old) if n.el.get("name") not in removing
     }
     _edit_defined_names(wb, kept_positions, added, added_names)
-    _edit_views(wb, old_to_new, min(s.position for s in added))
+    visible = [s.position for s in added if s.state in (None, "visible")]
+    _edit_views(wb, old_to_new, min(visible or [s.position for s in added]))
     edited[orig.find(orig.workbook) or ""] = wb.render()
 
     edited[_CONTENT_TYPES] = _edit_content_types(orig.types, dropped_files, merge.types)
@@ -832,8 +833,8 @@ def _edit_workbook_rels(
 def _edit_views(wb: _Doc, old_to_new: Mapping[int, int], first_added: int) -> None:
     """Keep ``activeTab`` and ``firstSheet`` on the same sheet, else on a valid one.
 
-    A removed tab falls back to its same-name replacement, else the first added sheet
-    (activeTab) or the first sheet (firstSheet).
+    A removed tab falls back to its same-name replacement, else ``first_added`` (activeTab) or
+    the first sheet (firstSheet).
     """
     for view in wb.root.walk():
         if view.el.tag != _q(_MAIN, "workbookView"):
