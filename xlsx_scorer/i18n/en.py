@@ -216,4 +216,117 @@ STRINGS = {
     "cli.nothing_written": "Nothing was written.",
     "cli.debug_hint": "(run with --debug to see the technical details)",
     "cli.internal_error": "Unexpected error: {detail}",
+    # Template and instructions
+    "template.error_title": "Value not allowed",
+    "template.error.range": "Type a whole number from {low} to {high}.",
+    "template.error.minimum": "Type a whole number of at least {low}.",
+    "template.error.table": (
+        "Type a table number (1, 2, …) or a short label of at most {high} characters."
+    ),
+    "template.error.player": (
+        "This name is not on the Players sheet. Add the player there first, or pick a name from "
+        "the list."
+    ),
+    "template.error.mark": (
+        "Pick “{yes}” or “{no}” from the list, or leave the cell blank (= {no})."
+    ),
+    "template.error.language": "Type one of these codes: {codes}.",
+    "template.help.round": "The round number: 1, 2, 3…",
+    "template.help.table": (
+        "The table number (1, 2…) or a short label. All players of one game share the same round "
+        "and table."
+    ),
+    "template.help.player": (
+        "Pick the player from the list (the Players sheet). One row per player per game."
+    ),
+    "template.help.settlements": (
+        "Settlements on the board at the end of the game: 0 to 5 (1 VP each)."
+    ),
+    "template.help.cities": "Cities at the end of the game: 0 to 4 (2 VP each).",
+    "template.help.vp_cards": (
+        "Victory point development cards: 0 to 5 (at most 5 at the whole table)."
+    ),
+    "template.help.knights": "Knight cards played: 0 to 14 (at most 14 at the whole table).",
+    "template.help.roads": "Road pieces built: 2 to 15.",
+    "template.help.longest_road": (
+        "Length of the player's longest road: from 1 up to the roads built."
+    ),
+    "template.help.army_first": (
+        "Only when players tie for Largest Army: pick “{yes}” for the one who got it first. "
+        "Otherwise leave the cell blank."
+    ),
+    "template.help.road_first": (
+        "Only when players tie for Longest Road: pick “{yes}” for the one who got it first. "
+        "Otherwise leave the cell blank."
+    ),
+    "template.help.declared": (
+        "Pick “{yes}” for the player who declared victory (only when two or more players have 10 "
+        "VP or more). Otherwise leave the cell blank."
+    ),
+    "template.help.players": (
+        "One player per row, spelled as it should appear in the standings. Names in the Results "
+        "sheet are picked from this list."
+    ),
+    "template.help.language": "Language of the workbook: {codes}.",
+    "instructions.title": "How to fill in this workbook and how it is scored",
+    "instructions.fill_heading": "Filling in",
+    "instructions.fill_event": (
+        "Event sheet: type the event name, date and venue in column B. The language ({codes}) sets "
+        "the language of the headers and messages."
+    ),
+    "instructions.fill_players": (
+        "Players sheet: type every player's name once, one per row, before the first round."
+    ),
+    "instructions.fill_results": (
+        "Results sheet: one row per player per game. Type the round and table, pick the player "
+        "from the list and type their position at the end of the game. Players of the same game "
+        "share the same round and table."
+    ),
+    "instructions.fill_marks": (
+        "The last three columns are marks: pick “{yes}” or leave the cell blank. Blank means no."
+    ),
+    "instructions.run": (
+        "Then run: xlsx-scorer score FILE.xlsx. It adds the Standings, Round Points and Errors "
+        "sheets; when the Errors sheet lists problems, fix them in Results and run it again."
+    ),
+    "instructions.rules_heading": "Scoring rules",
+    "instructions.vp": (
+        "In-game VP: 1 per settlement, 2 per city, 1 per VP card, plus 2 for Largest Army and 2 "
+        "for Longest Road."
+    ),
+    "instructions.limits": (
+        "Per player: 0–5 settlements, 0–4 cities, 0–5 VP cards, 0–14 knights played, 2–15 roads "
+        "built, and a longest road from 1 up to the roads built. A player without cities has at "
+        "least 2 settlements."
+    ),
+    "instructions.table": (
+        "Per table: 3 or 4 players; at most 5 VP cards and 14 knights played at the whole table. A "
+        "player plays once per round."
+    ),
+    "instructions.army": (
+        "Largest Army: needs at least 3 knights played; the player with the most knights holds it. "
+        "When several tie for the most, mark exactly one of them in Largest Army First: the one "
+        "who got it first."
+    ),
+    "instructions.road": (
+        "Longest Road: needs a road of length 5 or more; the player with the longest road holds "
+        "it. Ties are settled the same way, with Longest Road First."
+    ),
+    "instructions.declared": (
+        "Declared victory: only when at least two players at the table have 10 VP or more. Mark "
+        "exactly one of them, the one who declared: they take first place even with fewer VP than "
+        "another player."
+    ),
+    "instructions.round_points": (
+        "Round points by place: 5, 3, 2, 1 at a 4-player table; 5, 3, 2 at a 3-player table. They "
+        "are separate from in-game VP."
+    ),
+    "instructions.ties": (
+        "Players with equal VP share their places and split those places' round points equally "
+        "(two players tied for second at a 4-player table get 2.5 each)."
+    ),
+    "instructions.standings": (
+        "Standings: by total round points; ties by total VP, then by VP % (the player's VP over "
+        "the VP of every table they sat at), then by name in alphabetical order."
+    ),
 }

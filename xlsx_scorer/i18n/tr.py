@@ -1,4 +1,10 @@
-"""Turkish (placeholder: English text until translated)."""
+"""Turkish: every user-facing string of xlsx_scorer, as a tournament judge writes it.
+
+Vocabulary of the original rules (``seeds/``): yerleşim, şehir, En Büyük Ordu,
+En Uzun Yol, ilan edilen zafer, tur puanı.  Sheet names stay the English
+contract names (Results, Players, Errors…) so that judges of every language
+exchange the same tabs.
+"""
 
 NAME = "Türkçe"
 CODES = ("tr", "türkçe", "turkce", "turkish", "turco")
@@ -35,185 +41,316 @@ STRINGS = {
     "event.venue": "Yer",
     "event.language": "Dil",
     # Output sheets
-    "out.rank": "Rank",
-    "out.player": "Player",
-    "out.round_points": "Round Points",
+    "out.rank": "Sıra",
+    "out.player": "Oyuncu",
+    "out.round_points": "Tur Puanı",
     "out.vp": "VP",
     "out.vp_pct": "VP %",
-    "out.round_column": "R{round}",
-    "out.round": "Round",
-    "out.table": "Table",
-    "out.largest_army": "Largest Army",
-    "out.longest_road": "Longest Road",
-    "out.declared": "Declared Victory",
-    "out.place": "Place",
-    "out.sheet": "Sheet",
-    "out.cell": "Cell",
-    "out.problem": "Problem",
-    "out.yes": "Yes",
-    "title.standings": "Standings",
-    "title.round_points": "Round points per game",
-    "title.chart": "Cumulative round points",
-    "title.errors": "Errors",
-    "notice.computed": "Computed {when} from {games} games ({players} players).",
+    "out.round_column": "T{round}",
+    "out.round": "Tur",
+    "out.table": "Masa",
+    "out.largest_army": "En Büyük Ordu",
+    "out.longest_road": "En Uzun Yol",
+    "out.declared": "İlan Edilen Zafer",
+    "out.place": "Masa Derecesi",
+    "out.sheet": "Sayfa",
+    "out.cell": "Hücre",
+    "out.problem": "Sorun",
+    "out.yes": "Evet",
+    "title.standings": "Turnuva Sıralaması",
+    "title.round_points": "Oyun başına tur puanları",
+    "title.chart": "Birikimli tur puanları",
+    "title.errors": "Hatalar",
+    "notice.computed": "{when} itibarıyla {games} oyundan hesaplandı ({players} oyuncu).",
     "notice.not_published": (
-        "No standings published: this workbook has {count} problem(s). "
-        "See the Errors sheet, fix the Results sheet and run the scorer again."
+        "Sıralama yayımlanmadı: bu çalışma kitabında {count} sorun var. Errors sayfasına bakın, "
+        "Results sayfasını düzeltin ve puanlamayı yeniden çalıştırın."
     ),
-    "notice.no_problems": "No problems found: every game follows the rules.",
-    "notice.problems_found": "{count} problem(s) found. Checked {when}.",
+    "notice.no_problems": "Hiç sorun bulunmadı: tüm oyunlar kurallara uygun.",
+    "notice.problems_found": "{count} sorun bulundu. Kontrol zamanı: {when}.",
     "notice.regenerated": (
-        "The {sheet} sheet had been edited by hand; it was replaced by freshly computed results."
+        "{sheet} sayfası elle değiştirilmişti; yeni hesaplanan sonuçlarla değiştirildi."
     ),
     # Problems in cells
-    "problem.location": "{ref} (round {round}, table {table}, {player})",
-    "problem.missing": "{column} is empty.",
-    "problem.missing_player": "Player is empty.",
-    "problem.not_whole_number": "{column} is {found}, which is not a whole number.",
-    "problem.date_in_number": "{column} holds a date or time ({found}); type a whole number.",
-    "problem.bool_in_number": "{column} holds {found} (TRUE/FALSE); type a whole number.",
-    "problem.text_in_number": "{column} holds the text “{found}”; type a whole number.",
-    "problem.number_too_large": "{column} is {found}, far outside the possible values.",
+    "problem.location": "{ref} (tur {round}, masa {table}, {player})",
+    "problem.missing": "{column} boş.",
+    "problem.missing_player": "Oyuncu adı boş.",
+    "problem.not_whole_number": "{column} değeri {found}; bu bir tam sayı değil.",
+    "problem.date_in_number": (
+        "{column} hücresinde bir tarih veya saat var ({found}); bir tam sayı yazın."
+    ),
+    "problem.bool_in_number": "{column} hücresinde {found} (DOĞRU/YANLIŞ) var; bir tam sayı yazın.",
+    "problem.text_in_number": "{column} hücresinde “{found}” metni var; bir tam sayı yazın.",
+    "problem.number_too_large": "{column} değeri {found}; olası değerlerin çok dışında.",
     "problem.not_a_mark": (
-        "{column} is “{found}”; leave it blank for no, or type x (or yes, 1, TRUE) for yes."
+        "{column} değeri “{found}”; hayır için boş bırakın, evet için x (ya da evet, 1, DOĞRU) "
+        "yazın."
     ),
     "problem.uncached_formula": (
-        "{column} holds a formula with no saved value; "
-        "open and save the workbook in your spreadsheet application first."
+        "{column} hücresinde kaydedilmiş değeri olmayan bir formül var; çalışma kitabını önce "
+        "elektronik tablo uygulamanızda açıp kaydedin."
     ),
     "problem.bad_table": (
-        "Table is “{found}”; type a table number (1, 2, …) or a short label "
-        "of at most 20 characters."
+        "Masa değeri “{found}”; bir masa numarası (1, 2, …) ya da en fazla 20 karakterlik kısa bir "
+        "etiket yazın."
     ),
     "problem.name_control_characters": (
-        "Player name {found} contains invisible control characters; retype it."
+        "{found} oyuncu adında görünmeyen kontrol karakterleri var; adı yeniden yazın."
     ),
     "problem.merged_cells": (
-        "Cells {found} are merged across result rows; unmerge them so every row has its own values."
+        "{found} hücreleri birden fazla sonuç satırını kapsayacak şekilde birleştirilmiş; her "
+        "satırın kendi değerleri olsun diye birleştirmeyi kaldırın."
     ),
-    "problem.out_of_range": "{column} is {found}; it must be a whole number from {low} to {high}.",
-    "problem.below_minimum": "{column} is {found}; it must be a whole number of at least {low}.",
+    "problem.out_of_range": (
+        "{column} değeri {found}; {low} ile {high} arasında bir tam sayı olmalı."
+    ),
+    "problem.below_minimum": "{column} değeri {found}; en az {low} olan bir tam sayı olmalı.",
     "problem.no_cities_needs_two_settlements": (
-        "no cities and only {found} settlement(s); a player without cities has at least 2 "
-        "settlements."
+        "şehir yok ve yalnızca {found} yerleşim var; şehri olmayan bir oyuncunun en az 2 yerleşimi "
+        "olmalı."
     ),
     "problem.longest_road_exceeds_roads": (
-        "Longest Road Length is {found} but only {roads} roads were built; the longest road "
-        "cannot be longer than the roads built."
+        "En Uzun Yol Uzunluğu {found}, ancak yalnızca {roads} yol inşa edilmiş; en uzun yol inşa "
+        "edilen yol sayısını aşamaz."
     ),
-    "problem.table_size": "the table has {found} player(s); a table has 3 or 4 players.",
+    "problem.table_size": "masada {found} oyuncu var; bir masada 3 veya 4 oyuncu olur.",
     "problem.player_twice_in_round": (
-        "{player} appears {found} times in round {round}; a player plays once per round."
+        "{player}, {round}. turda {found} kez geçiyor; bir oyuncu her turda yalnızca bir kez oynar."
     ),
-    "problem.table_vp_cards": "the table has {found} VP cards in all; at most 5 per table.",
-    "problem.table_knights": "the table has {found} knights played in all; at most 14 per table.",
+    "problem.table_vp_cards": (
+        "masada toplam {found} VP kartı var; masa başına en fazla 5 olabilir."
+    ),
+    "problem.table_knights": (
+        "masada toplam {found} şövalye oynanmış; masa başına en fazla 14 olabilir."
+    ),
     "problem.army_mark_no_qualifier": (
-        "Largest Army First is marked, but nobody at the table played 3 or more knights."
+        "İlk En Büyük Ordu işaretli, ancak masada kimse 3 veya daha fazla şövalye oynamadı."
     ),
     "problem.army_mark_not_leader": (
-        "Largest Army First is marked, but this player played {found} knights and the most at "
-        "the table is {most}."
+        "İlk En Büyük Ordu işaretli, ancak bu oyuncu {found} şövalye oynadı ve masadaki en yüksek "
+        "sayı {most}."
     ),
     "problem.army_tie_unmarked": (
-        "{count} players are tied for Largest Army with {found} knights; mark exactly one of "
-        "them (the one who got it first) as Largest Army First."
+        "{count} oyuncu {found} şövalyeyle En Büyük Ordu için berabere; bunlardan tam birini "
+        "(unvanı ilk elde edeni) İlk En Büyük Ordu olarak işaretleyin."
     ),
     "problem.army_tie_several_marks": (
-        "{count} players tied for Largest Army are marked Largest Army First; mark only the one "
-        "who got it first."
+        "En Büyük Ordu için berabere olan {count} oyuncu İlk En Büyük Ordu olarak işaretlenmiş; "
+        "yalnızca unvanı ilk elde edeni işaretleyin."
     ),
     "problem.road_mark_no_qualifier": (
-        "Longest Road First is marked, but nobody at the table has a road of length 5 or more."
+        "İlk En Uzun Yol işaretli, ancak masada kimsenin 5 veya daha uzun bir yolu yok."
     ),
     "problem.road_mark_not_leader": (
-        "Longest Road First is marked, but this player's longest road is {found} and the longest "
-        "at the table is {most}."
+        "İlk En Uzun Yol işaretli, ancak bu oyuncunun en uzun yolu {found} ve masadaki en uzun yol "
+        "{most}."
     ),
     "problem.road_tie_unmarked": (
-        "{count} players are tied for Longest Road with length {found}; mark exactly one of them "
-        "(the one who got it first) as Longest Road First."
+        "{count} oyuncu {found} uzunluğundaki yolla En Uzun Yol için berabere; bunlardan tam "
+        "birini (unvanı ilk elde edeni) İlk En Uzun Yol olarak işaretleyin."
     ),
     "problem.road_tie_several_marks": (
-        "{count} players tied for Longest Road are marked Longest Road First; mark only the one "
-        "who got it first."
+        "En Uzun Yol için berabere olan {count} oyuncu İlk En Uzun Yol olarak işaretlenmiş; "
+        "yalnızca unvanı ilk elde edeni işaretleyin."
     ),
     "problem.declared_under_10": (
-        "Declared Victory is marked, but this player has only {found} VP; only a player with "
-        "10 VP or more can declare victory."
+        "İlan Edilen Zafer işaretli, ancak bu oyuncunun yalnızca {found} VP’si var; yalnızca 10 "
+        "veya daha fazla VP’si olan bir oyuncu zafer ilan edebilir."
     ),
     "problem.declared_missing": (
-        "{count} players have 10 VP or more; mark the one who declared victory as Declared Victory."
+        "{count} oyuncunun 10 veya daha fazla VP’si var; zaferi ilan eden oyuncuyu İlan Edilen "
+        "Zafer olarak işaretleyin."
     ),
     "problem.declared_several": (
-        "{count} players are marked Declared Victory; mark only the one who declared."
+        "{count} oyuncu İlan Edilen Zafer olarak işaretlenmiş; yalnızca zaferi ilan edeni "
+        "işaretleyin."
     ),
-    "problem.not_on_roster": "“{found}” is not on the Players sheet.",
+    "problem.not_on_roster": "“{found}” Players sayfasında yok.",
     "problem.not_on_roster_suggest": (
-        "“{found}” is not on the Players sheet; did you mean “{suggestion}”?"
+        "“{found}” Players sayfasında yok; “{suggestion}” mı demek istediniz?"
     ),
     "problem.name_variants": (
-        "“{found}” and “{other}” look like the same person typed two ways; use one spelling."
+        "“{found}” ve “{other}” aynı kişinin iki farklı yazılışı gibi görünüyor; tek bir yazılış "
+        "kullanın."
     ),
     # The file cannot be used (exit code 2)
-    "unusable.file_missing": "{file}: there is no such file.",
-    "unusable.empty_file": "{file} is empty (0 bytes); it is not a workbook.",
-    "unusable.not_a_workbook": "{file} is not an Excel workbook (.xlsx).",
+    "unusable.file_missing": "{file}: böyle bir dosya yok.",
+    "unusable.empty_file": "{file} boş (0 bayt); bir çalışma kitabı değil.",
+    "unusable.not_a_workbook": "{file} bir Excel çalışma kitabı (.xlsx) değil.",
     "unusable.text_file": (
-        "{file} is a text or CSV file, not an Excel workbook; open it in your spreadsheet "
-        "application and save it as Excel Workbook (.xlsx)."
+        "{file} bir metin ya da CSV dosyası, Excel çalışma kitabı değil; elektronik tablo "
+        "uygulamanızda açıp Excel Çalışma Kitabı (.xlsx) olarak kaydedin."
     ),
     "unusable.truncated": (
-        "{file} is damaged or incomplete (the archive is cut off); ask for the file again."
+        "{file} hasarlı ya da eksik (arşiv yarıda kesilmiş); dosyayı yeniden isteyin."
     ),
     "unusable.encrypted": (
-        "{file} is protected with a password; open it, remove the password and save it again."
+        "{file} parolayla korunuyor; açın, parolayı kaldırın ve yeniden kaydedin."
     ),
     "unusable.old_xls": (
-        "{file} is in the old .xls format; open it and save it as Excel Workbook (.xlsx)."
+        "{file} eski .xls biçiminde; açıp Excel Çalışma Kitabı (.xlsx) olarak kaydedin."
     ),
     "unusable.ods": (
-        "{file} is an OpenDocument spreadsheet (.ods); save it as Excel Workbook (.xlsx)."
+        "{file} bir OpenDocument elektronik tablosu (.ods); Excel Çalışma Kitabı (.xlsx) olarak "
+        "kaydedin."
     ),
     "unusable.package_too_large": (
-        "{file} would unpack to {size} MB ({detail}); refusing to open it, as it looks like a "
-        "zip bomb."
+        "{file} açıldığında {size} MB olacak ({detail}); bir zip bombasına benzediği için "
+        "açılmıyor."
     ),
     "unusable.xml_entities": (
-        "{file} contains XML entity declarations in {part} (an 'XML bomb'); refusing to read it."
+        "{file}, {part} içinde XML varlık bildirimleri içeriyor (bir ‘XML bombası’); okunmuyor."
     ),
-    "unusable.broken_part": "{file}: the part {part} of the workbook is damaged ({detail}).",
-    "unusable.no_results_sheet": "{file} has no Results sheet (its sheets: {sheets}).",
+    "unusable.broken_part": "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}).",
+    "unusable.no_results_sheet": "{file} içinde Results sayfası yok (sayfaları: {sheets}).",
     "unusable.no_header": (
-        "{file}: no header row found in the first {rows} rows of sheet {sheet}; "
-        "expected headers such as {expected}."
+        "{file}: {sheet} sayfasının ilk {rows} satırında başlık satırı bulunamadı; {expected} gibi "
+        "başlıklar bekleniyordu."
     ),
     "unusable.missing_columns": (
-        "{file}: the header row (row {row}) of sheet {sheet} has no column {columns}."
+        "{file}: {sheet} sayfasının başlık satırında (satır {row}) {columns} sütunu yok."
     ),
     "unusable.duplicate_header": (
-        "{file}: the column {column} appears more than once in sheet {sheet} (cells {cells}); "
-        "keep one."
+        "{file}: {column} sütunu {sheet} sayfasında birden fazla kez geçiyor (hücreler {cells}); "
+        "yalnızca birini bırakın."
     ),
-    "unusable.unreadable": "{file} could not be read: {detail}",
+    "unusable.unreadable": "{file} okunamadı: {detail}",
     "unusable.locked": (
-        "{file} is open in a spreadsheet application (lock file {lock}); close it there and "
-        "try again."
+        "{file} bir elektronik tablo uygulamasında açık (kilit dosyası {lock}); orada kapatıp "
+        "yeniden deneyin."
     ),
     "unusable.read_only": (
-        "{file} is read-only, so the results cannot be written into it; use -o to write a copy."
+        "{file} salt okunur, bu yüzden sonuçlar içine yazılamıyor; bir kopya yazmak için -o "
+        "kullanın."
     ),
-    "unusable.output_folder_missing": "The folder {folder} for the output does not exist.",
-    "unusable.write_failed": (
-        "Could not save {file}: {detail}. The original workbook is unchanged."
-    ),
+    "unusable.output_folder_missing": "Çıktı için {folder} klasörü yok.",
+    "unusable.write_failed": "{file} kaydedilemedi: {detail}. Özgün çalışma kitabı değişmedi.",
     "unusable.would_lose": (
-        "Writing into {file} would lose {what}; use -o OTHER.xlsx to write a scored copy instead."
+        "{file} içine yazmak {what} kaybına yol açar; puanlanmış bir kopya yazmak için -o "
+        "BASKA.xlsx kullanın."
     ),
     # Terminal
-    "cli.summary": "{file}: {games} games scored, {players} players, {problems} problem(s).",
-    "cli.top": "Top {count}:",
-    "cli.wrote": "Wrote {file}.",
-    "cli.nothing_written": "Nothing was written.",
-    "cli.debug_hint": "(run with --debug to see the technical details)",
-    "cli.internal_error": "Unexpected error: {detail}",
+    "cli.summary": "{file}: {games} oyun puanlandı, {players} oyuncu, {problems} sorun.",
+    "cli.top": "İlk {count}:",
+    "cli.wrote": "{file} yazıldı.",
+    "cli.nothing_written": "Hiçbir şey yazılmadı.",
+    "cli.debug_hint": "(teknik ayrıntıları görmek için --debug ile çalıştırın)",
+    "cli.internal_error": "Beklenmeyen hata: {detail}",
+    # Template and instructions
+    "template.error_title": "İzin verilmeyen değer",
+    "template.error.range": "{low} ile {high} arasında bir tam sayı yazın.",
+    "template.error.minimum": "En az {low} olan bir tam sayı yazın.",
+    "template.error.table": (
+        "Bir masa numarası (1, 2, …) ya da en fazla {high} karakterlik kısa bir etiket yazın."
+    ),
+    "template.error.player": (
+        "Bu ad Players sayfasında yok. Oyuncuyu önce oraya ekleyin ya da listeden bir ad seçin."
+    ),
+    "template.error.mark": "Listeden “{yes}” ya da “{no}” seçin veya hücreyi boş bırakın (= {no}).",
+    "template.error.language": "Şu kodlardan birini yazın: {codes}.",
+    "template.help.round": "Tur numarası: 1, 2, 3…",
+    "template.help.table": (
+        "Masa numarası (1, 2…) ya da kısa bir etiket. Bir oyunun tüm oyuncuları aynı tur ve masayı "
+        "paylaşır."
+    ),
+    "template.help.player": (
+        "Oyuncuyu listeden seçin (Players sayfası). Her oyun için oyuncu başına bir satır."
+    ),
+    "template.help.settlements": (
+        "Oyun sonunda tahtadaki yerleşimler: 0 ile 5 arası (her biri 1 VP)."
+    ),
+    "template.help.cities": "Oyun sonundaki şehirler: 0 ile 4 arası (her biri 2 VP).",
+    "template.help.vp_cards": (
+        "Zafer puanı geliştirme kartları: 0 ile 5 arası (masanın tamamında en fazla 5)."
+    ),
+    "template.help.knights": (
+        "Oynanan şövalye kartları: 0 ile 14 arası (masanın tamamında en fazla 14)."
+    ),
+    "template.help.roads": "İnşa edilen yollar: 2 ile 15 arası.",
+    "template.help.longest_road": (
+        "Oyuncunun en uzun yolunun uzunluğu: 1 ile inşa edilen yol sayısı arası."
+    ),
+    "template.help.army_first": (
+        "Yalnızca En Büyük Ordu için beraberlik varsa: unvanı ilk elde eden için “{yes}” seçin. "
+        "Aksi hâlde boş bırakın."
+    ),
+    "template.help.road_first": (
+        "Yalnızca En Uzun Yol için beraberlik varsa: unvanı ilk elde eden için “{yes}” seçin. Aksi "
+        "hâlde boş bırakın."
+    ),
+    "template.help.declared": (
+        "Zaferi ilan eden oyuncu için “{yes}” seçin (yalnızca iki veya daha fazla oyuncunun 10 "
+        "veya daha fazla VP’si olduğunda). Aksi hâlde boş bırakın."
+    ),
+    "template.help.players": (
+        "Her satıra bir oyuncu, sıralamada görünmesi gerektiği gibi yazılmış. Results sayfasındaki "
+        "adlar bu listeden seçilir."
+    ),
+    "template.help.language": "Çalışma kitabının dili: {codes}.",
+    "instructions.title": "Bu çalışma kitabı nasıl doldurulur ve nasıl puanlanır",
+    "instructions.fill_heading": "Doldurma",
+    "instructions.fill_event": (
+        "Event sayfası: etkinliğin adını, tarihini ve yerini B sütununa yazın. Dil ({codes}) "
+        "başlıkların ve mesajların dilini belirler."
+    ),
+    "instructions.fill_players": (
+        "Players sayfası: ilk turdan önce her oyuncunun adını bir kez, her satıra bir ad olacak "
+        "şekilde yazın."
+    ),
+    "instructions.fill_results": (
+        "Results sayfası: her oyun için oyuncu başına bir satır. Tur ve masayı yazın, oyuncuyu "
+        "listeden seçin ve oyun sonundaki durumunu girin. Aynı oyundaki oyuncular aynı tur ve "
+        "masayı paylaşır."
+    ),
+    "instructions.fill_marks": (
+        "Son üç sütun işaret sütunudur: “{yes}” seçin ya da hücreyi boş bırakın. Boş hücre “hayır” "
+        "demektir."
+    ),
+    "instructions.run": (
+        "Ardından şunu çalıştırın: xlsx-scorer score DOSYA.xlsx. Program Standings, Round Points "
+        "ve Errors sayfalarını ekler; Errors sayfasında sorun listelenirse bunları Results "
+        "sayfasında düzeltip yeniden çalıştırın."
+    ),
+    "instructions.rules_heading": "Puanlama kuralları",
+    "instructions.vp": (
+        "Oyun içi VP: yerleşim başına 1, şehir başına 2, VP kartı başına 1; ayrıca En Büyük Ordu "
+        "için 2 ve En Uzun Yol için 2."
+    ),
+    "instructions.limits": (
+        "Oyuncu başına: 0–5 yerleşim, 0–4 şehir, 0–5 VP kartı, 0–14 oynanan şövalye, 2–15 inşa "
+        "edilen yol; en uzun yol 1 ile inşa edilen yol sayısı arasında. Şehri olmayan bir "
+        "oyuncunun en az 2 yerleşimi olmalı."
+    ),
+    "instructions.table": (
+        "Masa başına: 3 veya 4 oyuncu; masanın tamamında en fazla 5 VP kartı ve en fazla 14 "
+        "oynanan şövalye. Her oyuncu bir turda yalnızca bir kez oynar."
+    ),
+    "instructions.army": (
+        "En Büyük Ordu: en az 3 şövalye oynanmasını gerektirir; en çok şövalye oynayan alır. En "
+        "yüksek sayıda beraberlik varsa İlk En Büyük Ordu sütununda tam bir oyuncuyu, unvanı ilk "
+        "elde edeni işaretleyin."
+    ),
+    "instructions.road": (
+        "En Uzun Yol: en az 5 uzunluğunda bir yol gerektirir; en uzun yola sahip olan alır. "
+        "Beraberlikler aynı şekilde İlk En Uzun Yol sütunuyla çözülür."
+    ),
+    "instructions.declared": (
+        "İlan edilen zafer: yalnızca masada en az iki oyuncunun 10 veya daha fazla VP’si olduğunda "
+        "geçerlidir. Bunlardan tam birini, zaferi ilan edeni işaretleyin: başka bir oyuncunun "
+        "VP’si daha yüksek olsa bile birinci olur."
+    ),
+    "instructions.round_points": (
+        "Dereceye göre tur puanları: dört oyunculu masada 5, 3, 2, 1; üç oyunculu masada 5, 3, 2. "
+        "Bunlar oyun içi VP’den ayrıdır."
+    ),
+    "instructions.ties": (
+        "Oyun içi VP’si eşit olan oyuncular dereceleri paylaşır ve bu derecelerin tur puanlarını "
+        "eşit olarak bölüşür (dört oyunculu bir masada ikinciliği paylaşan iki oyuncu 2,5’er puan "
+        "alır)."
+    ),
+    "instructions.standings": (
+        "Turnuva sıralaması: toplam tur puanına göre; beraberlikler önce toplam VP’ye, sonra VP "
+        "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
+        "göre alfabetik sırayla çözülür."
+    ),
 }

@@ -1,0 +1,149 @@
+"""Every language says everything: same keys, same placeholders, unambiguous words.
+
+A message that exists in one language and not in another, a placeholder lost in
+translation, a yes word of one language that is a no word of another, or a
+message code used in the code without a text, each fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import string
+from pathlib import Path
+
+import pytest
+
+from xlsx_scorer import schemas
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, fold
+
+PACKAGE = Path(__file__).resolve().parent.parent / "xlsx_scorer"
+ENGLISH = LANGUAGES[DEFAULT_LANGUAGE]
+OTHERS = sorted(set(LANGUAGES) - {DEFAULT_LANGUAGE})
+KEY_PREFIXES = (
+    "event.",
+    "out.",
+    "title.",
+    "notice.",
+    "problem.",
+    "unusable.",
+    "cli.",
+    "template.",
+    "instructions.",
+)
+
+
+def placeholders(template: str) -> set[str]:
+    """``placeholders("{a} of {b}") == {"a", "b"}``."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("table", ["STRINGS", "HEADERS", "SHEETS"])
+def test_same_keys(lang: str, table: str) -> None:
+    english, other = getattr(ENGLISH, table), getattr(LANGUAGES[lang], table)
+    assert sorted(set(english) - set(other)) == [], f"missing in {lang}"
+    assert sorted(set(other) - set(english)) == [], f"only in {lang}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_placeholders(lang: str) -> None:
+    other = LANGUAGES[lang].STRINGS
+    wrong = {
+        key: (placeholders(value), placeholders(other[key]))
+        for key, value in ENGLISH.STRINGS.items()
+        if placeholders(value) != placeholders(other[key])
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_text_is_filled_in(lang: str) -> None:
+    module = LANGUAGES[lang]
+    for table in (module.STRINGS, module.HEADERS, module.SHEETS):
+        assert all(isinstance(value, str) and value.strip() for value in table.values())
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translated(lang: str) -> None:
+    """Sentences differ from English (short labels such as ``VP`` may coincide)."""
+    other = LANGUAGES[lang].STRINGS
+    same = [
+        key
+        for key, value in ENGLISH.STRINGS.items()
+        if len(value) > 20 and value == other[key] and key != "notice.check"
+    ]
+    assert same == []
+
+
+def test_mark_words_are_unambiguous() -> None:
+    yes = {fold(w): lang for lang, module in LANGUAGES.items() for w in module.YES_WORDS}
+    no = {fold(w): lang for lang, module in LANGUAGES.items() for w in module.NO_WORDS}
+    for lang, module in LANGUAGES.items():
+        assert module.YES_WORDS, lang
+        assert module.NO_WORDS, lang
+        assert all(fold(word) for word in (*module.YES_WORDS, *module.NO_WORDS)), lang
+    assert set(yes) & set(no) == set()
+
+
+def test_headers_do_not_collide_across_languages() -> None:
+    """A header text means one column, whichever language it comes from."""
+    meaning: dict[str, set[str]] = {}
+    for module in LANGUAGES.values():
+        for key, value in module.HEADERS.items():
+            meaning.setdefault(fold(value), set()).add(key)
+    assert {text: keys for text, keys in meaning.items() if len(keys) > 1} == {}
+
+
+def test_sheet_names_and_language_codes_do_not_collide() -> None:
+    for first, second in itertools.combinations(LANGUAGES.values(), 2):
+        assert {fold(c) for c in first.CODES} & {fold(c) for c in second.CODES} == set()
+    sheets: dict[str, set[str]] = {}
+    for module in LANGUAGES.values():
+        for key, value in module.SHEETS.items():
+            sheets.setdefault(fold(value), set()).add(key)
+    assert all(len(kinds) == 1 for kinds in sheets.values())
+
+
+def test_every_rule_has_a_message() -> None:
+    names = {rule.name for roster in (None, frozenset({"Ana"})) for rule in schemas.rules(roster)}
+    names |= {"out_of_range", "below_minimum", "not_on_roster_suggest"}
+    assert sorted(n for n in names if f"problem.{n}" not in ENGLISH.STRINGS) == []
+
+
+def _codes_in_source() -> set[str]:
+    """Message keys the package uses: full keys in string literals, and the first
+    argument of ``UnusableWorkbookError``/``CellError``/``Rule``/``.problem(...)``,
+    and ``name=`` of a pandera ``Check`` (problem codes, prefixed ``problem.``)."""
+    keys: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        if path.parent.name == "i18n":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                value = node.value
+                if value.startswith(KEY_PREFIXES) and " " not in value and value[-1] != ".":
+                    keys.add(value)
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            first = node.args[0] if node.args else None
+            literal = first.value if isinstance(first, ast.Constant) else None
+            if name == "UnusableWorkbookError" and isinstance(literal, str):
+                keys.add(literal)
+            if name in {"CellError", "Rule", "problem"} and isinstance(literal, str):
+                keys.add(f"problem.{literal}")
+            if name == "Check":
+                keys |= {
+                    f"problem.{kw.value.value}"
+                    for kw in node.keywords
+                    if kw.arg == "name" and isinstance(kw.value, ast.Constant)
+                }
+    return keys
+
+
+def test_every_code_used_in_the_code_exists() -> None:
+    used = _codes_in_source()
+    assert len(used) > 20
+    assert sorted(key for key in used if key not in ENGLISH.STRINGS) == []
