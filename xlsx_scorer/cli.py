@@ -11,13 +11,14 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from xlsx_scorer import __version__
+from xlsx_scorer import __version__, template
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 from xlsx_scorer.problems import UnusableWorkbookError
 from xlsx_scorer.report import points
 from xlsx_scorer.scorer import EXIT_UNUSABLE, Outcome, score_workbook
 
 TOP_PLAYERS = 10
+MAX_COUNT = 1000
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,7 +44,37 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", type=Path, help="write a scored copy here instead of in place"
     )
     _add_common(score)
+    blank = commands.add_parser(
+        "template",
+        help="write an empty tournament workbook, ready to fill in",
+        description=(
+            "Write an empty tournament workbook (Event, Players, Results and Instructions "
+            "sheets, with dropdowns and checks on every input column) in the chosen language."
+        ),
+    )
+    blank.add_argument("workbook", metavar="OUTPUT", type=Path, help="the .xlsx file to create")
+    blank.add_argument(
+        "--players",
+        type=_count,
+        default=template.DEFAULT_PLAYERS,
+        help="rows on the Players roster (default: %(default)s)",
+    )
+    blank.add_argument(
+        "--rounds",
+        type=_count,
+        default=template.DEFAULT_ROUNDS,
+        help="rounds to prepare Results rows for (default: %(default)s)",
+    )
+    blank.add_argument("--event", help="the event name, written on the Event sheet")
+    _add_common(blank)
     return parser
+
+
+def _count(value: str) -> int:
+    """A number of players or rounds: a whole number from 1 to 1000."""
+    if not value.isdigit() or not 1 <= int(value) <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_COUNT}")
+    return int(value)
 
 
 def _add_common(command: argparse.ArgumentParser) -> None:
@@ -64,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     lang = args.lang or DEFAULT_LANGUAGE
     try:
-        return _score(args)
+        return _template(args) if args.command == "template" else _score(args)
     except UnusableWorkbookError as error:
         params = {"file": str(args.workbook), **error.params}
         print(text(lang, error.code, **params), file=sys.stderr)
@@ -80,6 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(text(lang, "cli.debug_hint"), file=sys.stderr)
         return EXIT_UNUSABLE
+
+
+def _template(args: argparse.Namespace) -> int:
+    lang = args.lang or DEFAULT_LANGUAGE
+    template.write_template(
+        args.workbook, lang, players=args.players, rounds=args.rounds, event=args.event
+    )
+    print(text(lang, "cli.wrote", file=args.workbook))
+    return 0
 
 
 def _score(args: argparse.Namespace) -> int:

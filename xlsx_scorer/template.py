@@ -1,0 +1,338 @@
+"""The organiser's template: an empty tournament workbook, ready to fill in, in one language.
+
+Sheets keep the English contract names in every language (``Event``, ``Players``,
+``Results``, ``Instructions``) so judges of different languages exchange the same
+tabs; their contents are in the workbook's language:
+
+- ``Event``: labels in column A (``event.name``, ``event.date``, ``event.venue``,
+  ``event.language``), values in column B; the language value is the code
+  (``es``), which ``workbook._event`` reads back.
+- ``Players``: the roster, the player header in A1 and one formatted row per
+  player; the defined name ``Roster`` covers those rows.
+- ``Results``: the language's headers in row 1 (no title row), frozen, with an
+  input message on every header and data validation on every input column:
+  SPEC §1 whole-number ranges, the table as a short label, the player from
+  ``Roster``, the three marks as a yes/no list.  Enough formatted rows for
+  every player in every round, plus one spare round.
+- ``Instructions``: how to fill it in and the scoring rules of SPEC, as
+  ``instructions.*`` strings.
+
+No formula is needed to enter results.  The shipped templates in ``templates/``
+are regenerated with::
+
+    for lang in en es tr; do
+        python -m xlsx_scorer template templates/template_$lang.xlsx --lang $lang
+    done
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlsx_scorer import cells, schemas, workbook
+from xlsx_scorer.i18n import LANGUAGES, header, text
+
+DEFAULT_PLAYERS = 24
+DEFAULT_ROUNDS = 5
+ROSTER = "Roster"
+#: Excel limits: an input message title and text, a list formula.
+PROMPT_TITLE_MAX, PROMPT_MAX, ERROR_MAX, LIST_FORMULA_MAX = 32, 255, 225, 255
+SHEETS = ("event", "players", "results", "instructions")
+EVENT_LABELS = ("event.name", "event.date", "event.venue", "event.language")
+INSTRUCTIONS = (
+    "instructions.fill_heading",
+    "instructions.fill_event",
+    "instructions.fill_players",
+    "instructions.fill_results",
+    "instructions.fill_marks",
+    "instructions.run",
+    "",
+    "instructions.rules_heading",
+    "instructions.vp",
+    "instructions.limits",
+    "instructions.table",
+    "instructions.army",
+    "instructions.road",
+    "instructions.declared",
+    "instructions.round_points",
+    "instructions.ties",
+    "instructions.standings",
+)
+HEADINGS = frozenset({"instructions.fill_heading", "instructions.rules_heading"})
+#: Whole-number limits per Results column: SPEC §1; the longest road is capped by roads built.
+LIMITS: dict[str, tuple[int, int | None]] = {
+    **schemas.RANGES,
+    "longest_road": (schemas.RANGES["longest_road"][0], schemas.RANGES["roads"][1]),
+}
+DATE_FORMAT = "yyyy-mm-dd"
+WHOLE_FORMAT = "0"
+
+_HEADER_FONT = Font(bold=True, color="FFFFFF")
+_HEADER_FILL = PatternFill("solid", start_color="305496")
+_INPUT_FILL = PatternFill("solid", start_color="F2F6FC")
+_THIN = Side(style="thin", color="B4C6E7")
+_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_CENTER = Alignment(horizontal="center", vertical="center")
+_WRAP = Alignment(wrap_text=True, vertical="top")
+
+
+def result_rows(players: int, rounds: int) -> int:
+    """Formatted Results rows: one per player per round, plus a spare round (``players``)."""
+    return players * (rounds + 1)
+
+
+def mark_words(lang: str) -> tuple[str, str]:
+    """The yes and no words offered in the mark dropdowns: ``("Sí", "No")`` for Spanish."""
+    module = LANGUAGES[lang]
+    return str(module.YES_WORDS[0]).capitalize(), str(module.NO_WORDS[0]).capitalize()
+
+
+def _params(lang: str) -> dict[str, str]:
+    """Parameters every template string may use: ``yes``, ``no`` and the language ``codes``."""
+    yes, no = mark_words(lang)
+    return {"yes": yes, "no": no, "codes": ", ".join(LANGUAGES)}
+
+
+def build_template(
+    lang: str,
+    *,
+    players: int = DEFAULT_PLAYERS,
+    rounds: int = DEFAULT_ROUNDS,
+    event: str | None = None,
+) -> Workbook:
+    """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``."""
+    book = Workbook()
+    book.remove(book.active)
+    sheets = {kind: book.create_sheet(str(LANGUAGES["en"].SHEETS[kind])) for kind in SHEETS}
+    _event_sheet(sheets["event"], lang, event)
+    _players_sheet(sheets["players"], lang, players)
+    roster = f"{quote_sheetname(sheets['players'].title)}!$A$2:$A${players + 1}"
+    book.defined_names[ROSTER] = DefinedName(ROSTER, attr_text=roster)
+    _results_sheet(sheets["results"], lang, result_rows(players, rounds))
+    _instructions_sheet(sheets["instructions"], lang)
+    book.active = 0
+    book.properties.creator = "xlsx-scorer"
+    book.properties.title = event or text(lang, "instructions.title")
+    book.properties.language = lang
+    return book
+
+
+def template_bytes(
+    lang: str,
+    *,
+    players: int = DEFAULT_PLAYERS,
+    rounds: int = DEFAULT_ROUNDS,
+    event: str | None = None,
+) -> bytes:
+    """The template as an xlsx package."""
+    stream = io.BytesIO()
+    build_template(lang, players=players, rounds=rounds, event=event).save(stream)
+    return stream.getvalue()
+
+
+def write_template(
+    target: Path,
+    lang: str,
+    *,
+    players: int = DEFAULT_PLAYERS,
+    rounds: int = DEFAULT_ROUNDS,
+    event: str | None = None,
+) -> None:
+    """Save the template to ``target`` atomically (``workbook.save_atomically``)."""
+    data = template_bytes(lang, players=players, rounds=rounds, event=event)
+    workbook.save_atomically(target, data)
+
+
+# ---------------------------------------------------------------------------
+# Sheets
+
+
+def _header_cell(sheet: Worksheet, row: int, column: int, value: str) -> None:
+    cell = sheet.cell(row=row, column=column, value=value)
+    cell.font, cell.fill = _HEADER_FONT, _HEADER_FILL
+    cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+
+
+def _input_cells(sheet: Worksheet, column: int, first: int, last: int, number_format: str) -> None:
+    for row in range(first, last + 1):
+        cell = sheet.cell(row=row, column=column)
+        cell.border, cell.fill, cell.number_format = _BORDER, _INPUT_FILL, number_format
+
+
+def _validation(
+    sqref: str,
+    *,
+    title: str,
+    prompt: str,
+    kind: str | None = None,
+    error: str | None = None,
+    style: str = "stop",
+    **rule: str,
+) -> DataValidation:
+    """A validation with an input message; with ``kind``, also a rule and an error message."""
+    return DataValidation(
+        type=kind,
+        allow_blank=True,
+        showInputMessage=True,
+        promptTitle=title[:PROMPT_TITLE_MAX],
+        prompt=prompt,
+        showErrorMessage=kind is not None,
+        errorStyle=style if kind is not None else None,
+        errorTitle=title[:PROMPT_TITLE_MAX] if kind is not None else None,
+        error=error,
+        sqref=sqref,
+        **rule,
+    )
+
+
+def _add(sheet: Worksheet, validations: Iterable[DataValidation]) -> None:
+    for validation in validations:
+        sheet.add_data_validation(validation)
+
+
+def _event_sheet(sheet: Worksheet, lang: str, event: str | None) -> None:
+    """Labels in column A, values in column B; the language value is the code."""
+    values: dict[str, str | None] = {"event.name": event, "event.language": lang}
+    for row, key in enumerate(EVENT_LABELS, start=1):
+        sheet.cell(row=row, column=1, value=text(lang, key)).font = Font(bold=True)
+        cell = sheet.cell(row=row, column=2, value=values.get(key))
+        cell.border, cell.fill = _BORDER, _INPUT_FILL
+        if key == "event.date":
+            cell.number_format = DATE_FORMAT
+    language_row = EVENT_LABELS.index("event.language") + 1
+    params = _params(lang)
+    _add(
+        sheet,
+        [
+            _validation(
+                f"B{language_row}",
+                title=text(lang, "event.language"),
+                prompt=text(lang, "template.help.language", **params),
+                kind="list",
+                error=text(lang, "template.error.language", **params),
+                formula1=f'"{",".join(LANGUAGES)}"',
+            )
+        ],
+    )
+    sheet.column_dimensions["A"].width = 16
+    sheet.column_dimensions["B"].width = 44
+
+
+def _players_sheet(sheet: Worksheet, lang: str, players: int) -> None:
+    """The roster: the player header in A1, one formatted row per player below."""
+    title = header(lang, "player")
+    _header_cell(sheet, 1, 1, title)
+    _input_cells(sheet, 1, 2, players + 1, "General")
+    prompt = text(lang, "template.help.players", **_params(lang))
+    _add(sheet, [_validation(f"A1:A{players + 1}", title=title, prompt=prompt)])
+    sheet.column_dimensions["A"].width = 32
+    sheet.freeze_panes = "A2"
+
+
+def _column_rule(lang: str, key: str) -> dict[str, str]:
+    """The validation rule of one Results column: kind, operator, formulas, error message."""
+    params = _params(lang)
+    if key in LIMITS:
+        low, high = LIMITS[key]
+        if high is None:
+            return {
+                "kind": "whole",
+                "operator": "greaterThanOrEqual",
+                "formula1": str(low),
+                "error": text(lang, "template.error.minimum", low=low),
+            }
+        return {
+            "kind": "whole",
+            "operator": "between",
+            "formula1": str(low),
+            "formula2": str(high),
+            "error": text(lang, "template.error.range", low=low, high=high),
+        }
+    if key == "table":
+        return {
+            "kind": "textLength",
+            "operator": "between",
+            "formula1": "1",
+            "formula2": str(cells.TABLE_LABEL_MAX),
+            "error": text(lang, "template.error.table", high=cells.TABLE_LABEL_MAX),
+        }
+    if key == "player":
+        return {
+            "kind": "list",
+            "formula1": ROSTER,
+            "style": "warning",
+            "error": text(lang, "template.error.player"),
+        }
+    return {
+        "kind": "list",
+        "formula1": f'"{params["yes"]},{params["no"]}"',
+        "error": text(lang, "template.error.mark", **params),
+    }
+
+
+def _column_width(key: str, title: str) -> float:
+    if key == "player":
+        return 28
+    return float(min(max(len(title) * 0.75 + 3, 9), 18))
+
+
+def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
+    """Headers in row 1, then ``rows`` formatted input rows, every column validated."""
+    params = _params(lang)
+    last = rows + 1
+    validations = []
+    for column, key in enumerate(workbook.RESULT_COLUMNS, start=1):
+        letter = get_column_letter(column)
+        title = header(lang, key)
+        prompt = text(lang, f"template.help.{key}", **params)
+        _header_cell(sheet, 1, column, title)
+        number_format = WHOLE_FORMAT if key in LIMITS else "General"
+        _input_cells(sheet, column, 2, last, number_format)
+        if key in LIMITS or key in schemas.MARK_COLUMNS:
+            for row in range(2, last + 1):
+                sheet.cell(row=row, column=column).alignment = _CENTER
+        validations.append(_validation(f"{letter}1", title=title, prompt=prompt))
+        validations.append(
+            _validation(
+                f"{letter}2:{letter}{last}", title=title, prompt=prompt, **_column_rule(lang, key)
+            )
+        )
+        sheet.column_dimensions[letter].width = _column_width(key, title)
+    _add(sheet, validations)
+    sheet.row_dimensions[1].height = 45
+    sheet.freeze_panes = "D2"
+    end = get_column_letter(len(workbook.RESULT_COLUMNS))
+    sheet.auto_filter.ref = f"A1:{end}{last}"
+    sheet.print_title_rows = "1:1"
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
+    """A title, then one instruction per row, headings in bold."""
+    params = _params(lang)
+    sheet.cell(row=1, column=1, value=text(lang, "instructions.title")).font = Font(
+        bold=True, size=14
+    )
+    for row, key in enumerate(INSTRUCTIONS, start=3):
+        if not key:
+            continue
+        cell = sheet.cell(row=row, column=1, value=text(lang, key, **params))
+        cell.alignment = _WRAP
+        if key in HEADINGS:
+            cell.font = Font(bold=True, size=12)
+    sheet.column_dimensions["A"].width = 110
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
