@@ -47,7 +47,7 @@ def shown(value: Any) -> str:
     """
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and value.is_integer() and abs(value) < PLAUSIBLE_LIMIT:
         return str(int(value))
     return str(value)
 
