@@ -1,0 +1,143 @@
+"""Reading workbooks: headers, formulas, merged cells, rosters, events; writing atomically."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.builders import HEADERS, row, write
+from xlsx_scorer import scorer, workbook
+from xlsx_scorer.problems import UnusableWorkbookError
+
+BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem")]
+SPANISH = (
+    "Ronda",
+    "Mesa",
+    "Jugador",
+    "Poblados",
+    "Ciudades",
+    "Cartas de PV",
+    "Caballeros jugados",
+    "Caminos construidos",
+    "Longitud del camino más largo",
+    "Primero en Gran ejército",
+    "Primero en Mayor ruta comercial",
+    "Victoria declarada",
+)
+
+
+def codes(path: Path) -> list[str]:
+    book = workbook.read_workbook(path)
+    return [f"{p.code}@{p.cell}" for p in scorer.validate(book, "en").problems]
+
+
+def test_header_under_title_rows_in_any_case(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE, headers=[h.upper() for h in HEADERS], title="Cup")
+    book = workbook.read_workbook(path)
+    assert book.results.header_row == 2
+    assert list(book.results.raw.index) == [3, 4, 5]
+
+
+def test_spanish_headers_are_read_and_set_the_language(tmp_path: Path) -> None:
+    book = workbook.read_workbook(write(tmp_path / "w.xlsx", BASE, headers=SPANISH))
+    assert book.language == "es"
+    assert book.results.columns["declared"] == "L"
+
+
+def test_no_header_row_is_unusable(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE, headers=["a", "b", "c"])
+    with pytest.raises(UnusableWorkbookError) as caught:
+        workbook.read_workbook(path)
+    assert caught.value.code == "unusable.no_header"
+
+
+def test_duplicated_header_is_unusable(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", [(*r, 1) for r in BASE], headers=[*HEADERS, "Cities"])
+    with pytest.raises(UnusableWorkbookError) as caught:
+        workbook.read_workbook(path)
+    assert caught.value.code == "unusable.duplicate_header"
+    assert "E1" in caught.value.params["cells"]
+
+
+def _with_formula(path: Path, cell: str, formula: str, cached: str | None) -> None:
+    """Put a formula (and maybe a cached value) into the Results sheet XML by hand."""
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    value = f"<v>{cached}</v>" if cached is not None else ""
+    start = sheet.index(f'<c r="{cell}"')
+    end = sheet.index("</c>", start) + 4
+    sheet = sheet[:start] + f'<c r="{cell}"><f>{formula}</f>{value}</c>' + sheet[end:]
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+    path.write_bytes(buffer.getvalue())
+
+
+def test_formula_counts_with_its_cached_value(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE)
+    _with_formula(path, "D2", "1+1", "2")
+    assert codes(path) == []
+
+
+def test_formula_without_cached_value_asks_to_open_and_save(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE)
+    _with_formula(path, "D3", "1+1", None)
+    assert codes(path) == ["uncached_formula@D3"]
+    book = workbook.read_workbook(path)
+    (problem,) = scorer.validate(book, "en").problems
+    assert "open and save" in problem.message
+
+
+def test_merged_cells_across_result_rows_are_reported(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE)
+    book = openpyxl.load_workbook(path)
+    book["Results"].merge_cells("A2:A4")
+    book.save(path)
+    assert "merged_cells@A2" in codes(path)
+
+
+def test_roster_under_a_localised_header(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "w.xlsx",
+        BASE,
+        extra_sheets={"Jugadores": [["Nº", "Jugador"], [1, "Ana"], [2, "Bob"], [3, "Cem "]]},
+    )
+    book = workbook.read_workbook(path)
+    assert book.roster is not None
+    assert set(book.roster.names) == {"Ana", "Bob", "Cem"}
+
+
+def test_empty_roster_counts_as_none(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE, roster=[])
+    assert workbook.read_workbook(path).roster is None
+
+
+def test_event_sheet_gives_name_and_language(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "w.xlsx",
+        BASE,
+        extra_sheets={"Event": [["Evento", "Copa de Sevilla"], ["Idioma", "es"]]},
+    )
+    book = workbook.read_workbook(path)
+    assert (book.event_name, book.language) == ("Copa de Sevilla", "es")
+
+
+def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path) -> None:
+    target = tmp_path / "w.xlsx"
+    target.write_bytes(b"old")
+    (tmp_path / "~$w.xlsx").write_bytes(b"lock")
+    with pytest.raises(UnusableWorkbookError) as caught:
+        workbook.save_atomically(target, b"new")
+    assert caught.value.code == "unusable.locked"
+    assert target.read_bytes() == b"old"
+    (tmp_path / "~$w.xlsx").unlink()
+    workbook.save_atomically(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.xlsx"]
