@@ -38,7 +38,7 @@ KEYS = (
 )
 
 
-def row(
+def row(  # noqa: PLR0917 - one argument per Results column, in sheet order
     round_: Any,
     table: Any,
     player: Any,

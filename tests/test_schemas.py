@@ -303,4 +303,5 @@ def test_every_problem_names_sheet_cell_round_table_player(tmp_path: Path) -> No
         "7",
         "Cem",
     )
-    assert "9" in problem.message and "0 to 5" in problem.message
+    assert "9" in problem.message
+    assert "0 to 5" in problem.message

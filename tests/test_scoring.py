@@ -89,7 +89,8 @@ def test_largest_army_holder(
     knights: tuple[int, ...], marks: tuple[Any, ...], holders: list[bool]
 ) -> None:
     rows = [
-        row(1, 1, f"P{i}", knights=k, army_first=m) for i, (k, m) in enumerate(zip(knights, marks))
+        row(1, 1, f"P{i}", knights=k, army_first=m)
+        for i, (k, m) in enumerate(zip(knights, marks, strict=True))
     ]
     games = scoring.score_games(frame(rows))
     assert games["largest_army"].tolist() == holders
