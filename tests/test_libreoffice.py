@@ -1,0 +1,241 @@
+"""A real spreadsheet application opens what we ship and what we write (issue 3).
+
+LibreOffice headless converts every sheet of a workbook to CSV (filter token 12 =
+``-1``: all sheets, as ``FILE-Sheet.csv``).  It exits 0 even when it could not
+load a file, so these tests check the exported files, never the exit code:
+
+- each shipped template: its four sheets are there, with the language's headers,
+  roster header, event labels and instructions;
+- a filled-in template scored by us: the Standings LibreOffice shows are the
+  standings we computed (and those of the independent oracle), round by round;
+- each shipped template saved again as xlsx by LibreOffice keeps its input
+  validations, the ``Roster`` name and its language;
+- a broken copy: the Errors sheet LibreOffice shows lists our problems in the
+  template's language, and the cell links evaluate to the offending cell.
+
+One fresh LibreOffice profile per test session; each ``soffice`` call converts a
+few files and takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+
+from tests import oracle
+from tests.test_template import ROSTER, SHIPPED, event_rows, fill_template
+from xlsx_scorer import template
+from xlsx_scorer.i18n import LANGUAGES, header, text
+from xlsx_scorer.report import points
+from xlsx_scorer.scorer import Outcome, score_workbook
+from xlsx_scorer.workbook import RESULT_COLUMNS, read_workbook
+
+pytestmark = [
+    pytest.mark.libreoffice,
+    pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed"),
+]
+
+LANGS = sorted(LANGUAGES)
+XLSX_FILTER = "xlsx:Calc MS Excel 2007 XML"
+CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
+SOFFICE_TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class Export:
+    """The per-sheet CSV files LibreOffice wrote, and what ``soffice`` said."""
+
+    folder: Path
+    log: str
+
+    def sheet(self, workbook: Path, sheet: str) -> list[list[str]]:
+        """The rows of ``sheet`` as LibreOffice exported them; fails when it is missing."""
+        path = self.folder / f"{workbook.stem}-{sheet}.csv"
+        assert path.is_file(), f"LibreOffice did not export {path.name}:\n{self.log}"
+        with path.open(encoding="utf-8", newline="") as stream:
+            return list(csv.reader(stream))
+
+
+@pytest.fixture(scope="session")
+def profile(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh LibreOffice user profile for this session (never the user's own)."""
+    return tmp_path_factory.mktemp("lo-profile").as_uri()
+
+
+def convert(files: list[Path], folder: Path, profile: str, target: str = CSV_FILTER) -> Export:
+    """``files`` converted to ``target`` (every sheet as CSV) in ``folder``, by one ``soffice``."""
+    done = subprocess.run(
+        [
+            "soffice",
+            "--headless",
+            f"-env:UserInstallation={profile}",
+            "--convert-to",
+            target,
+            "--outdir",
+            str(folder),
+            *map(str, files),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=SOFFICE_TIMEOUT,
+        check=False,
+    )
+    return Export(folder, done.stdout + done.stderr)
+
+
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Export:
+    folder = tmp_path_factory.mktemp("lo-templates")
+    return convert([SHIPPED / f"template_{lang}.xlsx" for lang in LANGS], folder, profile)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Our scored workbooks (valid and broken, per language) and their LibreOffice export."""
+
+    valid: dict[str, tuple[Path, Outcome]]
+    broken: dict[str, tuple[Path, Outcome]]
+    export: Export
+
+
+def broken_rows() -> list[dict[str, object]]:
+    """The sample event with 7 settlements in its first row (Results!D2)."""
+    rows = event_rows()
+    rows[0]["settlements"] = 7
+    return rows
+
+
+@pytest.fixture(scope="session")
+def scored(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Scored:
+    work = tmp_path_factory.mktemp("lo-scored")
+    valid, broken = {}, {}
+    for lang in LANGS:
+        for kind, rows, store in (
+            ("valid", event_rows(), valid),
+            ("broken", broken_rows(), broken),
+        ):
+            path = work / f"{kind}_{lang}.xlsx"
+            fill_template(SHIPPED / f"template_{lang}.xlsx", path, rows, ROSTER)
+            store[lang] = (path, score_workbook(path))
+    files = [path for store in (valid, broken) for path, _ in store.values()]
+    return Scored(valid, broken, convert(files, work / "csv", profile))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_template_sheets_and_headers(templates: Export, lang: str) -> None:
+    workbook = SHIPPED / f"template_{lang}.xlsx"
+    results = templates.sheet(workbook, "Results")
+    assert results[0] == [header(lang, key) for key in RESULT_COLUMNS]
+    assert all(not any(row) for row in results[1:])
+    assert templates.sheet(workbook, "Players")[0] == [header(lang, "player")]
+    event = {row[0]: row[1] for row in templates.sheet(workbook, "Event") if row}
+    assert event[text(lang, "event.language")] == lang
+    assert set(event) >= {text(lang, key) for key in ("event.name", "event.date", "event.venue")}
+    instructions = [row[0] for row in templates.sheet(workbook, "Instructions") if row]
+    assert instructions[0] == text(lang, "instructions.title")
+    assert text(lang, "instructions.standings") in instructions
+
+
+def number(shown: str) -> float:
+    """A number as LibreOffice exports it: ``"2.5"``; a percentage keeps its sign (``"32.1%"``)."""
+    if shown.endswith("%"):
+        return float(shown[:-1]) / 100
+    return float(shown)
+
+
+def _table(rows: list[list[str]], first_header: str) -> tuple[list[str], list[list[str]]]:
+    """The header row starting with ``first_header`` and the filled rows under it."""
+    start = next(i for i, row in enumerate(rows) if row and row[0] == first_header)
+    body = [row for row in rows[start + 1 :] if row and row[0]]
+    return rows[start], body
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_libreoffice_shows_our_standings(scored: Scored, lang: str) -> None:
+    path, outcome = scored.valid[lang]
+    assert outcome.exit_code == 0
+    assert outcome.standings is not None
+    head, body = _table(scored.export.sheet(path, "Standings"), text(lang, "out.rank"))
+    rounds = [text(lang, "out.round_column", round=n) for n in (1, 2)]
+    assert head[:7] == [
+        text(lang, "out.rank"),
+        text(lang, "out.player"),
+        text(lang, "out.round_points"),
+        text(lang, "out.vp"),
+        text(lang, "out.vp_pct"),
+        *rounds,
+    ]
+    ours = list(outcome.standings.itertuples(index=False))
+    _, expected = oracle.score(event_rows())
+    assert [row[1] for row in body] == [entry.player for entry in ours]
+    assert [row[1] for row in body] == [entry["player"] for entry in expected]
+    for row, entry, truth in zip(body, ours, expected, strict=True):
+        assert int(row[0]) == entry.rank == truth["rank"]
+        assert number(row[2]) == pytest.approx(points(entry.points12))
+        assert number(row[2]) == pytest.approx(float(truth["round_points"]))
+        assert int(row[3]) == entry.vp == truth["vp"]
+        assert number(row[4]) == pytest.approx(entry.vp_share)
+        assert number(row[4]) == pytest.approx(float(truth["vp_pct"]))
+        shown_rounds = [number(value) for value in row[5:7]]
+        assert shown_rounds == pytest.approx([float(v) for v in truth["per_round"].values()])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_libreoffice_shows_our_round_points(scored: Scored, lang: str) -> None:
+    path, _ = scored.valid[lang]
+    _, body = _table(scored.export.sheet(path, "Round Points"), text(lang, "out.round"))
+    games, _ = oracle.score(event_rows())
+    shown = sorted((row[2], int(row[0]), number(row[8])) for row in body)
+    truth = sorted((g["player"], g["round"], float(g["points"])) for g in games)
+    assert [(p, r) for p, r, _ in shown] == [(p, r) for p, r, _ in truth]
+    assert [x for _, _, x in shown] == pytest.approx([x for _, _, x in truth])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_libreoffice_shows_errors_in_the_language(scored: Scored, lang: str) -> None:
+    path, outcome = scored.broken[lang]
+    assert outcome.exit_code == 1
+    head, body = _table(scored.export.sheet(path, "Errors"), text(lang, "out.sheet"))
+    assert head[5] == text(lang, "out.problem")
+    assert [row[5] for row in body] == [problem.message for problem in outcome.problems]
+    assert [row[1] for row in body] == [problem.ref for problem in outcome.problems]
+    expected = text(
+        lang, "problem.out_of_range", column=header(lang, "settlements"), found=7, low=0, high=5
+    )
+    assert expected in [row[5] for row in body]
+    standings = [row[0] for row in scored.export.sheet(path, "Standings") if row]
+    assert text(lang, "notice.not_published", count=len(outcome.problems)) in standings
+
+
+def test_template_saved_by_libreoffice_keeps_its_checks(tmp_path: Path, profile: str) -> None:
+    """An organiser who opens and saves the template in LibreOffice still gets every check."""
+    files = [SHIPPED / f"template_{lang}.xlsx" for lang in LANGS]
+    export = convert(files, tmp_path, profile, XLSX_FILTER)
+    for lang, original in zip(LANGS, files, strict=True):
+        saved = tmp_path / original.name
+        assert saved.is_file(), f"LibreOffice did not save {saved.name}:\n{export.log}"
+        assert read_workbook(saved).language == lang
+        book = load_workbook(saved)
+        assert book.defined_names[template.ROSTER].attr_text.endswith("$A$2:$A$25")
+        before = checks(load_workbook(original)["Results"])
+        assert checks(book["Results"]) == before
+        assert len(before) == 2 * len(RESULT_COLUMNS)
+
+
+def checks(sheet: Any) -> dict[str, tuple[str | None, ...]]:
+    """Per range: the validation type, the formulas it uses (unused ones ignored), its message."""
+    found: dict[str, tuple[str | None, ...]] = {}
+    for dv in sheet.data_validations.dataValidation:
+        compared = dv.type in {"whole", "textLength"}
+        operator = (dv.operator or "between") if compared else None
+        second = dv.formula2 if operator == "between" else None
+        formulas = (dv.formula1, second) if dv.type else (None, None)
+        found[str(dv.sqref)] = (dv.type, operator, *formulas, dv.prompt)
+    return found
