@@ -34,6 +34,15 @@ class Problem:
     message: str
 
     @property
+    def position(self) -> tuple[int, int]:
+        """(row, column number) of the cell, for reading order: ``"AB7"`` → ``(7, 28)``."""
+        letters = self.cell.rstrip("0123456789")
+        column = 0
+        for letter in letters:
+            column = column * 26 + ord(letter) - ord("A") + 1
+        return int(self.cell[len(letters) :] or 0), column
+
+    @property
     def ref(self) -> str:
         """The cell as a spreadsheet reference, ``Results!D7``."""
         return f"{self.sheet}!{self.cell}" if self.cell else self.sheet

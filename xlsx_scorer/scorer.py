@@ -58,21 +58,18 @@ def validate(book: workbook.Workbook, lang: str) -> Validated:
     results = book.results
     typed, cell_errors = schemas.typed_results(results.raw)
     context = SheetContext(results.name, results.columns, typed, lang)
-    uncached_cells = {
-        (int(ref[len(letter) :]), key)
-        for ref in results.uncached
-        for key, letter in results.columns.items()
-        if ref.startswith(letter) and ref[len(letter) :].isdigit()
-    }
     keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
-    cell_errors = cell_errors.loc[~keys.isin(uncached_cells).to_numpy()]
+    cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
     problems = [
         *(
             context.problem("uncached_formula", row, column)
-            for row, column in sorted(uncached_cells)
+            for row, column in sorted(results.uncached)
         ),
         *problems_from_cell_errors(context, cell_errors),
-        *_merged_problems(context, results),
+        *(
+            context.problem("merged_cells", row, column, found=cells)
+            for row, column, cells in results.merged
+        ),
     ]
     roster = frozenset(book.roster.names) if book.roster else None
     column_failures = _failure_cases(schemas.columns_schema(), typed)
@@ -83,15 +80,7 @@ def validate(book: workbook.Workbook, lang: str) -> Validated:
     problems.extend(
         problems_from_failures(rules_context, rule_failures, schemas.rules(roster), schemas.RANGES)
     )
-    order = {letter: position for position, letter in enumerate(workbook.RESULT_COLUMNS)}
-    key_of = {letter: key for key, letter in results.columns.items()}
-    problems.sort(
-        key=lambda p: (
-            int("".join(filter(str.isdigit, p.cell)) or 0),
-            order.get(key_of.get(p.cell.rstrip("0123456789"), ""), 99),
-            p.code,
-        )
-    )
+    problems.sort(key=lambda problem: (problem.position, problem.code))
     return Validated(typed, tuple(dict.fromkeys(problems)))
 
 
@@ -102,17 +91,6 @@ def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFr
     except pa.errors.SchemaErrors as errors:
         return errors.failure_cases
     return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
-
-
-def _merged_problems(context: SheetContext, results: workbook.ResultsSheet) -> list[Problem]:
-    problems = []
-    for merged in results.merged:
-        first = merged.split(":")[0]
-        letter = first.rstrip("0123456789")
-        key = next((k for k, v in results.columns.items() if v == letter), "round")
-        row = int(first[len(letter) :])
-        problems.append(context.problem("merged_cells", row, key, found=merged))
-    return problems
 
 
 def score_workbook(

@@ -66,16 +66,17 @@ class ResultsSheet:
     """The ``Results`` sheet as typed: raw cell values under their column keys.
 
     ``raw`` is indexed by Excel row number; ``columns`` maps a column key to its
-    letter (``{"settlements": "D"}``); ``uncached`` holds the cells (``"E7"``)
-    whose formula has no saved value; ``merged`` the merged ranges touching result rows.
+    letter (``{"settlements": "D"}``); ``uncached`` holds the cells, as
+    (Excel row, column key), whose formula has no saved value; ``merged`` the
+    merged ranges touching result rows, as (first row, first column key, range).
     """
 
     name: str
     header_row: int
     columns: dict[str, str]
     raw: pd.DataFrame
-    uncached: frozenset[str] = frozenset()
-    merged: tuple[str, ...] = ()
+    uncached: frozenset[tuple[int, str]] = frozenset()
+    merged: tuple[tuple[int, str, str], ...] = ()
     hidden: bool = False
     language: str | None = None
 
@@ -176,7 +177,7 @@ def _find_header(rows: list[list[Any]]) -> tuple[int, dict[str, list[int]]]:
     The header is the row among the first 30 that names the most known columns.
     """
     aliases = header_aliases()
-    best_row, best = 0, {}
+    best_row, best = 0, dict[str, list[int]]()
     for index, row in enumerate(rows[:HEADER_SEARCH_ROWS], start=1):
         found: dict[str, list[int]] = {}
         for column, value in enumerate(row, start=1):
@@ -229,20 +230,27 @@ def _results_sheet(
         index=pd.RangeIndex(header_row + 1, header_row + 1 + len(body)),
         dtype=object,
     )
+    key_of_letter = {letter: key for key, letter in letters.items()}
     uncached = frozenset(
-        ref for ref in formulas if _row_of(ref) > header_row and _column_of(ref) in letters.values()
+        (_row_of(ref), key_of_letter[_column_of(ref)])
+        for ref in formulas
+        if _row_of(ref) > header_row and _column_of(ref) in key_of_letter
     )
-    flagged_rows = {_row_of(ref) for ref in uncached}
+    flagged_rows = {row for row, _ in uncached}
     blank = frame.map(is_blank).all(axis=1) & ~frame.index.isin(list(flagged_rows))
     frame = frame[~blank]
-    data_columns = set(positions.values())
-    merged_refs = tuple(
-        f"{get_column_letter(c0)}{r0}:{get_column_letter(c1)}{r1}"
+    key_of_position = {position: key for key, position in positions.items()}
+    merged_cells = tuple(
+        (
+            r0,
+            key_of_position[min(c for c in key_of_position if c0 <= c <= c1)],
+            f"{get_column_letter(c0)}{r0}:{get_column_letter(c1)}{r1}",
+        )
         for r0, c0, r1, c1 in merged
-        if r1 > header_row and any(c0 <= c <= c1 for c in data_columns)
+        if r1 > header_row and any(c0 <= c <= c1 for c in key_of_position)
     )
     language = language_of_headers([str(value) for value in rows[header_row - 1]])
-    return ResultsSheet(name, header_row, letters, frame, uncached, merged_refs, hidden, language)
+    return ResultsSheet(name, header_row, letters, frame, uncached, merged_cells, hidden, language)
 
 
 _REF = re.compile(r"([A-Z]+)(\d+)")
