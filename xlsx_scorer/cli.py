@@ -150,6 +150,8 @@ def _print_outcome(outcome: Outcome, source: Path) -> None:
             player=problem.player or "?",
         )
         print(f"  {location}: {problem.message}")
+    for notice in outcome.notices:
+        print(notice.message)
     if outcome.standings is not None:
         shown = outcome.standings.head(TOP_PLAYERS)
         print(text(lang, "cli.top", count=len(shown)))

@@ -7,6 +7,7 @@ for display only.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,8 +15,9 @@ from typing import Any
 
 import pandas as pd
 
+from xlsx_scorer import fingerprint
 from xlsx_scorer.i18n import LANGUAGES, text
-from xlsx_scorer.problems import Problem
+from xlsx_scorer.problems import Notice, Problem
 from xlsx_scorer.scoring import TWELFTHS
 
 POINTS_FORMAT = "0.00"
@@ -116,8 +118,11 @@ def standings_sheet(
         ),
     )
     notes = (text(lang, "notice.computed", when=computed, games=games, players=len(table)),)
-    return SheetSpec(
-        STANDINGS, _title(lang, "title.standings", event), notes, columns, rows, chart=chart
+    return _checked(
+        lang,
+        SheetSpec(
+            STANDINGS, _title(lang, "title.standings", event), notes, columns, rows, chart=chart
+        ),
     )
 
 
@@ -152,17 +157,36 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
         )
         for game in ordered.itertuples(index=False)
     )
-    return SheetSpec(ROUND_POINTS, _title(lang, "title.round_points", event), (), columns, rows)
+    return _checked(
+        lang, SheetSpec(ROUND_POINTS, _title(lang, "title.round_points", event), (), columns, rows)
+    )
 
 
 def not_published_sheet(lang: str, name: str, title_key: str, count: int) -> SheetSpec:
     """Standings or Round Points replaced by a notice: no ranking while errors remain."""
     notice = text(lang, "notice.not_published", count=count)
-    return SheetSpec(name, text(lang, title_key), (notice,), (), ())
+    return _checked(lang, SheetSpec(name, text(lang, title_key), (notice,), (), ()))
 
 
-def errors_sheet(lang: str, problems: Sequence[Problem], *, computed: str) -> SheetSpec:
-    """The Errors sheet: one row per problem, its cell linked; or a line saying all is well."""
+def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
+    """``spec`` with a last note ``Check: <code>`` over its table (see ``fingerprint``)."""
+    table = [[column.header for column in spec.columns], *spec.rows] if spec.columns else []
+    line = text(lang, "notice.check", code=fingerprint.check_code(table))
+    return dataclasses.replace(spec, notes=(*spec.notes, line))
+
+
+def errors_sheet(
+    lang: str,
+    problems: Sequence[Problem],
+    *,
+    computed: str,
+    notices: Sequence[Notice] = (),
+) -> SheetSpec:
+    """The Errors sheet: one row per problem, its cell linked; or a line saying all is well.
+
+    ``notices`` (a regenerated sheet, a hidden Results sheet) follow as notes.
+    """
+    extra = tuple(notice.message for notice in notices)
     columns = (
         Column(text(lang, "out.sheet"), 12),
         Column(text(lang, "out.cell"), 14),
@@ -173,7 +197,7 @@ def errors_sheet(lang: str, problems: Sequence[Problem], *, computed: str) -> Sh
     )
     if not problems:
         note = text(lang, "notice.no_problems")
-        return SheetSpec(ERRORS, text(lang, "title.errors"), (note,), columns, ())
+        return SheetSpec(ERRORS, text(lang, "title.errors"), (note, *extra), columns, ())
     rows = tuple(
         (
             problem.sheet,
@@ -191,7 +215,7 @@ def errors_sheet(lang: str, problems: Sequence[Problem], *, computed: str) -> Sh
         if problem.cell
     }
     note = text(lang, "notice.problems_found", count=len(problems), when=computed)
-    return SheetSpec(ERRORS, text(lang, "title.errors"), (note,), columns, rows, links)
+    return SheetSpec(ERRORS, text(lang, "title.errors"), (note, *extra), columns, rows, links)
 
 
 def _title(lang: str, key: str, event: str | None) -> str:

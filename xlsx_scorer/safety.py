@@ -3,8 +3,9 @@
 Checks run on the raw bytes and the zip directory only (declared sizes), so a
 hostile file is refused in milliseconds and never inflated or parsed:
 
-- not a file, empty, an OLE container (a password-protected xlsx or an old .xls),
-  a text/CSV file renamed ``.xlsx``, an OpenDocument file, a cut-off archive;
+- not a file, empty, an OLE container (a password-protected xlsx, an old .xls, or
+  another Office file such as a .doc), a text/CSV file renamed ``.xlsx`` (UTF-8,
+  or UTF-16 as Excel's "Unicode Text" writes it), an OpenDocument file, a cut-off archive;
 - a zip bomb: more than ``MAX_UNPACKED_BYTES`` declared in all, or a large part
   whose declared compression ratio exceeds ``MAX_RATIO``;
 - an XML bomb: an XML part that declares a DOCTYPE or entities (Office never writes one).
@@ -26,6 +27,9 @@ MAX_FILE_BYTES = 512 << 20
 PROLOG_BYTES = 64 << 10
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ENCRYPTION_STREAM = "EncryptionInfo".encode("utf-16-le")
+#: Stream names of an Excel 5/95 ("Book") or 97-2003 ("Workbook") file, as OLE stores them.
+XLS_STREAMS = tuple((name + "\0").encode("utf-16-le") for name in ("Workbook", "Book"))
+TEXT_BOMS = {b"\xef\xbb\xbf": "utf-8-sig", b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument"
 _DOCTYPE = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 
@@ -55,8 +59,7 @@ def check_package(data: bytes) -> None:
     if not data:
         raise UnusableWorkbookError("unusable.empty_file")
     if data.startswith(OLE_MAGIC):
-        code = "unusable.encrypted" if ENCRYPTION_STREAM in data else "unusable.old_xls"
-        raise UnusableWorkbookError(code)
+        raise UnusableWorkbookError(_ole_kind(data))
     if not data.startswith(b"PK"):
         raise UnusableWorkbookError(
             "unusable.text_file" if _looks_like_text(data) else "unusable.not_a_workbook"
@@ -78,13 +81,30 @@ def check_package(data: bytes) -> None:
         _refuse_xml_entities(archive, members)
 
 
+def _ole_kind(data: bytes) -> str:
+    """An OLE file is a password-protected xlsx, an old .xls, or some other Office file."""
+    if ENCRYPTION_STREAM in data:
+        return "unusable.encrypted"
+    if any(stream in data for stream in XLS_STREAMS):
+        return "unusable.old_xls"
+    return "unusable.not_a_workbook"
+
+
 def _looks_like_text(data: bytes) -> bool:
-    """Whether the start of ``data`` is readable text (a CSV or TSV renamed to .xlsx)."""
+    """Whether the start of ``data`` is readable text (a CSV or TSV renamed to .xlsx).
+
+    A byte-order mark says the encoding (UTF-16 from Excel's "Unicode Text");
+    otherwise UTF-8, else Latin-1; 95% printable characters make it text.
+    """
     sample = data[:4096]
-    try:
-        decoded = sample.decode("utf-8")
-    except UnicodeDecodeError:
-        decoded = sample.decode("latin-1")
+    encoding = next((name for bom, name in TEXT_BOMS.items() if sample.startswith(bom)), None)
+    if encoding is not None:
+        decoded = sample.decode(encoding, errors="replace")
+    else:
+        try:
+            decoded = sample.decode("utf-8")
+        except UnicodeDecodeError:
+            decoded = sample.decode("latin-1")
     printable = sum(ch.isprintable() or ch in "\r\n\t" for ch in decoded)
     return printable >= 0.95 * len(decoded)
 

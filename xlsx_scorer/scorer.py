@@ -15,10 +15,11 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer import report, schemas, scoring, workbook
+from xlsx_scorer import fingerprint, report, schemas, scoring, workbook
 from xlsx_scorer.collation import collation_key
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
 from xlsx_scorer.problems import (
+    Notice,
     Problem,
     SheetContext,
     problems_from_cell_errors,
@@ -46,6 +47,7 @@ class Outcome:
     problems: tuple[Problem, ...]
     standings: pd.DataFrame | None
     written: Path
+    notices: tuple[Notice, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -93,6 +95,26 @@ def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFr
     return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
 
 
+def notices(book: workbook.Workbook, lang: str) -> tuple[Notice, ...]:
+    """What the organiser should know beyond errors.
+
+    A hidden (or very hidden) ``Results`` sheet is scored as any other, and the
+    run says so.  An old ``Standings`` or ``Round Points`` sheet whose check code
+    no longer matches its table (or that has none) was edited by hand: it is
+    regenerated, and the run says so.
+    """
+    found = []
+    if book.results.hidden:
+        found.append(
+            Notice("results_hidden", text(lang, "notice.results_hidden", sheet=book.results.name))
+        )
+    for name in (report.STANDINGS, report.ROUND_POINTS):
+        rows = book.existing_outputs.get(name)
+        if rows is not None and not fingerprint.is_untouched(rows):
+            found.append(Notice("regenerated", text(lang, "notice.regenerated", sheet=name)))
+    return tuple(found)
+
+
 def score_workbook(
     source: Path,
     target: Path | None = None,
@@ -110,6 +132,7 @@ def score_workbook(
     lang = language or book.language or DEFAULT_LANGUAGE
     computed = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
     validated = validate(book, lang)
+    found = notices(book, lang)
     frame = validated.frame
     games_count = int(frame.groupby(["round", "table"], dropna=True).ngroups)
     if validated.problems:
@@ -117,7 +140,7 @@ def score_workbook(
         specs = [
             report.not_published_sheet(lang, report.STANDINGS, "title.standings", count),
             report.not_published_sheet(lang, report.ROUND_POINTS, "title.round_points", count),
-            report.errors_sheet(lang, validated.problems, computed=computed),
+            report.errors_sheet(lang, validated.problems, computed=computed, notices=found),
         ]
         table = None
         players = int(frame["player"].nunique())
@@ -129,9 +152,9 @@ def score_workbook(
                 lang, table, per_round, event=book.event_name, computed=computed, games=games_count
             ),
             report.round_points_sheet(lang, games, event=book.event_name),
-            report.errors_sheet(lang, (), computed=computed),
+            report.errors_sheet(lang, (), computed=computed, notices=found),
         ]
         players = len(table)
     written = target or source
     workbook.write_outputs(book, specs, written)
-    return Outcome(lang, games_count, players, validated.problems, table, written)
+    return Outcome(lang, games_count, players, validated.problems, table, written, found)

@@ -124,9 +124,8 @@ def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workboo
     results_name = _find_sheet(names, "results")
     if results_name is None:
         raise UnusableWorkbookError("unusable.no_results_sheet", {"sheets": ", ".join(names)})
-    rows = _sheet_rows(book, results_name)
+    rows, merged = _rows_and_merged(book, results_name)
     formulas = _formula_cells_without_value(data, results_name)
-    merged = _merged_ranges(book, results_name)
     hidden = metadata[results_name].visible != SheetVisibleEnum.Visible
     results = _results_sheet(results_name, rows, formulas, merged, hidden)
     players_name = _find_sheet(names, "players")
@@ -156,19 +155,25 @@ def _find_sheet(names: Iterable[str], kind: str) -> str | None:
 
 
 def _sheet_rows(book: CalamineWorkbook, name: str) -> list[list[Any]]:
+    return _rows_and_merged(book, name)[0]
+
+
+def _rows_and_merged(
+    book: CalamineWorkbook, name: str
+) -> tuple[list[list[Any]], list[tuple[int, int, int, int]]]:
+    """Rows from A1, and merged ranges as 1-based (first row, first column, last row, last column).
+
+    The sheet is parsed once: a sheet of a million formatted rows takes seconds.
+    """
     try:
-        rows: list[list[Any]] = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        sheet = book.get_sheet_by_name(name)
+        rows: list[list[Any]] = sheet.to_python(skip_empty_area=False)
+        ranges = sheet.merged_cell_ranges or []
     except Exception as error:  # damaged sheet XML
         raise UnusableWorkbookError(
             "unusable.broken_part", {"part": name, "detail": str(error)}
         ) from error
-    return rows
-
-
-def _merged_ranges(book: CalamineWorkbook, name: str) -> list[tuple[int, int, int, int]]:
-    """Merged ranges as 1-based (first row, first column, last row, last column)."""
-    ranges = book.get_sheet_by_name(name).merged_cell_ranges or []
-    return [(r0 + 1, c0 + 1, r1 + 1, c1 + 1) for (r0, c0), (r1, c1) in ranges]
+    return rows, [(r0 + 1, c0 + 1, r1 + 1, c1 + 1) for (r0, c0), (r1, c1) in ranges]
 
 
 def _find_header(rows: list[list[Any]]) -> tuple[int, dict[str, list[int]]]:
@@ -389,7 +394,7 @@ def save_atomically(target: Path, data: bytes) -> None:
     folder = target.parent
     if not folder.is_dir():
         raise UnusableWorkbookError("unusable.output_folder_missing", {"folder": str(folder)})
-    if target.exists() and not os.access(target, os.W_OK):
+    if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
         raise UnusableWorkbookError("unusable.read_only", {})
     lock = folder / f"~${target.name}"
     if lock.exists():

@@ -329,4 +329,9 @@ STRINGS = {
         "Standings: by total round points; ties by total VP, then by VP % (the player's VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
     ),
+    # Hostile files
+    "notice.check": "Check: {code}",
+    "notice.results_hidden": (
+        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
+    ),
 }

@@ -366,4 +366,9 @@ STRINGS = {
         "PV, después por el % de PV (los PV del jugador sobre los PV de todas las mesas en las "
         "que jugó) y, por último, por orden alfabético del nombre."
     ),
+    # Hostile files
+    "notice.check": "Check: {code}",
+    "notice.results_hidden": (
+        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
+    ),
 }

@@ -353,4 +353,9 @@ STRINGS = {
         "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
         "göre alfabetik sırayla çözülür."
     ),
+    # Hostile files
+    "notice.check": "Check: {code}",
+    "notice.results_hidden": (
+        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
+    ),
 }

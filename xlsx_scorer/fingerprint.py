@@ -1,0 +1,113 @@
+"""A short check code on our output tables, to notice when the organiser edited them by hand.
+
+Rules:
+
+- Each ``Standings`` / ``Round Points`` sheet we write carries, as its last
+  note line, ``Check: <code>``: the first 10 hex digits of SHA-256 over the
+  table below it (header row and data rows) as canonical text.
+- Canonical text ignores how a spreadsheet application stores a value: a
+  number is written with 12 significant digits (``5`` and ``5.0`` agree, and
+  a value LibreOffice re-saved with 15 digits still matches), a blank is
+  ``""``, trailing blank cells and rows are dropped.
+- When reading an old output sheet back, the table is every row after the
+  check line, from the first non-blank row (the header), as wide as the header's
+  leading filled cells (the chart data block beside the table is ignored).
+  A sheet whose check line is missing, or whose code differs, was edited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from xlsx_scorer.i18n import LANGUAGES
+
+CODE_LENGTH = 10
+SIGNIFICANT_DIGITS = 12
+#: How far down the check line may be (title, notes).
+CHECK_SEARCH_ROWS = 10
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _check_patterns() -> tuple[re.Pattern[str], ...]:
+    """The check line of every shipped language as a pattern capturing the code."""
+    patterns = []
+    for module in LANGUAGES.values():
+        prefix, _, suffix = str(module.STRINGS["notice.check"]).partition("{code}")
+        patterns.append(
+            re.compile(
+                rf"\s*{re.escape(prefix.strip())}\s*([0-9a-f]{{{CODE_LENGTH}}})"
+                rf"\s*{re.escape(suffix.strip())}\s*"
+            )
+        )
+    return tuple(dict.fromkeys(patterns))
+
+
+_PATTERNS = _check_patterns()
+
+
+def canonical(value: Any) -> str:
+    """A cell value as text that survives a save by Excel or LibreOffice.
+
+    >>> canonical(5), canonical(5.0), canonical(None), canonical(0.41666666666666669)
+    ('5', '5', '', '0.416666666667')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int | float):
+        return format(float(value), f".{SIGNIFICANT_DIGITS}g")
+    return _ILLEGAL.sub("", str(value))
+
+
+def _canonical_table(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
+    table = []
+    for row in rows:
+        cells = [canonical(value) for value in row]
+        while cells and not cells[-1]:
+            cells.pop()
+        table.append(cells)
+    while table and not table[-1]:
+        table.pop()
+    return table
+
+
+def check_code(rows: Iterable[Sequence[Any]]) -> str:
+    """The check code of a table (header row first).
+
+    >>> header = ["Rank", "Player"]
+    >>> check_code([header, [1, "Ana", None]]) == check_code([header, [1.0, "Ana"]])
+    True
+    """
+    text = json.dumps(_canonical_table(rows), ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:CODE_LENGTH]
+
+
+def _printed_code(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    for pattern in _PATTERNS:
+        if match := pattern.fullmatch(value):
+            return match.group(1)
+    return None
+
+
+def is_untouched(rows: Sequence[Sequence[Any]]) -> bool:
+    """Whether an output sheet read back (rows from A1) still matches the code printed in it."""
+    for index, row in enumerate(rows[:CHECK_SEARCH_ROWS]):
+        printed = _printed_code(row[0]) if row else None
+        if printed is None:
+            continue
+        below = [list(r) for r in rows[index + 1 :]]
+        while below and all(canonical(value) == "" for value in below[0]):
+            below.pop(0)
+        if not below:
+            return printed == check_code([])
+        header = [canonical(value) for value in below[0]]
+        width = next((n for n, value in enumerate(header) if not value), len(header))
+        return printed == check_code(row[:width] for row in below)
+    return False
