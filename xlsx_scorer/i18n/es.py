@@ -367,8 +367,8 @@ STRINGS = {
         "que jugó) y, por último, por orden alfabético del nombre."
     ),
     # Hostile files
-    "notice.check": "Check: {code}",
+    "notice.check": "Comprobación: {code}",
     "notice.results_hidden": (
-        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
+        "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
     ),
 }

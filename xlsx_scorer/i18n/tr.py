@@ -354,8 +354,6 @@ STRINGS = {
         "göre alfabetik sırayla çözülür."
     ),
     # Hostile files
-    "notice.check": "Check: {code}",
-    "notice.results_hidden": (
-        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
-    ),
+    "notice.check": "Kontrol: {code}",
+    "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
 }
