@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests import eventgen, oracle
 from tests.builders import table_below
@@ -64,3 +66,23 @@ def test_random_event_matches_the_oracle(
         assert line["VP"] == want["vp"]
         assert line["Place"] == want["place"]
         assert Fraction(line["Round Points"]).limit_denominator(12) == want["points"]
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 10_000))
+def test_shuffling_rows_and_columns_never_changes_the_standings(
+    tmp_path: Path, seed: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(seed)
+    rows = eventgen.random_event(rng, rng.randint(9, 20), 2)
+    shuffled = list(rows)
+    rng.shuffle(shuffled)
+    tables = []
+    for name, event_rows, shuffle in (("plain", rows, False), ("shuffled", shuffled, True)):
+        path = tmp_path / f"{seed}-{name}.xlsx"
+        eventgen.write_workbook(path, event_rows, shuffle_columns=shuffle, rng=rng)
+        assert main(["score", str(path)]) == 0, capsys.readouterr()
+        tables.append(table_below(path, "Standings", "Rank"))
+    assert tables[0] == tables[1]
