@@ -73,6 +73,8 @@ LIMITS: dict[str, tuple[int, int | None]] = {
     **schemas.RANGES,
     "longest_road": (schemas.RANGES["longest_road"][0], schemas.RANGES["roads"][1]),
 }
+#: Instructions column width (characters), characters per wrapped line, line height (points).
+INSTRUCTION_WIDTH, INSTRUCTION_CHARS, LINE_HEIGHT = 80, 70, 15
 DATE_FORMAT = "yyyy-mm-dd"
 WHOLE_FORMAT = "0"
 
@@ -328,11 +330,14 @@ def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
     for row, key in enumerate(INSTRUCTIONS, start=3):
         if not key:
             continue
-        cell = sheet.cell(row=row, column=1, value=text(lang, key, **params))
+        line = text(lang, key, **params)
+        cell = sheet.cell(row=row, column=1, value=line)
         cell.alignment = _WRAP
         if key in HEADINGS:
             cell.font = Font(bold=True, size=12)
-    sheet.column_dimensions["A"].width = 110
+        # Spreadsheets do not grow rows for wrapped text on opening: set the height.
+        sheet.row_dimensions[row].height = LINE_HEIGHT * -(-len(line) // INSTRUCTION_CHARS) + 4
+    sheet.column_dimensions["A"].width = INSTRUCTION_WIDTH
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
