@@ -141,3 +141,9 @@ def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path) -> None:
     workbook.save_atomically(target, b"new")
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.xlsx"]
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "new.xlsx"
+    workbook.save_atomically(target, b"data")
+    assert target.stat().st_mode & 0o777 == workbook._new_file_mode()

@@ -97,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _template(args) if args.command == "template" else _score(args)
     except UnusableWorkbookError as error:
+        lang = args.lang or error.language or DEFAULT_LANGUAGE
         params = {"file": str(args.workbook), **error.params}
         print(text(lang, error.code, **params), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)

@@ -59,13 +59,18 @@ class Notice:
 class UnusableWorkbookError(Exception):
     """The file cannot be used at all (exit code 2); nothing is written.
 
-    ``code`` is an i18n message key; ``params`` fill its template.
+    ``code`` is an i18n message key; ``params`` fill its template; ``language``
+    is the workbook's language when known, so the message can be said in it.
     """
 
-    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, code: str, params: Mapping[str, Any] | None = None, *, language: str | None = None
+    ) -> None:
         super().__init__(code)
         self.code = code
         self.params: dict[str, Any] = dict(params or {})
+        #: The workbook's language, when it was found before the failure.
+        self.language = language
 
 
 def _plain(value: Any) -> Any:

@@ -127,10 +127,14 @@ def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workboo
     rows, merged = _rows_and_merged(book, results_name)
     formulas = _formula_cells_without_value(data, results_name)
     hidden = metadata[results_name].visible != SheetVisibleEnum.Visible
-    results = _results_sheet(results_name, rows, formulas, merged, hidden)
+    event_name, language = _event(book, names)
+    try:
+        results = _results_sheet(results_name, rows, formulas, merged, hidden)
+    except UnusableWorkbookError as error:
+        error.language = language or error.language
+        raise
     players_name = _find_sheet(names, "players")
     roster = _roster(players_name, _sheet_rows(book, players_name)) if players_name else None
-    event_name, language = _event(book, names)
     existing = {name: _sheet_rows(book, name) for name in output_sheet_names if name in metadata}
     return Workbook(
         path=path,
@@ -202,11 +206,14 @@ def _results_sheet(
 ) -> ResultsSheet:
     header_row, found = _find_header(rows)
     if len(found) < MIN_HEADER_MATCHES:
-        expected = ", ".join(header("en", key) for key in RESULT_COLUMNS[:3])
+        expected = " / ".join(
+            ", ".join(header(lang, key) for key in RESULT_COLUMNS[:3]) for lang in LANGUAGES
+        )
         raise UnusableWorkbookError(
             "unusable.no_header",
             {"sheet": name, "rows": HEADER_SEARCH_ROWS, "expected": expected},
         )
+    language = language_of_headers([str(value) for value in rows[header_row - 1]])
     duplicated = {key: columns for key, columns in found.items() if len(columns) > 1}
     if duplicated:
         columns = next(iter(duplicated.values()))
@@ -214,6 +221,7 @@ def _results_sheet(
         raise UnusableWorkbookError(
             "unusable.duplicate_header",
             {"sheet": name, "column": rows[header_row - 1][columns[0] - 1], "cells": cells},
+            language=language,
         )
     missing = [key for key in RESULT_COLUMNS if key not in found]
     if missing:
@@ -222,8 +230,9 @@ def _results_sheet(
             {
                 "sheet": name,
                 "row": header_row,
-                "columns": ", ".join(header("en", key) for key in missing),
+                "columns": ", ".join(header(language or "en", key) for key in missing),
             },
+            language=language,
         )
     positions = {key: columns[0] for key, columns in found.items()}
     letters = {key: get_column_letter(column) for key, column in positions.items()}
@@ -254,7 +263,6 @@ def _results_sheet(
         for r0, c0, r1, c1 in merged
         if r1 > header_row and any(c0 <= c <= c1 for c in key_of_position)
     )
-    language = language_of_headers([str(value) for value in rows[header_row - 1]])
     return ResultsSheet(name, header_row, letters, frame, uncached, merged_cells, hidden, language)
 
 
@@ -327,11 +335,15 @@ def _column_of(ref: str) -> str:
 
 
 def _roster(sheet: str, rows: list[list[Any]]) -> Roster | None:
-    """Names under a ``Player`` header (any language), else the first filled column.
+    """Names under a ``Player`` or ``Name`` header (any language), else the first filled column.
 
     An empty roster counts as no roster: the organiser has not filled it in.
     """
-    player_headers = {fold(module.HEADERS["player"]) for module in LANGUAGES.values()}
+    player_headers = {
+        fold(name)
+        for module in LANGUAGES.values()
+        for name in (module.HEADERS["player"], *module.NAME_HEADERS)
+    }
     start, column = 0, None
     for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
         for position, value in enumerate(row):
@@ -386,6 +398,13 @@ def _event(book: CalamineWorkbook, names: tuple[str, ...]) -> tuple[str | None, 
 # Writing
 
 
+def _new_file_mode() -> int:
+    """The mode a newly created file gets here (0o666 less the umask), not mkstemp's 0o600."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def save_atomically(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
 
@@ -405,8 +424,9 @@ def save_atomically(target: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        if target.exists():
-            Path(temporary).chmod(target.stat().st_mode & 0o777)
+        Path(temporary).chmod(
+            target.stat().st_mode & 0o777 if target.exists() else _new_file_mode()
+        )
         Path(temporary).replace(target)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
@@ -564,10 +584,13 @@ def _add_chart(book: OpenpyxlWorkbook, sheet: Worksheet, spec: SheetSpec, header
 def write_outputs(book: Workbook, specs: Sequence[SheetSpec], target: Path) -> None:
     """Replace our sheets in the organiser's workbook and save it atomically to ``target``."""
     rendered = render(specs)
-    merged = package.merge_sheets(
-        book.package,
-        rendered.data,
-        replace=OUTPUT_SHEETS,
-        cached_values=rendered.cached_values,
-    )
+    try:
+        merged = package.merge_sheets(
+            book.package,
+            rendered.data,
+            replace=OUTPUT_SHEETS,
+            cached_values=rendered.cached_values,
+        )
+    except ValueError as error:  # a damaged part the reader could skip but the writer needs
+        raise UnusableWorkbookError("unusable.cannot_write", {"detail": str(error)}) from error
     save_atomically(target, merged)

@@ -20,6 +20,8 @@ HEADERS = {
 
 YES_WORDS = ("yes", "y", "x", "✓", "✔", "☑", "true", "1")
 NO_WORDS = ("no", "n", "false", "0")
+#: Roster column headers accepted besides HEADERS["player"].
+NAME_HEADERS = ("Name", "Names", "Players", "Full name")
 
 SHEETS = {
     "results": "Results",
@@ -216,6 +218,15 @@ STRINGS = {
     "cli.nothing_written": "Nothing was written.",
     "cli.debug_hint": "(run with --debug to see the technical details)",
     "cli.internal_error": "Unexpected error: {detail}",
+    # Hostile files
+    "notice.check": "Check: {code}",
+    "notice.results_hidden": (
+        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
+    ),
+    "unusable.cannot_write": (
+        "{file} is damaged ({detail}), so the results cannot be written into it; open it in "
+        "your spreadsheet application, save it again and rerun."
+    ),
     # Template and instructions
     "template.error_title": "Value not allowed",
     "template.error.range": "Type a whole number from {low} to {high}.",
@@ -328,10 +339,5 @@ STRINGS = {
     "instructions.standings": (
         "Standings: by total round points; ties by total VP, then by VP % (the player's VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
-    ),
-    # Hostile files
-    "notice.check": "Check: {code}",
-    "notice.results_hidden": (
-        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
     ),
 }

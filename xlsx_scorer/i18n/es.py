@@ -26,6 +26,8 @@ HEADERS = {
 
 YES_WORDS = ("sí", "si", "s", "x", "✓", "✔", "☑", "verdadero", "1")
 NO_WORDS = ("no", "n", "falso", "0")
+#: Roster column headers accepted besides HEADERS["player"].
+NAME_HEADERS = ("Nombre", "Nombres", "Jugadores", "Nombre completo")
 
 SHEETS = {
     "results": "Resultados",
@@ -247,6 +249,15 @@ STRINGS = {
     "cli.nothing_written": "No se ha escrito nada.",
     "cli.debug_hint": "(ejecuta con --debug para ver los detalles técnicos)",
     "cli.internal_error": "Error inesperado: {detail}",
+    # Hostile files
+    "notice.check": "Comprobación: {code}",
+    "notice.results_hidden": (
+        "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
+    ),
+    "unusable.cannot_write": (
+        "{file} está dañado ({detail}), así que no se pueden escribir los resultados en él; "
+        "ábrelo en tu programa de hojas de cálculo, vuelve a guardarlo y ejecuta de nuevo."
+    ),
     # Template and instructions
     "template.error_title": "Valor no permitido",
     "template.error.range": "Escribe un número entero entre {low} y {high}.",
@@ -365,10 +376,5 @@ STRINGS = {
         "Clasificación: por total de puntos de ronda; los empates se resuelven por el total de "
         "PV, después por el % de PV (los PV del jugador sobre los PV de todas las mesas en las "
         "que jugó) y, por último, por orden alfabético del nombre."
-    ),
-    # Hostile files
-    "notice.check": "Comprobación: {code}",
-    "notice.results_hidden": (
-        "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
     ),
 }

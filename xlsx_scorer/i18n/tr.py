@@ -26,6 +26,8 @@ HEADERS = {
 
 YES_WORDS = ("evet", "e", "x", "✓", "✔", "☑", "doğru", "1")
 NO_WORDS = ("hayır", "h", "yanlış", "0")
+#: Roster column headers accepted besides HEADERS["player"].
+NAME_HEADERS = ("İsim", "Ad", "Ad Soyad", "Oyuncular")
 
 SHEETS = {
     "results": "Sonuçlar",
@@ -236,6 +238,13 @@ STRINGS = {
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
     "cli.debug_hint": "(teknik ayrıntıları görmek için --debug ile çalıştırın)",
     "cli.internal_error": "Beklenmeyen hata: {detail}",
+    # Hostile files
+    "notice.check": "Kontrol: {code}",
+    "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
+    "unusable.cannot_write": (
+        "{file} hasarlı ({detail}), bu yüzden sonuçlar içine yazılamıyor; elektronik tablo "
+        "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
+    ),
     # Template and instructions
     "template.error_title": "İzin verilmeyen değer",
     "template.error.range": "{low} ile {high} arasında bir tam sayı yazın.",
@@ -353,7 +362,4 @@ STRINGS = {
         "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
         "göre alfabetik sırayla çözülür."
     ),
-    # Hostile files
-    "notice.check": "Kontrol: {code}",
-    "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
 }
