@@ -1,13 +1,16 @@
 """Refuse files that are not workbooks, or that attack whoever opens them, before parsing.
 
-Checks run on the raw bytes and the zip directory only (declared sizes), so a
-hostile file is refused in milliseconds and never inflated or parsed:
+Checks run on the raw bytes and the zip directory (declared sizes) first, so a
+hostile file is refused in milliseconds and never parsed:
 
 - not a file, empty, an OLE container (a password-protected xlsx, an old .xls, or
   another Office file such as a .doc), a text/CSV file renamed ``.xlsx`` (UTF-8,
   or UTF-16 as Excel's "Unicode Text" writes it), an OpenDocument file, a cut-off archive;
 - a zip bomb: more than ``MAX_UNPACKED_BYTES`` declared in all, or a large part
   whose declared compression ratio exceeds ``MAX_RATIO``;
+- a damaged member (bad deflate data or CRC) or an XML part that is not
+  well-formed, found by inflating each member once in chunks, bounded by the
+  declared sizes;
 - an XML bomb: an XML part that declares a DOCTYPE or entities (Office never writes one).
 """
 
@@ -16,7 +19,9 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from pathlib import Path
+from xml.parsers import expat
 
 from xlsx_scorer.problems import UnusableWorkbookError
 
@@ -25,11 +30,12 @@ MAX_RATIO = 1000
 RATIO_CHECK_FROM_BYTES = 10 << 20
 MAX_FILE_BYTES = 512 << 20
 PROLOG_BYTES = 64 << 10
+CHUNK_BYTES = 1 << 20
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ENCRYPTION_STREAM = "EncryptionInfo".encode("utf-16-le")
 #: Stream names of an Excel 5/95 ("Book") or 97-2003 ("Workbook") file, as OLE stores them.
 XLS_STREAMS = tuple((name + "\0").encode("utf-16-le") for name in ("Workbook", "Book"))
-TEXT_BOMS = {b"\xef\xbb\xbf": "utf-8-sig", b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+TEXT_BOMS = {b"\xef\xbb\xbf": "utf-8-sig", b"\xff\xfe": "utf-16", b"\xfe\xff": "utf-16"}
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument"
 _DOCTYPE = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 
@@ -78,7 +84,7 @@ def check_package(data: bytes) -> None:
         ):
             raise UnusableWorkbookError("unusable.not_a_workbook")
         _refuse_zip_bomb(members)
-        _refuse_xml_entities(archive, members)
+        _refuse_damage_and_xml_entities(archive, members)
 
 
 def _ole_kind(data: bytes) -> str:
@@ -127,16 +133,65 @@ def _refuse_zip_bomb(members: list[zipfile.ZipInfo]) -> None:
             )
 
 
-def _refuse_xml_entities(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
+def _refuse_damage_and_xml_entities(
+    archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]
+) -> None:
+    """Inflate every member once, in chunks; refuse bad data, DOCTYPEs and broken XML.
+
+    - A member whose deflate data or CRC is bad, anywhere, is refused here with a
+      clear message, so no later reader meets a zlib error.  Inflating stops at
+      the declared size, which ``_refuse_zip_bomb`` has already bounded.
+    - An XML part (``.xml``, ``.rels``, ``.vml``) whose prolog declares a
+      DOCTYPE or an entity is refused before any parser sees it; the parser
+      below refuses a DOCTYPE found further in, before reading any entity.
+    - An ``.xml`` or ``.rels`` part that is not well-formed is refused (Excel
+      would not open it either).  VML is left alone: Excel itself writes VML
+      that is not well-formed XML.
+    """
     for member in members:
-        if not member.filename.endswith((".xml", ".rels", ".vml")):
-            continue
+        name = member.filename
+        parser = _strict_parser(name) if name.endswith((".xml", ".rels")) else None
         try:
             with archive.open(member) as stream:
-                prolog = stream.read(PROLOG_BYTES)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
+                chunk = prolog = stream.read(PROLOG_BYTES)
+                if name.endswith((".xml", ".rels", ".vml")):
+                    _refuse_doctype(name, prolog)
+                while chunk:
+                    if parser is not None:
+                        parser.Parse(chunk, False)
+                    chunk = stream.read(CHUNK_BYTES)
+            if parser is not None:
+                parser.Parse(b"", True)
+        except (expat.ExpatError, LookupError) as error:  # LookupError: unknown encoding
+            raise UnusableWorkbookError(
+                "unusable.broken_part", {"part": name, "detail": str(error)}
+            ) from error
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            NotImplementedError,
+        ) as error:
             raise UnusableWorkbookError("unusable.truncated") from error
-        if prolog.startswith((b"\xff\xfe", b"\xfe\xff")):
-            prolog = prolog.decode("utf-16", errors="ignore").encode()
-        if _DOCTYPE.search(prolog):
-            raise UnusableWorkbookError("unusable.xml_entities", {"part": member.filename})
+
+
+def _strict_parser(name: str) -> expat.XMLParserType:
+    """An expat parser that refuses a DOCTYPE wherever it appears, before any entity is read."""
+
+    def refuse(*_: object) -> None:
+        raise UnusableWorkbookError("unusable.xml_entities", {"part": name})
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    return parser
+
+
+def _refuse_doctype(name: str, prolog: bytes) -> None:
+    """Refuse a part whose first bytes declare a DOCTYPE or an entity (an XML bomb)."""
+    if prolog.startswith((b"\xff\xfe", b"\xfe\xff")):
+        prolog = prolog.decode("utf-16", errors="ignore").encode()
+    if _DOCTYPE.search(prolog):
+        raise UnusableWorkbookError("unusable.xml_entities", {"part": name})
