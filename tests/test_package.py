@@ -8,6 +8,7 @@ printer settings on the sheets being replaced.
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import posixpath
@@ -30,6 +31,8 @@ from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.hyperlink import Hyperlink
 
+from xlsx_scorer import _zipraw
+from xlsx_scorer._zipraw import RawZipWriter
 from xlsx_scorer.package import merge_sheets, sheet_names
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -51,7 +54,24 @@ EDITABLE = {
     "xl/styles.xml",
     "docProps/app.xml",
 }
+#: Parts of ``excel_like()`` that replacing ``REPLACE`` removes (or that are rebuilt: calcChain).
+DROPPED = frozenset(
+    {
+        "xl/worksheets/sheet3.xml",
+        "xl/worksheets/_rels/sheet3.xml.rels",
+        "xl/worksheets/sheet4.xml",
+        "xl/worksheets/_rels/sheet4.xml.rels",
+        "xl/drawings/drawing2.xml",
+        "xl/drawings/_rels/drawing2.xml.rels",
+        "xl/charts/chart1.xml",
+        "xl/printerSettings/printerSettings1.bin",
+        "xl/comments1.xml",
+        "xl/drawings/vmlDrawing1.vml",
+        "xl/calcChain.xml",
+    }
+)
 LINK = "Results!E7"
+STORED, DEFLATED = zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED
 RELS_CT = "application/vnd.openxmlformats-package.relationships+xml"
 DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 
@@ -425,12 +445,12 @@ def _referenced(parts: dict[str, bytes]) -> set[str]:
     return found
 
 
-def assert_consistent(data: bytes) -> None:
+def assert_consistent(data: bytes, *, methods: frozenset[int] = frozenset({DEFLATED})) -> None:
     """No orphan part; every override points at a part; every part has a content type."""
     parts = _parts(data)
     assert next(iter(parts)) == "[Content_Types].xml"
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_DEFLATED}
+        assert {i.compress_type for i in z.infolist()} == methods
     rels = {n for n in parts if n.endswith(".rels")}
     orphans = set(parts) - _referenced(parts) - rels - {"[Content_Types].xml"}
     assert not orphans
@@ -473,19 +493,7 @@ def test_sheet_order_positions_and_states(merged: bytes) -> None:
 
 def test_untouched_parts_are_byte_identical(merged: bytes) -> None:
     before, after = _parts(excel_like()), _parts(merged)
-    dropped = {
-        "xl/worksheets/sheet3.xml",
-        "xl/worksheets/_rels/sheet3.xml.rels",
-        "xl/worksheets/sheet4.xml",
-        "xl/worksheets/_rels/sheet4.xml.rels",
-        "xl/drawings/drawing2.xml",
-        "xl/drawings/_rels/drawing2.xml.rels",
-        "xl/charts/chart1.xml",
-        "xl/printerSettings/printerSettings1.bin",
-        "xl/comments1.xml",
-        "xl/drawings/vmlDrawing1.vml",
-        "xl/calcChain.xml",
-    }
+    dropped = DROPPED
     kept = set(before) - dropped - EDITABLE
     assert "xl/media/image1.png" in kept  # still used by the Results drawing
     for name in kept:
@@ -818,6 +826,263 @@ def test_hostile_xml_is_refused() -> None:
     parts["xl/workbook.xml"] = bomb.encode()
     with pytest.raises(ValueError, match="not usable XML"):
         merge_sheets(_zip(dict(parts)), addition(), replace=REPLACE)
+
+
+# --- The zip container: untouched members are copied as their compressed bytes. ---
+
+LOCAL = struct.Struct("<4s5H3L2H")
+KEPT = frozenset(_parts(excel_like())) - DROPPED - EDITABLE
+WHEN = (2024, 5, 1, 12, 0, 0)
+
+
+class _Pipe:
+    """A write-only, non-seekable sink: zipfile then writes data descriptors (flag bit 3)."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def write(self, chunk: bytes) -> int:
+        self.data += chunk
+        return len(chunk)
+
+    def flush(self) -> None:
+        pass
+
+
+def _rezip(
+    parts: dict[str, bytes],
+    *,
+    method: int = DEFLATED,
+    methods: dict[str, int] | None = None,
+    pipe: bool = False,
+    level: int | None = None,
+) -> bytes:
+    """``parts`` zipped by zipfile with the given methods, into a stream or a pipe."""
+    sink = _Pipe() if pipe else io.BytesIO()
+    with zipfile.ZipFile(sink, "w") as z:  # type: ignore[call-overload]
+        for name, data in parts.items():
+            z.writestr(zipfile.ZipInfo(name, WHEN), data, (methods or {}).get(name, method), level)
+    return bytes(sink.data) if isinstance(sink, _Pipe) else sink.getvalue()
+
+
+def _raw(data: bytes, info: zipfile.ZipInfo) -> bytes:
+    """A member's compressed bytes, found through its local header."""
+    fields = LOCAL.unpack_from(data, info.header_offset)
+    start = info.header_offset + LOCAL.size + fields[9] + fields[10]
+    return data[start : start + info.compress_size]
+
+
+def _infos(data: bytes) -> dict[str, zipfile.ZipInfo]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {i.filename: i for i in z.infolist()}
+
+
+def assert_copied_raw(original: bytes, out: bytes, names: frozenset[str] = KEPT) -> None:
+    """``names`` have the original's method, CRC, sizes, time and compressed bytes in ``out``."""
+    before, after = _infos(original), _infos(out)
+    assert names <= set(after)
+    for name in names:
+        old, new = before[name], after[name]
+        assert (new.compress_type, new.CRC, new.compress_size, new.file_size, new.date_time) == (
+            old.compress_type,
+            old.CRC,
+            old.compress_size,
+            old.file_size,
+            old.date_time,
+        ), name
+        assert _raw(out, new) == _raw(original, old), name
+
+
+def assert_valid_zip(data: bytes) -> None:
+    """Every CRC checks; local headers agree with the directory, without descriptors or zip64."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert z.testzip() is None
+        infos = z.infolist()
+    for info in infos:
+        sig, _, flags, method, time, date, crc, csize, size, _, extra = LOCAL.unpack_from(
+            data, info.header_offset
+        )
+        assert sig == b"PK\x03\x04"
+        assert not flags & 0x08, info.filename
+        assert extra == 0
+        assert info.extra == b""
+        assert (method, crc, csize, size) == (
+            info.compress_type,
+            info.CRC,
+            info.compress_size,
+            info.file_size,
+        )
+        stamp = (date >> 9) + 1980, date >> 5 & 15, date & 31, time >> 11, time >> 5 & 63
+        assert (*stamp, (time & 31) * 2) == info.date_time
+    assert data[-22:-18] == b"PK\x05\x06"
+    assert b"PK\x06\x06" not in data[-200:]  # no zip64 end record
+
+
+def assert_readable(data: bytes) -> None:
+    """openpyxl and calamine read the organiser's sheets and ours."""
+    wb = _load(data, data_only=True)
+    assert wb["Results"]["C2"].value == 14
+    assert wb["Standings"]["B2"].value == "Ana"
+    book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+    assert book.get_sheet_by_name("Results").to_python()[1][2] == 14
+    assert book.get_sheet_by_name("Errors").to_python()[1][1] == LINK
+    assert book.get_sheet_by_name("Notes").to_python()[0][0] == "Notes"
+
+
+def test_untouched_members_keep_their_compressed_bytes(merged: bytes) -> None:
+    assert_copied_raw(excel_like(), merged)
+    assert_valid_zip(merged)
+    assert_readable(merged)
+
+
+def test_untouched_members_are_never_inflated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the parts merge_sheets parses are read from the original (spied on zipfile)."""
+    original, add = excel_like(), addition()
+    names = set(_parts(original))
+    opened: list[str] = []
+    real_open = zipfile.ZipFile.open
+
+    def spy(self: zipfile.ZipFile, name: str | zipfile.ZipInfo, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+        if set(self.namelist()) == names:  # the original, not the addition
+            opened.append(name.filename if isinstance(name, zipfile.ZipInfo) else name)
+        return real_open(self, name, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(zipfile.ZipFile, "open", spy)
+    merge_sheets(original, add, replace=REPLACE, cached_values=CACHED)
+    untouched = KEPT - {n for n in KEPT if n.endswith(".rels")}
+    assert "xl/worksheets/sheet1.xml" in untouched
+    assert opened
+    assert not set(opened) & untouched
+
+
+@pytest.mark.parametrize(
+    ("method", "pipe"),
+    [(STORED, False), (STORED, True), (DEFLATED, True)],
+    ids=["stored", "stored-descriptor", "deflated-descriptor"],
+)
+def test_stored_and_data_descriptor_members_round_trip(method: int, pipe: bool) -> None:
+    original = _rezip(_parts(excel_like()), method=method, pipe=pipe)
+    infos = _infos(original).values()
+    assert {i.compress_type for i in infos} == {method}
+    assert all(bool(i.flag_bits & 0x08) == pipe for i in infos)
+    out = merge_sheets(original, addition(), replace=REPLACE, cached_values=CACHED)
+    assert_copied_raw(original, out)
+    assert_valid_zip(out)
+    assert_consistent(out, methods=frozenset({method, DEFLATED}))
+    rewritten = [i for n, i in _infos(out).items() if n in EDITABLE - {"docProps/app.xml"}]
+    added = [i for n, i in _infos(out).items() if n not in _infos(original)]
+    assert len(rewritten) == 4
+    assert {i.compress_type for i in rewritten + added} == {DEFLATED}
+    assert_readable(out)
+    before, after = _parts(excel_like()), _parts(out)
+    assert all(after[n] == before[n] for n in KEPT)
+
+
+def test_mixed_methods_and_levels_round_trip() -> None:
+    parts = _parts(excel_like())
+    methods = dict.fromkeys(list(parts)[::2], STORED)
+    original = _rezip(parts, methods=methods, level=9)
+    out = merge_sheets(original, addition(), replace=REPLACE, cached_values=CACHED)
+    assert_copied_raw(original, out)
+    assert_valid_zip(out)
+    assert_readable(out)
+
+
+def test_original_with_zip64_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written with zip64 extra fields and end record (as for huge parts): read, copied raw."""
+    with monkeypatch.context() as m:
+        m.setattr(zipfile, "ZIP64_LIMIT", 200)
+        original = _rezip(_parts(excel_like()))
+    assert b"PK\x06\x06" in original
+    infos = _infos(original)
+    assert infos["xl/worksheets/sheet1.xml"].extra[:2] == b"\x01\x00"
+    assert _parts(original) == _parts(excel_like())
+    out = merge_sheets(original, addition(), replace=REPLACE, cached_values=CACHED)
+    assert_copied_raw(original, out)
+    assert_valid_zip(out)
+    assert_readable(out)
+
+
+def test_other_compression_methods_are_deflated_anew() -> None:
+    parts = _parts(excel_like())
+    original = _rezip(parts, methods={"customXml/item1.xml": zipfile.ZIP_BZIP2})
+    out = merge_sheets(original, addition(), replace=REPLACE, cached_values=CACHED)
+    assert _infos(out)["customXml/item1.xml"].compress_type == DEFLATED
+    assert _parts(out)["customXml/item1.xml"] == parts["customXml/item1.xml"]
+    assert_copied_raw(original, out, KEPT - {"customXml/item1.xml"})
+    assert_valid_zip(out)
+
+
+def test_damaged_local_header_is_refused() -> None:
+    original = bytearray(excel_like())
+    info = _infos(bytes(original))["xl/vbaProject.bin"]
+    at = info.header_offset + LOCAL.size + len("xl/vbaProject.bi")
+    original[at : at + 1] = b"x"
+    with pytest.raises(ValueError, match="local file header"):
+        merge_sheets(bytes(original), addition(), replace=REPLACE)
+    original[info.header_offset] = ord("Q")
+    with pytest.raises(ValueError, match="no local file header"):
+        merge_sheets(bytes(original), addition(), replace=REPLACE)
+
+
+def test_writer_copies_and_writes_non_ascii_names() -> None:
+    source = _rezip({"données/é.bin": b"\x00\x01" * 50, "plain.txt": b"text " * 40})
+    writer = RawZipWriter()
+    with zipfile.ZipFile(io.BytesIO(source)) as z:
+        for info in z.infolist():
+            writer.copy(z, source, info)
+    writer.write("über.xml", b"<a/>", WHEN)
+    out = writer.getvalue()
+    assert_valid_zip(out)
+    assert_copied_raw(source, out, frozenset({"données/é.bin", "plain.txt"}))
+    assert _parts(out) == {
+        "données/é.bin": b"\x00\x01" * 50,
+        "plain.txt": b"text " * 40,
+        "über.xml": b"<a/>",
+    }
+    assert _infos(out)["über.xml"].flag_bits & 0x800
+    assert not _infos(out)["plain.txt"].flag_bits & 0x800
+    assert writer.getvalue() == out
+
+
+def test_writer_refuses_what_needs_zip64_or_a_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    source = _rezip({"a.xml": b"<a/>" * 100})
+    with zipfile.ZipFile(io.BytesIO(source)) as z:
+        info = z.getinfo("a.xml")
+        huge = copy.copy(info)
+        huge.file_size = 1 << 32
+        with pytest.raises(ValueError, match="4 GiB"):
+            RawZipWriter().copy(z, source, huge)
+        locked = copy.copy(info)
+        locked.flag_bits |= 0x01
+        with pytest.raises(ValueError, match="encrypted"):
+            RawZipWriter().copy(z, source, locked)
+        cut = copy.copy(info)
+        cut.compress_size = len(source)
+        with pytest.raises(ValueError, match="past the end"):
+            RawZipWriter().copy(z, source, cut)
+        writer = RawZipWriter()
+        writer.copy(z, source, info)
+        with pytest.raises(ValueError, match="duplicate"):
+            writer.copy(z, source, info)
+    monkeypatch.setattr(_zipraw, "_MAX_MEMBERS", 3)
+    writer = RawZipWriter()
+    for i in range(3):
+        writer.write(f"{i}.xml", b"", WHEN)
+    with pytest.raises(ValueError, match="more than 3 zip members"):
+        writer.write("3.xml", b"", WHEN)
+
+
+@pytest.mark.slow
+def test_writer_writes_65535_members_without_zip64() -> None:
+    writer = RawZipWriter()
+    for i in range(65_535):
+        writer.write(f"{i}", b"", WHEN)
+    out = writer.getvalue()
+    assert len(_infos(out)) == 65_535
+    assert b"PK\x06\x06" not in out[-200:]
+    with pytest.raises(ValueError, match="more than 65535"):
+        writer.write("one more", b"", WHEN)
 
 
 @pytest.mark.libreoffice

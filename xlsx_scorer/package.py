@@ -9,6 +9,8 @@ Rules:
 - Every part of the original that is not ours is copied with identical content. Only
   ``[Content_Types].xml``, the workbook part, its ``.rels`` and ``styles.xml`` are edited, by
   splicing text at element boundaries (namespace prefixes and ``mc:Ignorable`` stay valid).
+  Untouched parts are copied as their compressed bytes, never inflated (``_zipraw``): a
+  worksheet of hundreds of megabytes costs milliseconds, not seconds.
   ``calcChain.xml`` is dropped; Excel rebuilds it silently, and a stale one forces a repair.
 - The original's worksheets are never parsed; only the workbook part, relationships, content
   types and styles are. All XML goes through defusedxml with DTDs forbidden.
@@ -23,13 +25,14 @@ import copy
 import io
 import posixpath
 import re
-import shutil
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree as DefusedElementTree
+
+from xlsx_scorer._zipraw import RawZipWriter
 
 __all__ = ["merge_sheets", "sheet_names"]
 
@@ -300,6 +303,7 @@ class _Package:
 
     def __init__(self, data: bytes, label: str) -> None:
         self.label = label
+        self.data = data
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
         except zipfile.BadZipFile as exc:
@@ -904,31 +908,29 @@ def _edit_defined_names(
 def _write(
     orig: _Package, edited: Mapping[str, bytes], dropped: set[str], new: Mapping[str, bytes]
 ) -> bytes:
-    """The result zip: content types first, original members in order, then our new parts."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr(
-            zipfile.ZipInfo(_CONTENT_TYPES, _ZIP_EPOCH),
-            edited[_CONTENT_TYPES],
-            zipfile.ZIP_DEFLATED,
-        )
-        for name in orig.names:
-            if name == _CONTENT_TYPES or name in dropped:
-                continue
-            info = orig.zip.getinfo(name)
-            target = zipfile.ZipInfo(name, info.date_time)
-            target.compress_type = zipfile.ZIP_DEFLATED
-            target.external_attr = info.external_attr
-            if name in edited:
-                z.writestr(target, edited[name])
-                continue
-            with (
-                orig.zip.open(info) as src,
-                z.open(target, "w", force_zip64=info.file_size > 2**31 - 1) as dst,
-            ):
-                shutil.copyfileobj(src, dst)
-        for name, data in new.items():
-            z.writestr(zipfile.ZipInfo(name, _ZIP_EPOCH), data, zipfile.ZIP_DEFLATED)
+    """The result zip: content types first, original members in order, then our new parts.
+
+    Untouched members are copied as their compressed bytes; edited and new parts are deflated.
+    """
+    out = RawZipWriter()
+    out.write(_CONTENT_TYPES, edited[_CONTENT_TYPES], _ZIP_EPOCH)
+    for name in orig.names:
+        if name == _CONTENT_TYPES or name in dropped:
+            continue
+        info = orig.zip.getinfo(name)
+        if name in edited:
+            out.write(
+                name,
+                edited[name],
+                info.date_time,
+                create_system=info.create_system,
+                internal_attr=info.internal_attr,
+                external_attr=info.external_attr,
+            )
+        else:
+            out.copy(orig.zip, orig.data, info)
+    for name, data in new.items():
+        out.write(name, data, _ZIP_EPOCH)
     return out.getvalue()
 
 

@@ -1,0 +1,265 @@
+"""A zip writer that copies members of another archive as their compressed bytes.
+
+``zipfile`` can only re-compress a member to copy it: a 285 MB worksheet costs seconds to
+inflate and deflate again. :class:`RawZipWriter` copies a stored or deflated member's data as
+it is (no inflate, no deflate) and deflates only the members written anew.
+
+- A copied member gets a fresh local header built from the source's central directory:
+  method, CRC, sizes, time and the deflate option flags are the original's; a data descriptor
+  (flag bit 3) is dropped in favour of the sizes in the header; extra fields (zip64 sizes,
+  timestamps, alignment padding) are dropped, the sizes in them being the ones the central
+  directory gave ``zipfile``. The data itself is not checked (no CRC is computed): the
+  package's safety check has already inflated every member once.
+- Members compressed with another method (bzip2, lzma...) are inflated and deflated anew.
+- No zip64: more than 65,535 members, or any size or offset of 4 GiB or more, is refused with
+  ``ValueError``; so are encrypted members and members whose local header does not match
+  the central directory.
+- The output is deterministic: no extra fields, no archive comment, fixed header versions.
+"""
+
+from __future__ import annotations
+
+import struct
+import zipfile
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["RawZipWriter"]
+
+_LOCAL = struct.Struct("<4s5H3L2H")
+_CENTRAL = struct.Struct("<4s6H3L5H2L")
+_END = struct.Struct("<4s4H2LH")
+_LOCAL_SIG = b"PK\x03\x04"
+_CENTRAL_SIG = b"PK\x01\x02"
+_END_SIG = b"PK\x05\x06"
+#: Sizes and offsets must stay below this (0xFFFFFFFF means "see the zip64 extra field").
+_LIMIT = 0xFFFFFFFF
+_MAX_MEMBERS = 0xFFFF
+_FLAG_ENCRYPTED = 0x0001
+_FLAG_DEFLATE_OPTIONS = 0x0006
+_FLAG_UTF8 = 0x0800
+_VERSION = {zipfile.ZIP_STORED: 10, zipfile.ZIP_DEFLATED: 20}
+_MADE_BY_VERSION = 20
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class _Entry:
+    name: bytes
+    flags: int
+    method: int
+    time: int
+    date: int
+    crc: int
+    compress_size: int
+    file_size: int
+    offset: int
+    create_system: int
+    internal_attr: int
+    external_attr: int
+
+
+class _Readable(Protocol):
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+def _encode_name(name: str) -> tuple[bytes, int]:
+    """The stored name and its flag: ASCII as is, anything else UTF-8 with bit 11."""
+    try:
+        return name.encode("ascii"), 0
+    except UnicodeEncodeError:
+        return name.encode("utf-8"), _FLAG_UTF8
+
+
+def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
+    year, month, day, hour, minute, second = date_time
+    if not 1980 <= year <= 2107:
+        raise ValueError(f"zip timestamps cover 1980-2107, not {year}")
+    return hour << 11 | minute << 5 | second // 2, (year - 1980) << 9 | month << 5 | day
+
+
+class RawZipWriter:
+    """Builds an archive in memory; members are written in the order they are added."""
+
+    def __init__(self) -> None:
+        self._chunks: list[bytes | memoryview] = []
+        self._size = 0
+        self._entries: list[_Entry] = []
+        self._names: set[bytes] = set()
+
+    def write(
+        self,
+        name: str,
+        data: bytes | _Readable,
+        date_time: tuple[int, int, int, int, int, int],
+        *,
+        create_system: int = 0,
+        internal_attr: int = 0,
+        external_attr: int = 0,
+    ) -> None:
+        """Add a member deflated anew from ``data`` (bytes, or a stream read in chunks)."""
+        compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+        parts: list[bytes] = []
+        crc = size = 0
+        stream = None if isinstance(data, bytes) else data
+        chunk = data if isinstance(data, bytes) else data.read(_CHUNK)
+        while chunk:
+            crc = zlib.crc32(chunk, crc)
+            size += len(chunk)
+            parts.append(compressor.compress(chunk))
+            chunk = b"" if stream is None else stream.read(_CHUNK)
+        parts.append(compressor.flush())
+        encoded, utf8 = _encode_name(name)
+        time, date = _dos_time(date_time)
+        self._add(
+            _Entry(
+                encoded,
+                utf8,
+                zipfile.ZIP_DEFLATED,
+                time,
+                date,
+                crc,
+                sum(map(len, parts)),
+                size,
+                self._size,
+                create_system,
+                internal_attr,
+                external_attr,
+            ),
+            parts,
+        )
+
+    def copy(self, archive: zipfile.ZipFile, source: bytes, info: zipfile.ZipInfo) -> None:
+        """Add member ``info`` of ``archive`` (opened on ``source``) with its compressed bytes.
+
+        Stored and deflated data is copied unchanged; other methods are deflated anew.
+        """
+        if info.flag_bits & _FLAG_ENCRYPTED:
+            raise ValueError(f"{info.filename}: encrypted zip member")
+        if info.compress_type not in _VERSION:
+            try:
+                with archive.open(info) as stream:
+                    self.write(
+                        info.filename,
+                        stream,
+                        info.date_time,
+                        create_system=info.create_system,
+                        internal_attr=info.internal_attr,
+                        external_attr=info.external_attr,
+                    )
+            except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError) as exc:
+                raise ValueError(f"{info.filename}: unreadable zip member ({exc})") from exc
+            return
+        start = info.header_offset
+        header = source[start : start + _LOCAL.size]
+        if len(header) < _LOCAL.size or header[:4] != _LOCAL_SIG:
+            raise ValueError(f"{info.filename}: no local file header where the directory says")
+        fields = _LOCAL.unpack(header)
+        flags, name_length, extra_length = fields[2], fields[9], fields[10]
+        name_start = start + _LOCAL.size
+        local_name = source[name_start : name_start + name_length]
+        try:
+            decoded = local_name.decode("utf-8" if flags & _FLAG_UTF8 else "cp437")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{info.filename}: unreadable local file name") from exc
+        if decoded != info.orig_filename:
+            raise ValueError(f"{info.filename}: local file header names {decoded!r}")
+        data_start = name_start + name_length + extra_length
+        data_end = data_start + info.compress_size
+        if data_end > len(source):
+            raise ValueError(f"{info.filename}: member data runs past the end of the archive")
+        encoded, utf8 = _encode_name(info.filename)
+        time, date = _dos_time(info.date_time)
+        deflated = info.compress_type == zipfile.ZIP_DEFLATED
+        keep = info.flag_bits & _FLAG_DEFLATE_OPTIONS if deflated else 0
+        self._add(
+            _Entry(
+                encoded,
+                keep | utf8,
+                info.compress_type,
+                time,
+                date,
+                info.CRC,
+                info.compress_size,
+                info.file_size,
+                self._size,
+                info.create_system,
+                info.internal_attr,
+                info.external_attr,
+            ),
+            [memoryview(source)[data_start:data_end]],
+        )
+
+    def _add(self, entry: _Entry, data: Sequence[bytes | memoryview]) -> None:
+        if entry.name in self._names:
+            raise ValueError(f"duplicate zip member {entry.name.decode('utf-8', 'replace')!r}")
+        if len(self._entries) >= _MAX_MEMBERS:
+            raise ValueError(f"more than {_MAX_MEMBERS} zip members (zip64 is not written)")
+        if max(entry.compress_size, entry.file_size, entry.offset) >= _LIMIT:
+            raise ValueError(f"{entry.name!r}: 4 GiB or more (zip64 is not written)")
+        if len(entry.name) > 0xFFFF:
+            raise ValueError("zip member name too long")
+        self._names.add(entry.name)
+        self._entries.append(entry)
+        header = _LOCAL.pack(
+            _LOCAL_SIG,
+            _VERSION[entry.method],
+            entry.flags,
+            entry.method,
+            entry.time,
+            entry.date,
+            entry.crc,
+            entry.compress_size,
+            entry.file_size,
+            len(entry.name),
+            0,
+        )
+        self._append(header)
+        self._append(entry.name)
+        for chunk in data:
+            self._append(chunk)
+
+    def _append(self, chunk: bytes | memoryview) -> None:
+        self._chunks.append(chunk)
+        self._size += len(chunk)
+
+    def getvalue(self) -> bytes:
+        """The archive: members, central directory, end record (the writer stays usable)."""
+        directory = b"".join(
+            _CENTRAL.pack(
+                _CENTRAL_SIG,
+                e.create_system << 8 | _MADE_BY_VERSION,
+                _VERSION[e.method],
+                e.flags,
+                e.method,
+                e.time,
+                e.date,
+                e.crc,
+                e.compress_size,
+                e.file_size,
+                len(e.name),
+                0,
+                0,
+                0,
+                e.internal_attr,
+                e.external_attr,
+                e.offset,
+            )
+            + e.name
+            for e in self._entries
+        )
+        if self._size >= _LIMIT or len(directory) >= _LIMIT:
+            raise ValueError("archive of 4 GiB or more (zip64 is not written)")
+        end = _END.pack(
+            _END_SIG,
+            0,
+            0,
+            len(self._entries),
+            len(self._entries),
+            len(directory),
+            self._size,
+            0,
+        )
+        return b"".join([*self._chunks, directory, end])
