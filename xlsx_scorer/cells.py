@@ -2,7 +2,8 @@
 
 Pure functions from the value a spreadsheet shows (as read by the workbook
 layer: ``float``, ``int``, ``bool``, ``str``, ``datetime``/``date``/``time``/
-``timedelta``, or ``""`` for blank) to a parsed value or a ``CellError``.
+``timedelta``, or ``""`` for blank) to a parsed value or a ``CellError``;
+``map_distinct`` applies one of them to a whole column.
 """
 
 from __future__ import annotations
@@ -11,8 +12,13 @@ import datetime as dt
 import math
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
 
 from xlsx_scorer.i18n import NO_WORDS, YES_WORDS, fold
 
@@ -135,3 +141,32 @@ def table_label(value: Any) -> str | CellError:
         if len(label) <= TABLE_LABEL_MAX and not _CONTROL.search(label):
             return label
     return CellError("bad_table", shown(value))
+
+
+def map_distinct(
+    values: Sequence[Any] | npt.NDArray[Any], function: Callable[[Any], Any]
+) -> npt.NDArray[np.object_]:
+    """``function`` of every value, called once per distinct value (an object array).
+
+    A results column repeats a handful of values (0–15, marks, a few thousand
+    names), so each cell costs a hash look-up (``pd.factorize``), not a call.
+    Values are told apart by type as well as value (``True``, ``1`` and ``1.0``
+    are equal in Python but not the same cell); with an unhashable value every
+    value is passed on its own.
+
+    >>> map_distinct([3.0, "3", True, 1, 3.0, None], shown).tolist()
+    ['3', '3', 'TRUE', '1', '3', 'None']
+    """
+    column = np.empty(len(values), dtype=object)
+    column[:] = list(values)
+    try:
+        by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ
+        by_type = pd.factorize(np.fromiter(map(type, column), dtype=object, count=len(column)))[0]
+        codes, _ = pd.factorize((by_value + 1) * (int(by_type.max(initial=0)) + 1) + by_type)
+    except TypeError:  # unhashable: no workbook reader makes one, but take it anyway
+        codes = np.arange(len(column))
+    _, firsts = np.unique(codes, return_index=True)
+    results = np.empty(len(firsts), dtype=object)
+    results[:] = [function(column[position]) for position in firsts]
+    taken: npt.NDArray[np.object_] = results[codes]
+    return taken

@@ -15,15 +15,18 @@ already reported, and guessing would only add noise.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer import cells, scoring
 from xlsx_scorer.i18n import fold
+from xlsx_scorer.scoring import Aggregate
 
 GAME = ["round", "table"]
 NUMBER_COLUMNS = ("settlements", "cities", "vp_cards", "knights", "roads", "longest_road")
@@ -66,7 +69,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
         **dict.fromkeys(NUMBER_COLUMNS, cells.whole_number),
         **dict.fromkeys(MARK_COLUMNS, cells.mark),
     }
-    dtypes = {
+    dtypes: dict[str, Any] = {
         "round": "Int64",
         "table": object,
         "player": object,
@@ -74,17 +77,22 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
         **dict.fromkeys(MARK_COLUMNS, "boolean"),
     }
     typed = {}
-    failures = []
+    failures: list[dict[str, Any]] = []
     for column in raw.columns.intersection(list(parsers)):
-        values = raw[column].map(_blank_to_missing(parsers[column]))
-        bad = values.map(lambda value: isinstance(value, cells.CellError))
+        parsed = cells.map_distinct(raw[column].tolist(), _blank_to_missing(parsers[column]))
+        bad = np.fromiter(map(_is_error, parsed), dtype=bool, count=len(parsed))
         failures.extend(
             {"row": row, "column": column, "code": error.code, "found": error.found}
-            for row, error in values[bad].items()
+            for row, error in zip(raw.index[bad], parsed[bad], strict=True)
         )
+        values = pd.Series(parsed, index=raw.index, dtype=object)
         typed[column] = values.mask(bad, None).astype(dtypes[column])
     errors = pd.DataFrame(failures, columns=["row", "column", "code", "found"])
     return pd.DataFrame(typed, index=raw.index), errors
+
+
+def _is_error(value: Any) -> bool:
+    return isinstance(value, cells.CellError)
 
 
 def _blank_to_missing(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -119,10 +127,40 @@ class Rule:
     details: Callable[[pd.DataFrame], pd.DataFrame]
 
 
-def _game_transform(frame: pd.DataFrame, values: pd.Series, how: str) -> pd.Series:
+class _FrameMemo:
+    """Answers about the frame being checked, each computed once however many rules ask.
+
+    Several rules (and their ``details``) need the same per-game work on the same
+    frame, such as the title leaders or the declarations; pandera hands every frame
+    check the same object.  The frame is recognised by identity through a weak
+    reference (it is never kept alive), and frames are never mutated here, so an
+    answer stays right for as long as its frame lives.  Only the latest frame's
+    answers are kept.
+    """
+
+    def __init__(self) -> None:
+        self._frame: weakref.ref[pd.DataFrame] | None = None
+        self._answers: dict[Hashable, pd.DataFrame] = {}
+
+    def get(
+        self, frame: pd.DataFrame, key: Hashable, compute: Callable[[], pd.DataFrame]
+    ) -> pd.DataFrame:
+        """``compute()`` for ``(frame, key)``, from memory when asked before."""
+        if self._frame is None or self._frame() is not frame:
+            self._frame, self._answers = weakref.ref(frame), {}
+        if key not in self._answers:
+            self._answers[key] = compute()
+        return self._answers[key]
+
+
+_MEMO = _FrameMemo()
+
+
+def _game_transform(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
     """``values`` aggregated over each game and broadcast back to its rows."""
     keys = [frame[key] for key in GAME]
-    return values.groupby(keys, dropna=True, sort=False).transform(how)
+    aggregated: pd.Series = values.groupby(keys, dropna=True, sort=False).transform(how)
+    return aggregated
 
 
 def _complete(frame: pd.DataFrame, columns: list[str]) -> pd.Series:
@@ -185,8 +223,12 @@ class _Title:
 
     def leaders(self, frame: pd.DataFrame) -> pd.DataFrame:
         """Per row: qualifies, leader, leaders at the table, marked leaders, complete."""
-        return scoring.title_leaders(frame, self.value, self.mark, self.minimum).assign(
-            complete=_complete(frame, [self.value, self.mark])
+        return _MEMO.get(
+            frame,
+            ("leaders", self),
+            lambda: scoring.title_leaders(frame, self.value, self.mark, self.minimum).assign(
+                complete=_complete(frame, [self.value, self.mark])
+            ),
         )
 
     def mark_no_qualifier(self, frame: pd.DataFrame) -> pd.Series:
@@ -231,8 +273,11 @@ ALL_VP_COLUMNS = [*VP_COLUMNS, "road_first", "declared"]
 
 
 def _declaration(frame: pd.DataFrame) -> pd.DataFrame:
-    info = scoring.declarations(frame)
-    return info.assign(complete=_complete(frame, ALL_VP_COLUMNS))
+    return _MEMO.get(
+        frame,
+        "declarations",
+        lambda: scoring.declarations(frame).assign(complete=_complete(frame, ALL_VP_COLUMNS)),
+    )
 
 
 def _declared_needs_10(frame: pd.DataFrame) -> pd.Series:
@@ -289,6 +334,9 @@ def _roster_rules(roster: frozenset[str] | None) -> list[Rule]:
         return [Rule("not_on_roster", "player", on_roster, suggestion)]
 
     def variants(frame: pd.DataFrame) -> pd.DataFrame:
+        return _MEMO.get(frame, "variants", lambda: _variants(frame))
+
+    def _variants(frame: pd.DataFrame) -> pd.DataFrame:
         names = frame["player"].dropna()
         key = names.map(fold)
         spellings = names.groupby(key).unique().map(sorted)

@@ -8,11 +8,14 @@ happens (10/3 points is 40 twelfths).  They become decimals only for display.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import numpy as np
 import pandas as pd
 
 GAME = ["round", "table"]
+#: The per-game aggregates the rules and the scoring use.
+Aggregate = Literal["all", "max", "size", "sum"]
 TWELFTHS = 12
 #: Round points by place, for 4- and 3-player tables.
 PLACE_POINTS: dict[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 2)}
@@ -28,9 +31,10 @@ for _size, _points in PLACE_POINTS.items():
     _CUMULATIVE[_size, len(_points) + 1 :] = _CUMULATIVE[_size, len(_points)]
 
 
-def _per_game(frame: pd.DataFrame, values: pd.Series, how: str) -> pd.Series:
+def _per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
     keys = [frame[key] for key in GAME]
-    return values.groupby(keys, dropna=True, sort=False).transform(how)
+    aggregated: pd.Series = values.groupby(keys, dropna=True, sort=False).transform(how)
+    return aggregated
 
 
 def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> pd.DataFrame:
@@ -87,14 +91,15 @@ def game_vp(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"vp": vp, "largest_army": army, "longest_road": road}, index=frame.index)
 
 
-def declarations(frame: pd.DataFrame) -> pd.DataFrame:
+def declarations(frame: pd.DataFrame, vp: pd.Series | None = None) -> pd.DataFrame:
     """Declared victory: available only when 2+ players at the table have 10+ VP.
 
     Then the one marked among them takes first place alone; otherwise a mark
-    changes nothing.  Returns per row: vp, eligible, eligible_players,
-    marked_eligible and declarer.
+    changes nothing.  ``vp`` is ``game_vp(frame)["vp"]`` when the caller has it
+    already (computed here otherwise).  Returns per row: vp, eligible,
+    eligible_players, marked_eligible and declarer.
     """
-    vp = game_vp(frame)["vp"]
+    vp = game_vp(frame)["vp"] if vp is None else vp
     eligible = (vp >= DECLARE_MIN_VP).fillna(False).astype(bool)
     marked = frame["declared"].fillna(False).astype(bool)
     eligible_players = _per_game(frame, eligible.astype(int), "sum")
@@ -127,12 +132,12 @@ def score_games(frame: pd.DataFrame) -> pd.DataFrame:
     [[1, 60], [2, 30], [2, 30], [4, 12]]
     """
     vp = game_vp(frame)
-    declared = declarations(frame)["declarer"]
+    declared = declarations(frame, vp["vp"])["declarer"]
     order = vp["vp"].astype("float64").where(~declared, np.inf)
     keys = [frame[key] for key in GAME]
     size = order.groupby(keys, sort=False).transform("size").to_numpy()
-    place = order.groupby(keys, sort=False).rank(method="min", ascending=False)
-    place = place.astype(np.int64).to_numpy()
+    ranks = order.groupby(keys, sort=False).rank(method="min", ascending=False)
+    place = ranks.astype(np.int64).to_numpy()
     tied = order.groupby([*keys, order], sort=False).transform("size").to_numpy()
     table_size = np.minimum(size, 4)
     last = np.minimum(place - 1 + tied, 5)

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from defusedxml import ElementTree
 from openpyxl import Workbook as OpenpyxlWorkbook
@@ -34,7 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
 from xlsx_scorer import package, safety
-from xlsx_scorer.cells import is_blank, player_name
+from xlsx_scorer.cells import is_blank, map_distinct, player_name
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.problems import UnusableWorkbookError
 from xlsx_scorer.report import CHART_DATA, OUTPUT_SHEETS, SheetSpec
@@ -237,9 +239,9 @@ def _results_sheet(
     positions = {key: columns[0] for key, columns in found.items()}
     letters = {key: get_column_letter(column) for key, column in positions.items()}
     width = max(positions.values())
-    body = [[*row, *([""] * (width - len(row)))] for row in rows[header_row:]]
+    body = _rectangle(rows[header_row:], width)
     frame = pd.DataFrame(
-        [[row[positions[key] - 1] for key in RESULT_COLUMNS] for row in body],
+        body[:, [positions[key] - 1 for key in RESULT_COLUMNS]],
         columns=list(RESULT_COLUMNS),
         index=pd.RangeIndex(header_row + 1, header_row + 1 + len(body)),
         dtype=object,
@@ -251,7 +253,9 @@ def _results_sheet(
         if _row_of(ref) > header_row and _column_of(ref) in key_of_letter
     )
     flagged_rows = {row for row, _ in uncached}
-    blank = frame.map(is_blank).all(axis=1) & ~frame.index.isin(list(flagged_rows))
+    blank_cells = map_distinct(frame.to_numpy().ravel(), is_blank).reshape(frame.shape)
+    blank = pd.Series(blank_cells.astype(bool).all(axis=1), index=frame.index)
+    blank &= ~frame.index.isin(list(flagged_rows))
     frame = frame[~blank]
     key_of_position = {position: key for key, position in positions.items()}
     merged_cells = tuple(
@@ -264,6 +268,18 @@ def _results_sheet(
         if r1 > header_row and any(c0 <= c <= c1 for c in key_of_position)
     )
     return ResultsSheet(name, header_row, letters, frame, uncached, merged_cells, hidden, language)
+
+
+def _rectangle(rows: list[list[Any]], width: int) -> npt.NDArray[np.object_]:
+    """``rows`` as a 2-D object array at least ``width`` wide; short rows padded with ``""``."""
+    longest = max([width, *map(len, rows)])
+    grid = np.full((len(rows), longest), "", dtype=object)
+    if rows and all(len(row) == longest for row in rows):
+        grid[:] = rows
+    else:
+        for position, row in enumerate(rows):
+            grid[position, : len(row)] = row
+    return grid
 
 
 _REF = re.compile(r"([A-Z]+)(\d+)")
