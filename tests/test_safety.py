@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from xlsx_scorer import safety
+from xlsx_scorer.cli import main
 from xlsx_scorer.problems import UnusableWorkbookError
 
 VALID = Path(__file__).resolve().parent.parent / "fixtures" / "bad" / "inline_strings.xlsx"
@@ -59,11 +60,31 @@ def test_ole_files_say_what_they_are(stream: str, code: str) -> None:
     assert _code(data) == code
 
 
+#: A billion-laughs DOCTYPE placed after a comment longer than the prolog check reads.
+LATE_BOMB = (
+    b"<!--"
+    + b"x" * (safety.PROLOG_BYTES + 10)
+    + b'-->\n<!DOCTYPE worksheet [<!ENTITY l0 "lol">'
+    + b"".join(b'<!ENTITY l%d "%s">' % (n, b"&l%d;" % (n - 1) * 10) for n in range(1, 10))
+    + b"]>"
+)
+
+
 def test_doctype_after_a_long_comment_is_refused() -> None:
-    """A DOCTYPE hidden past the first 64 KB is still refused, before any entity is read."""
-    padding = b"<!--" + b"x" * (safety.PROLOG_BYTES + 10) + b"-->"
-    bomb = padding + b'<!DOCTYPE worksheet [<!ENTITY a "aaaa">]>'
-    assert _code(_with_part(SHEET, bomb)) == "unusable.xml_entities"
+    """A DOCTYPE hidden past the first 64 KB of a small part is still refused, before any
+    entity is read."""
+    assert _code(_with_part("xl/styles.xml", LATE_BOMB)) == "unusable.xml_entities"
+
+
+def test_a_worksheet_with_a_late_doctype_is_read_without_expanding_entities(
+    tmp_path: Path,
+) -> None:
+    """Worksheets get only the prolog check (they can weigh hundreds of MB); their reader,
+    python-calamine, expands no entities, so a late DOCTYPE is harmless: the run ends
+    with an exit code, never a hang or a traceback."""
+    path = tmp_path / "late.xlsx"
+    path.write_bytes(_with_part(SHEET, LATE_BOMB))
+    assert main(["score", str(path)]) in (0, 1, 2)
 
 
 def test_xml_that_is_not_well_formed_is_refused() -> None:
@@ -76,16 +97,46 @@ def test_xml_that_is_not_well_formed_is_refused() -> None:
 
 def test_unknown_encoding_is_refused() -> None:
     """An XML declaration naming an encoding nobody knows is a damaged part, not a crash."""
-    part = b'<?xml version="1.0" encoding="NaN"?><worksheet/>'
-    assert _code(_with_part(SHEET, replace=part)) == "unusable.broken_part"
+    part = b'<?xml version="1.0" encoding="NaN"?><styleSheet/>'
+    assert _code(_with_part("xl/styles.xml", replace=part)) == "unusable.broken_part"
+
+
+def _damaged_deep_inside(name: str, big: bytes) -> bytes:
+    """The valid workbook with part ``name`` replaced by ``big`` and its deflate data broken."""
+    data = bytearray(_with_part(name, replace=big))
+    info = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo(name)
+    start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    middle = start + info.compress_size * 3 // 4
+    data[middle : middle + 16] = b"\xff" * 16
+    return bytes(data)
 
 
 def test_damage_deep_inside_a_member_is_refused() -> None:
     """Bad deflate data past the first bytes of a member: refused up front as damaged."""
-    big = b"<?xml version='1.0'?><worksheet>" + b"<x/>" * 200_000 + b"</worksheet>"
-    data = bytearray(_with_part(SHEET, replace=big))
-    info = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo(SHEET)
-    start = info.header_offset + 30 + len(info.filename) + len(info.extra)
-    middle = start + info.compress_size * 3 // 4
-    data[middle : middle + 16] = b"\xff" * 16
-    assert _code(bytes(data)) == "unusable.truncated"
+    big = b"<?xml version='1.0'?><styleSheet>" + b"<x/>" * 200_000 + b"</styleSheet>"
+    assert _code(_damaged_deep_inside("xl/styles.xml", big)) == "unusable.truncated"
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        b'<?xml version="1.0" encoding="NaN"?><worksheet/>',
+        b"<?xml version='1.0'?><worksheet>" + b"<x/>" * 200_000 + b"</worksheet>",
+    ],
+    ids=["unknown-encoding", "damaged-deflate"],
+)
+def test_a_damaged_worksheet_is_reported_by_its_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], part: bytes
+) -> None:
+    """Worksheets skip the up-front inflate; damage in one is still exit 2 with a message."""
+    path = tmp_path / "damaged.xlsx"
+    damaged = b"encoding" in part
+    path.write_bytes(
+        _with_part(SHEET, replace=part) if damaged else _damaged_deep_inside(SHEET, part)
+    )
+    before = path.read_bytes()
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err
+    assert "Traceback" not in err
+    assert path.read_bytes() == before

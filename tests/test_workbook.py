@@ -147,3 +147,20 @@ def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     target = tmp_path / "new.xlsx"
     workbook.save_atomically(target, b"data")
     assert target.stat().st_mode & 0o777 == workbook._new_file_mode()
+
+
+def test_trailing_formatted_rows_are_cut_before_reading(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", BASE)
+    book = openpyxl.load_workbook(path)
+    bold = openpyxl.styles.Font(bold=True)
+    for line in range(10, 40_010):
+        book["Results"].cell(line, 4).font = bold
+    book["Results"].merge_cells("M5:N6")
+    book.save(path)
+    data = path.read_bytes()
+    scan = workbook._scan_results_part(data, "Results")
+    assert scan.trimmed is not None
+    assert len(scan.trimmed) < len(data)
+    read = workbook.read_workbook(path)
+    assert list(read.results.raw.index) == [2, 3, 4]
+    assert codes(path) == []

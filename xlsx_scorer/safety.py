@@ -37,6 +37,7 @@ ENCRYPTION_STREAM = "EncryptionInfo".encode("utf-16-le")
 XLS_STREAMS = tuple((name + "\0").encode("utf-16-le") for name in ("Workbook", "Book"))
 TEXT_BOMS = {b"\xef\xbb\xbf": "utf-8-sig", b"\xff\xfe": "utf-16", b"\xfe\xff": "utf-16"}
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument"
+WORKSHEETS = "xl/worksheets/"
 _DOCTYPE = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
@@ -156,6 +157,8 @@ def _refuse_damage_and_xml_entities(
                 chunk = prolog = stream.read(PROLOG_BYTES)
                 if name.endswith((".xml", ".rels", ".vml")):
                     _refuse_doctype(name, prolog)
+                if name.startswith(WORKSHEETS):
+                    continue
                 while chunk:
                     if parser is not None:
                         parser.Parse(chunk, False)

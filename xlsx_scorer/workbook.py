@@ -18,6 +18,7 @@ import os
 import re
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
 from xlsx_scorer import package, safety
+from xlsx_scorer._zipraw import RawZipWriter
 from xlsx_scorer.cells import is_blank, map_distinct, player_name
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.problems import UnusableWorkbookError
@@ -117,17 +119,17 @@ def cell_ref(column: str, row: int) -> str:
 def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workbook:
     """Read ``path``; raise ``UnusableWorkbookError`` when it cannot be used at all."""
     data = safety.read_package(path)
-    try:
-        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
-    except Exception as error:  # calamine raises plain exceptions for damaged parts
-        raise UnusableWorkbookError("unusable.unreadable", {"detail": str(error)}) from error
+    book = _calamine(data)
     metadata = {sheet.name: sheet for sheet in book.sheets_metadata}
     names = tuple(metadata)
     results_name = _find_sheet(names, "results")
     if results_name is None:
         raise UnusableWorkbookError("unusable.no_results_sheet", {"sheets": ", ".join(names)})
+    scan = _scan_results_part(data, results_name)
+    if scan.trimmed is not None:
+        book = _calamine(scan.trimmed)
     rows, merged = _rows_and_merged(book, results_name)
-    formulas = _formula_cells_without_value(data, results_name)
+    formulas = scan.uncached
     hidden = metadata[results_name].visible != SheetVisibleEnum.Visible
     event_name, language = _event(book, names)
     try:
@@ -148,6 +150,14 @@ def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workboo
         event_name=event_name,
         existing_outputs=existing,
     )
+
+
+def _calamine(data: bytes) -> CalamineWorkbook:
+    """The package opened by python-calamine; damage it reports makes the file unusable."""
+    try:
+        return CalamineWorkbook.from_filelike(io.BytesIO(data))
+    except Exception as error:  # calamine raises plain exceptions for damaged parts
+        raise UnusableWorkbookError("unusable.unreadable", {"detail": str(error)}) from error
 
 
 def _find_sheet(names: Iterable[str], kind: str) -> str | None:
@@ -283,7 +293,9 @@ def _rectangle(rows: list[list[Any]], width: int) -> npt.NDArray[np.object_]:
 
 
 _REF = re.compile(r"([A-Z]+)(\d+)")
-_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+_ROOT = re.compile(rb"<(\w+:)?worksheet[\s>]")
+_ROOT_WINDOW = 4096
+_TRIM_FROM_BYTES = 1 << 20
 _CACHED = re.compile(rb"<(?:\w+:)?v(?:\s[^>]*)?>([^<]+)<")
 _CELL_OPEN = re.compile(rb"<(?:\w+:)?c\s[^>]*>")
 _CELL_CLOSE = re.compile(rb"</(?:\w+:)?c>")
@@ -309,35 +321,105 @@ def _sheet_part(archive: zipfile.ZipFile, sheet_name: str) -> str | None:
     return None
 
 
-def _formula_cells_without_value(data: bytes, sheet_name: str) -> frozenset[str]:
-    """Cells of ``sheet_name`` holding a formula that has no saved (cached) value.
+@dataclass(frozen=True)
+class _ResultsScan:
+    """What one pass over the raw ``Results`` XML finds.
 
-    Such cells look blank to every reader; Excel and LibreOffice fill the value
-    in when the workbook is opened and saved.  Only the formula cells are looked
-    at, so a sheet with a million formatted rows is scanned in one pass.
-    A cached empty text (``t="str"`` with an empty value) counts as a value.
+    ``uncached``: cells (``"E7"``) holding a formula with no saved value.
+    ``trimmed``: the package with the sheet cut after its last row that holds
+    anything, when what follows is worth cutting (formatting only); else None.
+    """
+
+    uncached: frozenset[str]
+    trimmed: bytes | None
+
+
+def _scan_results_part(data: bytes, sheet_name: str) -> _ResultsScan:
+    """Read the ``Results`` sheet XML once: formulas without values, and the trailing formatting.
+
+    Formula cells with no saved value look blank to every reader; Excel and
+    LibreOffice fill the value in when the workbook is opened and saved.  A
+    cached empty text (``t="str"`` with an empty value) counts as a value.
+    A sheet formatted down to row 1,000,000 costs a reader seconds for nothing,
+    so calamine is given a copy of the package whose sheet stops after its last
+    value; every other part is copied as it is.
     """
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             part = _sheet_part(archive, sheet_name)
             xml = archive.read(part) if part else b""
-    except (KeyError, zipfile.BadZipFile, ElementTree.ParseError, OSError) as error:
+            prefix = _element_prefix(xml)
+            cells = _uncached_formula_cells(xml, prefix)
+            cut = _after_last_value(xml, prefix)
+            trimmed = None
+            if cut is not None and part is not None:
+                writer = RawZipWriter()
+                for info in archive.infolist():
+                    if info.filename == part:
+                        writer.write(part, cut, info.date_time)
+                    else:
+                        writer.copy(archive, data, info)
+                trimmed = writer.getvalue()
+    except (
+        KeyError,
+        zipfile.BadZipFile,
+        ElementTree.ParseError,
+        OSError,
+        EOFError,
+        ValueError,
+        zlib.error,
+    ) as error:
         raise UnusableWorkbookError(
             "unusable.broken_part", {"part": sheet_name, "detail": str(error)}
         ) from error
+    return _ResultsScan(frozenset(cells), trimmed)
+
+
+def _element_prefix(xml: bytes) -> bytes:
+    """The namespace prefix of the sheet's elements, with its colon (``b"x:"``), or ``b""``."""
+    match = _ROOT.search(xml, 0, _ROOT_WINDOW)
+    return match.group(1) if match and match.group(1) else b""
+
+
+def _uncached_formula_cells(xml: bytes, prefix: bytes) -> set[str]:
+    """Cells whose formula has no cached value; found with a fast search for ``<f``."""
     cells = set()
-    for formula in _FORMULA.finditer(xml):
-        window_start = max(0, formula.start() - _OPENING_WINDOW)
-        openings = list(_CELL_OPEN.finditer(xml, window_start, formula.start()))
-        closing = _CELL_CLOSE.search(xml, formula.end())
-        if not openings:
-            continue
-        opening = openings[-1].group(0)
-        body = xml[formula.start() : closing.start() if closing else len(xml)]
-        ref = _CELL_REF.search(opening)
-        if ref and not _CACHED.search(body) and not _STRING_TYPE.search(opening):
-            cells.add(ref.group(1).decode())
-    return frozenset(cells)
+    tag = b"<" + prefix + b"f"
+    position = xml.find(tag)
+    while position >= 0:
+        after = position + len(tag)
+        if xml[after : after + 1] in (b">", b" ", b"/", b"\t", b"\r", b"\n"):
+            window_start = max(0, position - _OPENING_WINDOW)
+            openings = list(_CELL_OPEN.finditer(xml, window_start, position))
+            closing = _CELL_CLOSE.search(xml, after)
+            if openings:
+                opening = openings[-1].group(0)
+                body = xml[position : closing.start() if closing else len(xml)]
+                ref = _CELL_REF.search(opening)
+                if ref and not _CACHED.search(body) and not _STRING_TYPE.search(opening):
+                    cells.add(ref.group(1).decode())
+        position = xml.find(tag, after)
+    return cells
+
+
+def _after_last_value(xml: bytes, prefix: bytes) -> bytes | None:
+    """The sheet XML without the rows after its last value, when they weigh over 1 MiB.
+
+    Rows after the last ``<v>``, ``<is>`` or ``<f>`` hold formatting only.
+    """
+    end = xml.rfind(b"</" + prefix + b"sheetData>")
+    if end < 0:
+        return None
+    last = max(
+        xml.rfind(b"<" + prefix + tag, 0, end) for tag in (b"v>", b"v ", b"is>", b"f>", b"f ")
+    )
+    row_end = xml.find(b"</" + prefix + b"row>", max(last, 0), end)
+    if last < 0 or row_end < 0:
+        return None
+    row_end += len(b"</" + prefix + b"row>")
+    if end - row_end < _TRIM_FROM_BYTES:
+        return None
+    return xml[:row_end] + xml[end:]
 
 
 def _row_of(ref: str) -> int:
