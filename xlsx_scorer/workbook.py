@@ -249,7 +249,7 @@ def _results_sheet(
     positions = {key: columns[0] for key, columns in found.items()}
     letters = {key: get_column_letter(column) for key, column in positions.items()}
     width = max(positions.values())
-    body = _rectangle(rows[header_row:], width)
+    body = _fill_merged(_rectangle(rows[header_row:], width), merged, header_row)
     frame = pd.DataFrame(
         body[:, [positions[key] - 1 for key in RESULT_COLUMNS]],
         columns=list(RESULT_COLUMNS),
@@ -278,6 +278,25 @@ def _results_sheet(
         if r1 > header_row and any(c0 <= c <= c1 for c in key_of_position)
     )
     return ResultsSheet(name, header_row, letters, frame, uncached, merged_cells, hidden, language)
+
+
+def _fill_merged(
+    body: npt.NDArray[np.object_], merged: list[tuple[int, int, int, int]], header_row: int
+) -> npt.NDArray[np.object_]:
+    """``body`` with each merged range below the header filled with its top-left value.
+
+    A merge across result rows is still reported as a problem; filling it
+    keeps the rows it covers from being reported again as empty.
+    """
+    filled = body.copy()
+    width = filled.shape[1]
+    for first_row, first_column, last_row, last_column in merged:
+        top = first_row - header_row - 1
+        if top < 0 or first_column > width:
+            continue
+        value = filled[top, first_column - 1]
+        filled[top : last_row - header_row, first_column - 1 : min(last_column, width)] = value
+    return filled
 
 
 def _rectangle(rows: list[list[Any]], width: int) -> npt.NDArray[np.object_]:
