@@ -73,6 +73,16 @@ def points(twelfths: Any) -> float | None:
     return int(twelfths) / TWELFTHS
 
 
+def _points_column(twelfths: pd.Series) -> list[float | None]:
+    """A column of exact twelfths as the decimals shown (None where the player did not play)."""
+    return [points(value) for value in twelfths.tolist()]
+
+
+def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
+    """A column of booleans as the language's yes word, or blank."""
+    return [yes if mark else None for mark in marks.astype(bool).tolist()]
+
+
 def table_value(label: str) -> int | str:
     """A table label as the organiser typed it: ``"3"`` is the number 3."""
     return int(label) if label.isdigit() else label
@@ -98,15 +108,15 @@ def standings_sheet(
         *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
     )
     rows = tuple(
-        (
-            int(entry.rank),
-            entry.player,
-            points(entry.points12),
-            int(entry.vp),
-            float(entry.vp_share),
-            *(points(value) for value in per_round.iloc[position]),
+        zip(
+            table["rank"].astype(int).tolist(),
+            table["player"].tolist(),
+            _points_column(table["points12"]),
+            table["vp"].astype(int).tolist(),
+            table["vp_share"].astype(float).tolist(),
+            *(_points_column(per_round[number]) for number in per_round.columns),
+            strict=True,
         )
-        for position, entry in enumerate(table.itertuples(index=False))
     )
     cumulative = per_round.fillna(0).cumsum(axis=1).head(CHART_PLAYERS)
     chart = Chart(
@@ -144,18 +154,18 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
     )
     rows = tuple(
-        (
-            int(game.round),
-            table_value(str(game.table)),
-            game.player,
-            int(game.vp),
-            yes if game.largest_army else None,
-            yes if game.longest_road else None,
-            yes if game.declared else None,
-            int(game.place),
-            points(game.points12),
+        zip(
+            ordered["round"].astype(int).tolist(),
+            [table_value(str(label)) for label in ordered["table"].tolist()],
+            ordered["player"].tolist(),
+            ordered["vp"].astype(int).tolist(),
+            _marks_column(ordered["largest_army"], yes),
+            _marks_column(ordered["longest_road"], yes),
+            _marks_column(ordered["declared"], yes),
+            ordered["place"].astype(int).tolist(),
+            _points_column(ordered["points12"]),
+            strict=True,
         )
-        for game in ordered.itertuples(index=False)
     )
     return _checked(
         lang, SheetSpec(ROUND_POINTS, _title(lang, "title.round_points", event), (), columns, rows)

@@ -91,7 +91,8 @@ def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFr
     try:
         schema.validate(frame, lazy=True)
     except pa.errors.SchemaErrors as errors:
-        return errors.failure_cases
+        cases: pd.DataFrame = errors.failure_cases
+        return cases
     return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
 
 
