@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.builders import row, sheet_values, table_below, with_vp, write
+from tests.builders import HEADERS, row, sheet_values, table_below, with_vp, write
 from xlsx_scorer.cli import build_parser
 
 VALID = [
@@ -111,19 +111,7 @@ def test_missing_column_exits_2_naming_it(tmp_path: Path) -> None:
     path = write(
         tmp_path / "event.xlsx",
         [r[:11] for r in VALID],
-        headers=(
-            "Round",
-            "Table",
-            "Player",
-            "Settlements",
-            "Cities",
-            "VP Cards",
-            "Knights Played",
-            "Roads Built",
-            "Longest Road Length",
-            "Largest Army First",
-            "Longest Road First",
-        ),
+        headers=HEADERS[:11],
     )
     before = path.read_bytes()
     result = run("score", path)

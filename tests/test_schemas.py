@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.builders import row, with_vp, write
+from tests.builders import HEADERS, row, with_vp, write
 from xlsx_scorer import scorer, workbook
 
 BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem"), row(1, 1, "Dua")]
@@ -237,21 +237,7 @@ def test_blank_rows_are_skipped_and_rows_keep_their_excel_number(tmp_path: Path)
 
 
 def test_title_row_and_shuffled_extra_columns(tmp_path: Path) -> None:
-    headers = [
-        "Notes",
-        "Player",
-        "Round",
-        "Table",
-        "Settlements",
-        "Cities",
-        "VP Cards",
-        "Knights Played",
-        "Roads Built",
-        "Longest Road Length",
-        "Largest Army First",
-        "Longest Road First",
-        "Declared Victory",
-    ]
+    headers = ["Notes", "Player", "Round", "Table", *HEADERS[3:]]
     rows = [("n", r[2], r[0], r[1], *r[3:]) for r in BASE]
     rows[1] = ("n", "Bob", 1, 1, 2, "many", 0, 0, 5, 2, None, None, None)
     assert problems_of(tmp_path, rows, headers=headers, title="Spring cup") == ["text_in_number@F4"]
