@@ -15,6 +15,7 @@ already reported, and guessing would only add noise.
 from __future__ import annotations
 
 import difflib
+import threading
 import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -127,7 +128,7 @@ class Rule:
     details: Callable[[pd.DataFrame], pd.DataFrame]
 
 
-class _FrameMemo:
+class _FrameMemo(threading.local):
     """Answers about the frame being checked, each computed once however many rules ask.
 
     Several rules (and their ``details``) need the same per-game work on the same
@@ -135,7 +136,8 @@ class _FrameMemo:
     check the same object.  The frame is recognised by identity through a weak
     reference (it is never kept alive), and frames are never mutated here, so an
     answer stays right for as long as its frame lives.  Only the latest frame's
-    answers are kept.
+    answers are kept, one memory per thread (a web page may validate two
+    workbooks at once).
     """
 
     def __init__(self) -> None:
