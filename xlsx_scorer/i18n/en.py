@@ -208,9 +208,6 @@ STRINGS = {
     "unusable.write_failed": (
         "Could not save {file}: {detail}. The original workbook is unchanged."
     ),
-    "unusable.would_lose": (
-        "Writing into {file} would lose {what}; use -o OTHER.xlsx to write a scored copy instead."
-    ),
     # Terminal
     "cli.summary": "{file}: {games} games scored, {players} players, {problems} problem(s).",
     "cli.top": "Top {count}:",
@@ -228,7 +225,6 @@ STRINGS = {
         "your spreadsheet application, save it again and rerun."
     ),
     # Template and instructions
-    "template.error_title": "Value not allowed",
     "template.error.range": "Type a whole number from {low} to {high}.",
     "template.error.minimum": "Type a whole number of at least {low}.",
     "template.error.table": (

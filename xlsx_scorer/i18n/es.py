@@ -237,9 +237,6 @@ STRINGS = {
     "unusable.write_failed": (
         "No se ha podido guardar {file}: {detail}. El libro original no ha cambiado."
     ),
-    "unusable.would_lose": (
-        "Escribir en {file} haría perder {what}; usa -o OTRO.xlsx para escribir una copia puntuada."
-    ),
     # Terminal
     "cli.summary": (
         "{file}: {games} partidas puntuadas, {players} jugadores, {problems} problema(s)."
@@ -259,7 +256,6 @@ STRINGS = {
         "ábrelo en tu programa de hojas de cálculo, vuelve a guardarlo y ejecuta de nuevo."
     ),
     # Template and instructions
-    "template.error_title": "Valor no permitido",
     "template.error.range": "Escribe un número entero entre {low} y {high}.",
     "template.error.minimum": "Escribe un número entero de {low} o más.",
     "template.error.table": (

@@ -227,10 +227,6 @@ STRINGS = {
     ),
     "unusable.output_folder_missing": "Çıktı için {folder} klasörü yok.",
     "unusable.write_failed": "{file} kaydedilemedi: {detail}. Özgün çalışma kitabı değişmedi.",
-    "unusable.would_lose": (
-        "{file} içine yazmak {what} kaybına yol açar; puanlanmış bir kopya yazmak için -o "
-        "BASKA.xlsx kullanın."
-    ),
     # Terminal
     "cli.summary": "{file}: {games} oyun puanlandı, {players} oyuncu, {problems} sorun.",
     "cli.top": "İlk {count}:",
@@ -246,7 +242,6 @@ STRINGS = {
         "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
     ),
     # Template and instructions
-    "template.error_title": "İzin verilmeyen değer",
     "template.error.range": "{low} ile {high} arasında bir tam sayı yazın.",
     "template.error.minimum": "En az {low} olan bir tam sayı yazın.",
     "template.error.table": (
