@@ -631,6 +631,8 @@ def render(specs: Iterable[SheetSpec]) -> Rendered:
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
         if spec.chart and spec.chart.series and len(spec.chart.rounds) > 1:
             _add_chart(book, sheet, spec, header_row)
+    if CHART_DATA in book.sheetnames:  # the hidden data sheet goes last, out of the way
+        book.move_sheet(CHART_DATA, len(book.sheetnames) - 1 - book.sheetnames.index(CHART_DATA))
     stream = io.BytesIO()
     book.save(stream)
     return Rendered(_exact_floats(stream.getvalue(), book), cached_values)
