@@ -69,7 +69,7 @@ STRINGS = {
     ),
     # Problems in cells
     "problem.location": "{ref} (round {round}, table {table}, {player})",
-    "problem.missing": "{column} is empty.",
+    "problem.missing": "{column} is empty; type the value (0 if there is none).",
     "problem.missing_player": "Player is empty.",
     "problem.not_whole_number": "{column} is {found}, which is not a whole number.",
     "problem.date_in_number": "{column} holds a date or time ({found}); type a whole number.",

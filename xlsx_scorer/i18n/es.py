@@ -76,7 +76,7 @@ STRINGS = {
     ),
     # Problems in cells
     "problem.location": "{ref} (ronda {round}, mesa {table}, {player})",
-    "problem.missing": "{column}: la celda está vacía.",
+    "problem.missing": "{column}: la celda está vacía; escribe el valor (0 si no hay ninguno).",
     "problem.missing_player": "Falta el nombre del jugador.",
     "problem.not_whole_number": "{column}: {found} no es un número entero.",
     "problem.date_in_number": (

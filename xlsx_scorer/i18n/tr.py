@@ -75,7 +75,7 @@ STRINGS = {
     ),
     # Problems in cells
     "problem.location": "{ref} (tur {round}, masa {table}, {player})",
-    "problem.missing": "{column} boş.",
+    "problem.missing": "{column} boş; değeri yazın (hiç yoksa 0).",
     "problem.missing_player": "Oyuncu adı boş.",
     "problem.not_whole_number": "{column} değeri {found}; bu bir tam sayı değil.",
     "problem.date_in_number": (
