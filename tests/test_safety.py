@@ -140,3 +140,29 @@ def test_a_damaged_worksheet_is_reported_by_its_reader(
     assert str(path) in err
     assert "Traceback" not in err
     assert path.read_bytes() == before
+
+
+def _declared(file_size: int, compress_size: int) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo("xl/worksheets/sheet1.xml")
+    info.file_size, info.compress_size = file_size, compress_size
+    return info
+
+
+@pytest.mark.parametrize(
+    ("file_size", "compress_size", "refused"),
+    [
+        (300 << 20, 23 << 20, False),  # a million formatted rows: about 13:1
+        (900 << 20, 4 << 20, True),  # repeated XML rows: 225:1 on a large part
+        (40 << 20, 1 << 20, False),  # 40:1 on a mid-size part
+        (20 << 20, 10 << 10, True),  # 2000:1
+        (2 << 30, 200 << 20, True),  # over 1 GiB in all
+    ],
+)
+def test_zip_bomb_limits(file_size: int, compress_size: int, refused: bool) -> None:
+    """Declared sizes alone decide, before anything is inflated."""
+    if refused:
+        with pytest.raises(UnusableWorkbookError) as raised:
+            safety._refuse_zip_bomb([_declared(file_size, compress_size)])
+        assert raised.value.code == "unusable.package_too_large"
+    else:
+        safety._refuse_zip_bomb([_declared(file_size, compress_size)])

@@ -6,8 +6,9 @@ hostile file is refused in milliseconds and never parsed:
 - not a file, empty, an OLE container (a password-protected xlsx, an old .xls, or
   another Office file such as a .doc), a text/CSV file renamed ``.xlsx`` (UTF-8,
   or UTF-16 as Excel's "Unicode Text" writes it), an OpenDocument file, a cut-off archive;
-- a zip bomb: more than ``MAX_UNPACKED_BYTES`` declared in all, or a large part
-  whose declared compression ratio exceeds ``MAX_RATIO``;
+- a zip bomb: more than ``MAX_UNPACKED_BYTES`` declared in all, or a part over
+  10 MB whose declared compression ratio exceeds ``MAX_RATIO`` (over 50 MB:
+  ``MAX_RATIO_LARGE_PART``);
 - a damaged member (bad deflate data or CRC) or an XML part that is not
   well-formed, found by inflating each member once in chunks, bounded by the
   declared sizes;
@@ -28,6 +29,10 @@ from xlsx_scorer.problems import UnusableWorkbookError
 MAX_UNPACKED_BYTES = 1 << 30
 MAX_RATIO = 1000
 RATIO_CHECK_FROM_BYTES = 10 << 20
+#: Parts over 50 MB get a stricter ratio: real sheets, even formatted down to row
+#: 1,000,000, compress about 10-30:1; a bomb of repeated XML rows compresses 200:1 and more.
+LARGE_PART_BYTES = 50 << 20
+MAX_RATIO_LARGE_PART = 100
 MAX_FILE_BYTES = 512 << 20
 PROLOG_BYTES = 64 << 10
 CHUNK_BYTES = 1 << 20
@@ -124,7 +129,8 @@ def _refuse_zip_bomb(members: list[zipfile.ZipInfo]) -> None:
         )
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)
-        if member.file_size > RATIO_CHECK_FROM_BYTES and ratio > MAX_RATIO:
+        limit = MAX_RATIO if member.file_size <= LARGE_PART_BYTES else MAX_RATIO_LARGE_PART
+        if member.file_size > RATIO_CHECK_FROM_BYTES and ratio > limit:
             raise UnusableWorkbookError(
                 "unusable.package_too_large",
                 {
