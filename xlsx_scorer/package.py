@@ -22,6 +22,7 @@ Rules:
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import posixpath
 import re
@@ -29,6 +30,7 @@ import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
+from xml.parsers import expat
 
 from defusedxml import ElementTree as DefusedElementTree
 
@@ -121,6 +123,63 @@ def _parse(name: str, data: bytes) -> Element:
     return root
 
 
+def _edit_start_tag(tag: str, changes: Mapping[str, str | None], *, empty: bool) -> str:
+    """``tag`` with attributes set (str) or removed (None), ending in ``/>`` if ``empty``."""
+    pending = dict(changes)
+
+    def edit(m: re.Match[str]) -> str:
+        if m.group(2) not in pending:
+            return m.group(0)
+        value = pending.pop(m.group(2))
+        return "" if value is None else f'{m.group(1)}{m.group(2)}="{_esc_attr(value)}"'
+
+    body = _ATTR.sub(edit, tag).removesuffix(">").removesuffix("/").rstrip()
+    extra = "".join(f' {k}="{_esc_attr(v)}"' for k, v in pending.items() if v is not None)
+    return f"{body}{extra}{'/>' if empty else '>'}"
+
+
+def _decode(name: str, data: bytes) -> tuple[str, str]:
+    """The text of an XML part and its encoding (UTF-8, with or without BOM, or UTF-16)."""
+    encoding = (
+        "utf-8-sig"
+        if data.startswith(b"\xef\xbb\xbf")
+        else "utf-16"
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff")
+        else "utf-8"
+    )
+    try:
+        return data.decode(encoding), encoding
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{name}: unsupported text encoding") from exc
+
+
+def _root_tag(name: str, data: bytes) -> str:
+    """The root element's ``{namespace}local`` name, once ``data`` is known to be well-formed XML.
+
+    Checked as ``_parse`` checks (expat, no DTD, so no entities), without building a tree:
+    a worksheet of a million cells is read at C speed.
+    """
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    root: list[str] = []
+
+    def start(tag: str, _attrs: object) -> None:
+        root.append(tag if "}" not in tag else "{" + tag)
+        parser.StartElementHandler = None
+
+    def forbidden(*_args: object) -> None:
+        raise ValueError("DTDs and entity declarations are not allowed")
+
+    parser.StartElementHandler = start
+    parser.StartDoctypeDeclHandler = forbidden
+    parser.EntityDeclHandler = forbidden
+    try:
+        parser.Parse(data, True)
+    except (expat.ExpatError, ValueError) as exc:
+        raise ValueError(f"{name}: not usable XML ({exc})") from exc
+    return root[0]
+
+
 def _serialize(el: Element, prefix: str) -> str:
     """Write an element of the main namespace using the target part's prefix for it."""
 
@@ -183,17 +242,7 @@ class _Doc:
         self.name = name
         self.data = data
         root_el = _parse(name, data)
-        self.encoding = (
-            "utf-8-sig"
-            if data.startswith(b"\xef\xbb\xbf")
-            else "utf-16"
-            if data[:2] in (b"\xff\xfe", b"\xfe\xff")
-            else "utf-8"
-        )
-        try:
-            self.text = data.decode(self.encoding)
-        except UnicodeDecodeError as exc:
-            raise ValueError(f"{name}: unsupported text encoding") from exc
+        self.text, self.encoding = _decode(name, data)
         self.root = self._spans(root_el)
         self._edits: list[tuple[int, int, str]] = []
 
@@ -225,18 +274,8 @@ class _Doc:
 
     def start_tag(self, node: _Node, changes: Mapping[str, str | None], *, open_: bool) -> str:
         """The start tag with attributes set (str) or removed (None); ``open_`` drops ``/>``."""
-        pending = dict(changes)
-
-        def edit(m: re.Match[str]) -> str:
-            if m.group(2) not in pending:
-                return m.group(0)
-            value = pending.pop(m.group(2))
-            return "" if value is None else f'{m.group(1)}{m.group(2)}="{_esc_attr(value)}"'
-
-        tag = _ATTR.sub(edit, self.text[node.start : node.tag_end])
-        body = tag.removesuffix(">").removesuffix("/").rstrip()
-        extra = "".join(f' {k}="{_esc_attr(v)}"' for k, v in pending.items() if v is not None)
-        return f"{body}{extra}{'>' if open_ or not node.empty else '/>'}"
+        tag = self.text[node.start : node.tag_end]
+        return _edit_start_tag(tag, changes, empty=node.empty and not open_)
 
     def element(self, node: _Node, changes: Mapping[str, str | None], content: str) -> str:
         """The element rewritten with new attributes and new content."""
@@ -524,6 +563,18 @@ def _shared_strings(pkg: _Package) -> list[Element]:
     return list(root.iter(_q(_MAIN, "si")))
 
 
+#: The worksheet elements a merge edits (name group 2), and markup that may hide look-alikes.
+_SHEET_TOKEN = re.compile(
+    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>"
+    r"|<(?:([^\s/>:]+):)?(c|row|col|cfRule|sheetView)"
+    r"((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>",
+    re.DOTALL,
+)
+#: A cell's attributes in openpyxl's form: ``r``, then maybe ``s``, then maybe ``t``.
+_PLAIN_CELL = re.compile(r'\s+r="([^"<&]*)"(?:\s+s="([^"<&]*)")?(?:\s+t="([^"<&]*)")?')
+_FIRST_TAG = re.compile(r"<(?:([^\s/>:!?]+):)?worksheet[\s/>]")
+
+
 def _render_sheet(
     data: bytes,
     sheet: _AddedSheet,
@@ -531,67 +582,129 @@ def _render_sheet(
     strings: Sequence[Element],
     cached: Mapping[str, str],
 ) -> bytes:
-    """Our sheet with result style indices, inline strings, cached values, no tabSelected."""
-    doc = _Doc(f"addition {sheet.part}", data)
-    if doc.root.el.tag != _q(_MAIN, "worksheet"):
+    """Our sheet with result style indices, inline strings, cached values, no tabSelected.
+
+    One pass of a regular expression over the sheet's text: only the start tags of
+    ``c``, ``row``, ``col``, ``cfRule`` and ``sheetView`` (in the main namespace, with the
+    root's prefix) are read, and only the ones that change are rewritten.
+    """
+    name = f"addition {sheet.part}"
+    if _root_tag(name, data) != _q(_MAIN, "worksheet"):
         raise ValueError(f"addition: sheet {sheet.name!r} is not a worksheet")
+    text, encoding = _decode(name, data)
+    first = _FIRST_TAG.search(text)
+    prefix = first.group(1) or "" if first else ""
     pending = dict(cached)
-    for node in doc.root.walk():
-        attrs = node.el.attrib
-        tag = node.el.tag
-        if tag == _q(_MAIN, "c"):
-            _render_cell(doc, node, maps, strings, pending)
-        elif tag == _q(_MAIN, "row") and "s" in attrs:
-            doc.set_attrs(node, {"s": _index(attrs["s"], maps.xf, "style")})
-        elif tag == _q(_MAIN, "col") and "style" in attrs:
-            doc.set_attrs(node, {"style": _index(attrs["style"], maps.xf, "style")})
-        elif tag == _q(_MAIN, "cfRule") and "dxfId" in attrs:
-            doc.set_attrs(node, {"dxfId": _index(attrs["dxfId"], maps.dxf, "dxfId")})
-        elif tag == _q(_MAIN, "sheetView") and "tabSelected" in attrs:
-            doc.set_attrs(node, {"tabSelected": None})
+    inline: dict[int, str] = {}
+    styles = {str(old): str(new) for old, new in maps.xf.items()}
+    out: list[str] = []
+    pos = 0
+    for m in _SHEET_TOKEN.finditer(text):
+        local = m.group(2)
+        if local is None or m.start() < pos or (m.group(1) or "") != prefix:
+            continue
+        if local == "c":
+            plain = _PLAIN_CELL.match(text, m.start(3), m.end(3))
+            if plain is not None and plain.end() == m.end(3):  # r, s, t as openpyxl writes them
+                ref, kind, span = plain.group(1), plain.group(3), plain.span(2)
+            else:
+                ref = kind = None
+                span = (-1, -1)
+                for a in _ATTR.finditer(text, m.start(3), m.end(3)):
+                    if a.group(2) == "s":
+                        span = (a.start(3) + 1, a.end(3) - 1)
+                    elif a.group(2) == "t":
+                        kind = a.group(3)[1:-1]
+                    elif a.group(2) == "r":
+                        ref = a.group(3)[1:-1]
+            value = pending.pop(ref or "", None) if pending else None
+            if value is None and kind != "s":  # most cells: at most the style index changes
+                if span[0] >= 0:
+                    old_style = text[span[0] : span[1]]
+                    new_style = styles.get(old_style) or _index(old_style, maps.xf, "style")
+                    out += [text[pos : span[0]], new_style]
+                    pos = span[1]
+                continue
+            changes: dict[str, str | None] = {}
+            if span[0] >= 0:
+                changes["s"] = _index(text[span[0] : span[1]], maps.xf, "style")
+            content, end = _cell_content(text, m, prefix)
+            if value is not None:
+                changes["t"] = "str"
+                content = _with_cached(content, prefix, value, ref or "")
+            else:
+                changes["t"] = "inlineStr"
+                content = _inline_string(content, prefix, strings, inline, ref or "")
+            qname = f"{prefix}:c" if prefix else "c"
+            tag = _edit_start_tag(m.group(0), changes, empty=False)
+            out += [text[pos : m.start()], f"{tag}{content}</{qname}>"]
+            pos = end
+            continue
+        attrs = {a.group(2): a.group(3)[1:-1] for a in _ATTR.finditer(m.group(3))}
+        changes = {}
+        if local in ("row", "col") and (key := "s" if local == "row" else "style") in attrs:
+            changes[key] = _index(attrs[key], maps.xf, "style")
+        elif local == "cfRule" and "dxfId" in attrs:
+            changes["dxfId"] = _index(attrs["dxfId"], maps.dxf, "dxfId")
+        elif local == "sheetView" and "tabSelected" in attrs:
+            changes["tabSelected"] = None
+        if changes:
+            out += [
+                text[pos : m.start()],
+                _edit_start_tag(m.group(0), changes, empty=bool(m.group(4))),
+            ]
+            pos = m.end()
     if pending:
         raise ValueError(f"cached value for missing cell {sheet.name}!{next(iter(pending))}")
-    return doc.render()
+    if not out:
+        return data
+    out.append(text[pos:])
+    return "".join(out).encode(encoding)
 
 
-def _render_cell(
-    doc: _Doc,
-    node: _Node,
-    maps: _StyleMaps,
-    strings: Sequence[Element],
-    pending: dict[str, str],
-) -> None:
-    """Remap ``s``; a shared string becomes inline; a listed formula gets its cached text."""
-    attrs = node.el.attrib
-    changes: dict[str, str | None] = {}
-    if "s" in attrs:
-        changes["s"] = _index(attrs["s"], maps.xf, "style")
-    ref = attrs.get("r", "")
-    value = pending.pop(ref, None)
-    p = f"{node.prefix}:" if node.prefix else ""
-    if value is not None:
-        formula = node.child(_MAIN, "f")
-        if formula is None:
-            raise ValueError(f"cached value given for {ref}, which has no formula")
-        changes["t"] = "str"
-        cached = f"<{p}v>{_esc_text(value)}</{p}v>"
-        content = "".join(
-            doc.raw(c) + (cached if c is formula else "")
-            for c in node.children
-            if c.el.tag != _q(_MAIN, "v")
-        )
-        doc.replace(node.start, node.end, doc.element(node, changes, content))
-    elif attrs.get("t") == "s":
-        v = node.child(_MAIN, "v")
-        index = _int(None if v is None else v.el.text, "shared string index")
-        if v is None or index >= len(strings):
-            raise ValueError(f"addition: cell {ref} has no valid shared string")
-        si = strings[index]
-        changes["t"] = "inlineStr"
-        inline = "".join(_serialize(c, node.prefix) for c in si)
-        doc.replace(node.start, node.end, doc.element(node, changes, f"<{p}is>{inline}</{p}is>"))
-    elif changes:
-        doc.set_attrs(node, changes)
+def _cell_content(text: str, start: re.Match[str], prefix: str) -> tuple[str, int]:
+    """The content of the cell opened by ``start`` and where its end tag ends."""
+    if start.group(4):
+        return "", start.end()
+    close = f"</{prefix}:c>" if prefix else "</c>"
+    at = text.find(close, start.end())
+    if at < 0:
+        raise ValueError("addition: a cell has no end tag")
+    return text[start.end() : at], at + len(close)
+
+
+@functools.cache
+def _child(prefix: str, local: str) -> re.Pattern[str]:
+    """A complete child element ``local`` (empty or not) of a cell, with ``prefix``."""
+    q = f"{prefix}:{local}" if prefix else local
+    return re.compile(rf"<{q}(?:\s[^>]*)?(?:/>|(?<!/)>(.*?)</{q}\s*>)", re.DOTALL)
+
+
+def _with_cached(content: str, prefix: str, value: str, ref: str) -> str:
+    """A formula cell's content with ``value`` as its only cached value, after the formula."""
+    formula = _child(prefix, "f").search(content)
+    if formula is None:
+        raise ValueError(f"cached value given for {ref}, which has no formula")
+    p = f"{prefix}:" if prefix else ""
+    drop = _child(prefix, "v")
+    cached = f"<{p}v>{_esc_text(value)}</{p}v>"
+    before, after = content[: formula.end()], content[formula.end() :]
+    return drop.sub("", before) + cached + drop.sub("", after)
+
+
+def _inline_string(
+    content: str, prefix: str, strings: Sequence[Element], done: dict[int, str], ref: str
+) -> str:
+    """A shared-string cell's content as the inline string it stands for."""
+    v = _child(prefix, "v").search(content)
+    index = _int(None if v is None else v.group(1), "shared string index")
+    if v is None or index >= len(strings):
+        raise ValueError(f"addition: cell {ref} has no valid shared string")
+    if index not in done:
+        p = f"{prefix}:" if prefix else ""
+        items = "".join(_serialize(c, prefix) for c in strings[index])
+        done[index] = f"<{p}is>{items}</{p}is>"
+    return done[index]
 
 
 def _free_name(taken: set[str], folder: str, base: str) -> str:
