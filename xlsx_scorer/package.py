@@ -13,7 +13,8 @@ Rules:
   worksheet of hundreds of megabytes costs milliseconds, not seconds.
   ``calcChain.xml`` is dropped; Excel rebuilds it silently, and a stale one forces a repair.
 - The original's worksheets are never parsed; only the workbook part, relationships, content
-  types and styles are. All XML goes through defusedxml with DTDs forbidden.
+  types and styles are. All XML is parsed with DTDs forbidden: through defusedxml, or, for
+  our (large) sheets, through expat without building a tree, then edited by one regex pass.
 - Removed sheets take their relationships' parts along when nothing else still reaches them.
 - Styles are appended (identical entries are reused, so repeated runs do not grow the file)
   and the addition's ``s``/``style``/``dxfId`` indices are remapped.
