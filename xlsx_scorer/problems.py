@@ -21,8 +21,9 @@ from xlsx_scorer.i18n import header, text
 class Problem:
     """One thing wrong with a workbook, pointing at the cell the organiser sees.
 
-    >>> Problem("settlements_range", "Results", "D7", 2, "3", "Ana", "Settlements is 7 ...")
-    ... # doctest: +SKIP
+    >>> problem = Problem("out_of_range", "Results", "D7", 2, "3", "Ana", "Settlements is 7; …")
+    >>> problem.ref, problem.position
+    ('Results!D7', (7, 4))
     """
 
     code: str
