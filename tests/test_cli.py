@@ -143,3 +143,20 @@ def test_console_script_points_at_main() -> None:
 
     config = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert config["project"]["scripts"]["xlsx-scorer"] == "xlsx_scorer.cli:main"
+
+
+def test_a_reader_that_goes_away_does_not_turn_into_an_error(tmp_path: Path) -> None:
+    """``xlsx-scorer score X | head -1``: the workbook is written, the exit code kept."""
+    path = write(tmp_path / "event.xlsx", [*VALID[:3], row(1, 1, "Dua", settlements=9)])
+    with subprocess.Popen(
+        [sys.executable, "-m", "xlsx_scorer", "score", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        process.stdout.close()  # like ``| head`` after its lines
+        errors = process.stderr.read().decode()
+        assert process.wait(timeout=120) == 1
+    assert "Unexpected error" not in errors
+    assert "Errors" in openpyxl.load_workbook(path).sheetnames

@@ -6,6 +6,7 @@ No traceback reaches the organiser; ``--debug`` shows one.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -125,7 +126,11 @@ def _template(args: argparse.Namespace) -> int:
 
 def _score(args: argparse.Namespace) -> int:
     outcome = score_workbook(args.workbook, args.output, language=args.lang)
-    _print_outcome(outcome, args.workbook)
+    try:
+        _print_outcome(outcome, args.workbook)
+    except BrokenPipeError:  # the reader went away (``| head``): the workbook is written
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return outcome.exit_code
 
 
@@ -134,7 +139,7 @@ def _print_outcome(outcome: Outcome, source: Path) -> None:
     print(
         text(
             lang,
-            "cli.summary",
+            "cli.summary_problems" if outcome.problems else "cli.summary",
             file=source,
             games=outcome.games,
             players=outcome.players,

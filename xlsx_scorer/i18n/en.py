@@ -210,6 +210,10 @@ STRINGS = {
     ),
     # Terminal
     "cli.summary": "{file}: {games} games scored, {players} players, {problems} problem(s).",
+    "cli.summary_problems": (
+        "{file}: {games} games checked, {players} players, {problems} problem(s); "
+        "no standings published."
+    ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
     "cli.nothing_written": "Nothing was written.",

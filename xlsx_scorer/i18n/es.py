@@ -241,6 +241,10 @@ STRINGS = {
     "cli.summary": (
         "{file}: {games} partidas puntuadas, {players} jugadores, {problems} problema(s)."
     ),
+    "cli.summary_problems": (
+        "{file}: {games} partidas revisadas, {players} jugadores, {problems} problema(s); "
+        "no se publica la clasificación."
+    ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
     "cli.nothing_written": "No se ha escrito nada.",

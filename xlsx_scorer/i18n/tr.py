@@ -229,6 +229,10 @@ STRINGS = {
     "unusable.write_failed": "{file} kaydedilemedi: {detail}. Özgün çalışma kitabı değişmedi.",
     # Terminal
     "cli.summary": "{file}: {games} oyun puanlandı, {players} oyuncu, {problems} sorun.",
+    "cli.summary_problems": (
+        "{file}: {games} oyun denetlendi, {players} oyuncu, {problems} sorun; "
+        "sıralama yayımlanmadı."
+    ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
