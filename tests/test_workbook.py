@@ -164,3 +164,66 @@ def test_trailing_formatted_rows_are_cut_before_reading(tmp_path: Path) -> None:
     read = workbook.read_workbook(path)
     assert list(read.results.raw.index) == [2, 3, 4]
     assert codes(path) == []
+
+
+def test_cells_showing_a_spreadsheet_error_are_reported_not_skipped(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.xlsx", [*BASE, row(1, 1, "Dua")])
+    _with_formula(path, "C3", "NA()", "#N/A")
+    sheet_xml = zipfile.ZipFile(path).read("xl/worksheets/sheet1.xml")
+    path.write_bytes(
+        _replace_part(
+            path, "xl/worksheets/sheet1.xml", sheet_xml.replace(b'<c r="C3">', b'<c r="C3" t="e">')
+        )
+    )
+    assert codes(path) == ["error_value@C3"]
+
+
+def _replace_part(path: Path, name: str, content: bytes) -> bytes:
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    parts[name] = content
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for part, data in parts.items():
+            target.writestr(part, data)
+    return buffer.getvalue()
+
+
+def test_unticked_checkbox_rows_and_repeated_headers_are_skipped(tmp_path: Path) -> None:
+    rows = [
+        *BASE,
+        (None, None, None, None, None, None, None, None, None, False, False, False),
+        HEADERS,
+        row(2, 1, "Ana"),
+        row(2, 1, "Bob"),
+        row(2, 1, "Cem"),
+    ]
+    path = write(tmp_path / "w.xlsx", rows)
+    assert codes(path) == []
+    assert list(workbook.read_workbook(path).results.raw.index) == [2, 3, 4, 7, 8, 9]
+
+
+def test_the_roster_column_is_the_header_with_names_below(tmp_path: Path) -> None:
+    sheets = {
+        "Players": [["Players"], [], [None, "Player"], [None, "Ana"], [None, "Bob"], [None, "Cem"]]
+    }
+    path = write(tmp_path / "w.xlsx", [*BASE[:2], row(1, 1, "Cemm")], extra_sheets=sheets)
+    assert codes(path) == ["not_on_roster_suggest@C4"]
+    sheets = {
+        "Players": [
+            ["No.", "Player Name", "Club"],
+            [1, "Ana", "X"],
+            [2, "Bob", "Y"],
+            [3, "Cem", "Z"],
+        ]
+    }
+    assert codes(write(tmp_path / "v.xlsx", BASE, extra_sheets=sheets)) == []
+
+
+def test_a_folder_is_not_a_workbook(tmp_path: Path) -> None:
+    with pytest.raises(UnusableWorkbookError) as caught:
+        workbook.read_workbook(tmp_path)
+    assert caught.value.code == "unusable.is_folder"
+    with pytest.raises(UnusableWorkbookError) as caught:
+        workbook.save_atomically(tmp_path, b"data")
+    assert caught.value.code == "unusable.is_folder"

@@ -36,6 +36,13 @@ class CellError:
     found: str
 
 
+@dataclass(frozen=True)
+class ErrorValue:
+    """A cell that shows a spreadsheet error (``#N/A``, ``#DIV/0!``…) instead of a value."""
+
+    text: str
+
+
 def is_blank(value: Any) -> bool:
     """A cell counts as blank when empty or only white space.
 
@@ -66,6 +73,8 @@ def whole_number(value: Any) -> int | CellError:
     >>> whole_number(3.5)
     CellError(code='not_whole_number', found='3.5')
     """
+    if isinstance(value, ErrorValue):
+        return CellError("error_value", value.text)
     if isinstance(value, bool):
         return CellError("bool_in_number", shown(value))
     if isinstance(value, dt.datetime | dt.date | dt.time | dt.timedelta):
@@ -93,17 +102,20 @@ def whole_number(value: Any) -> int | CellError:
 def mark(value: Any) -> bool | CellError:
     """A yes/no mark: blank is no; TRUE, x, ✓, 1 and yes-words of every language are yes.
 
-    >>> mark(""), mark("X"), mark("Sí"), mark("hayır"), mark(1.0)
-    (False, True, True, False, True)
+    >>> mark(""), mark("X"), mark("Sí"), mark("hayır"), mark(1.0), mark("0.0")
+    (False, True, True, False, True, False)
     >>> mark("maybe")
     CellError(code='not_a_mark', found='maybe')
     """
     if is_blank(value):
         return False
+    if isinstance(value, ErrorValue):
+        return CellError("error_value", value.text)
     if isinstance(value, bool):
         return value
-    if isinstance(value, int | float) and value in (0, 1):
-        return bool(value)
+    number = whole_number(value) if isinstance(value, int | float | str) else None
+    if number in (0, 1):
+        return bool(number)
     word = fold(shown(value))
     if word in YES_WORDS:
         return True
@@ -118,8 +130,10 @@ def player_name(value: Any) -> str | CellError:
     >>> player_name("  Jose\\u0301   Nu\\u00f1ez ") == "José Nuñez"
     True
     """
-    if isinstance(value, bool | dt.datetime | dt.date | dt.time):
-        return CellError("name_control_characters", repr(shown(value)))
+    if isinstance(value, ErrorValue):
+        return CellError("error_value", value.text)
+    if isinstance(value, bool | dt.datetime | dt.date | dt.time | dt.timedelta):
+        return CellError("name_not_text", shown(value))
     text = shown(value)
     if _CONTROL.search(text.replace("\t", " ").replace("\n", " ").replace("\r", " ")):
         return CellError("name_control_characters", repr(text))
@@ -130,12 +144,14 @@ def player_name(value: Any) -> str | CellError:
 def table_label(value: Any) -> str | CellError:
     """A table: a whole number ≥ 1 (kept as its digits) or a short text label.
 
-    >>> table_label(3.0), table_label(" 7 "), table_label("Final A")
-    ('3', '7', 'Final A')
+    >>> table_label(3.0), table_label(" 7 "), table_label("Final A"), table_label("①")
+    ('3', '7', 'Final A', '①')
     """
     number = whole_number(value)
     if isinstance(number, int):
         return str(number) if number >= 1 else CellError("bad_table", shown(value))
+    if number.code == "error_value":
+        return number
     if isinstance(value, str) and number.code == "text_in_number":
         label = " ".join(unicodedata.normalize("NFC", value).split())
         if len(label) <= TABLE_LABEL_MAX and not _CONTROL.search(label):

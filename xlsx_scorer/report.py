@@ -84,8 +84,12 @@ def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
 
 
 def table_value(label: str) -> int | str:
-    """A table label as the organiser typed it: ``"3"`` is the number 3."""
-    return int(label) if label.isdigit() else label
+    """A table label as the organiser typed it: ``"3"`` is the number 3, ``"①"`` stays text.
+
+    >>> table_value("3"), table_value("Final"), table_value("①")
+    (3, 'Final', '①')
+    """
+    return int(label) if label.isascii() and label.isdigit() else label
 
 
 def standings_sheet(
@@ -140,7 +144,9 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     """The Round Points sheet: one row per player per game, by round, table and place."""
     yes = text(lang, "out.yes")
     ordered = games.assign(
-        _table_number=games["table"].map(lambda t: int(t) if t.isdigit() else math.inf),
+        _table_number=games["table"].map(
+            lambda label: value if isinstance(value := table_value(label), int) else math.inf
+        ),
     ).sort_values(["round", "_table_number", "table", "place", "player"], kind="mergesort")
     columns = (
         Column(text(lang, "out.round"), 8, WHOLE_FORMAT),

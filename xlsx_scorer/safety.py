@@ -51,6 +51,8 @@ def read_package(path: Path) -> bytes:
 
     Raises ``UnusableWorkbookError`` with the reason otherwise.
     """
+    if path.is_dir():
+        raise UnusableWorkbookError("unusable.is_folder", {"folder": str(path)})
     if not path.is_file():
         raise UnusableWorkbookError("unusable.file_missing")
     if path.stat().st_size > MAX_FILE_BYTES:

@@ -20,6 +20,7 @@ import re
 import tempfile
 import zipfile
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,13 +34,13 @@ from openpyxl import Workbook as OpenpyxlWorkbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
 from xlsx_scorer import package, safety
 from xlsx_scorer._zipraw import RawZipWriter
-from xlsx_scorer.cells import is_blank, map_distinct, player_name
+from xlsx_scorer.cells import ErrorValue, is_blank, map_distinct, player_name
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.problems import UnusableWorkbookError
 from xlsx_scorer.report import CHART_DATA, OUTPUT_SHEETS, SheetSpec
@@ -58,6 +59,7 @@ RESULT_COLUMNS = (
     "road_first",
     "declared",
 )
+MARK_COLUMNS = ("army_first", "road_first", "declared")
 HEADER_SEARCH_ROWS = 30
 MIN_HEADER_MATCHES = 3
 
@@ -134,7 +136,9 @@ def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workboo
     hidden = metadata[results_name].visible != SheetVisibleEnum.Visible
     event_name, language = _event(book, names)
     try:
-        results = _results_sheet(results_name, rows, formulas, merged, hidden)
+        results = _results_sheet(
+            results_name, rows, formulas, merged, hidden=hidden, errors=scan.errors
+        )
     except UnusableWorkbookError as error:
         error.language = language or error.language
         raise
@@ -215,7 +219,9 @@ def _results_sheet(
     rows: list[list[Any]],
     formulas: frozenset[str],
     merged: list[tuple[int, int, int, int]],
+    *,
     hidden: bool,
+    errors: Mapping[str, str],
 ) -> ResultsSheet:
     header_row, found = _find_header(rows)
     if len(found) < MIN_HEADER_MATCHES:
@@ -251,6 +257,10 @@ def _results_sheet(
     letters = {key: get_column_letter(column) for key, column in positions.items()}
     width = max(positions.values())
     body = _fill_merged(_rectangle(rows[header_row:], width), merged, header_row)
+    for ref, shown_error in errors.items():
+        row, column = _row_of(ref) - header_row - 1, column_index_from_string(_column_of(ref)) - 1
+        if 0 <= row < len(body) and column < width:
+            body[row, column] = ErrorValue(shown_error)
     frame = pd.DataFrame(
         body[:, [positions[key] - 1 for key in RESULT_COLUMNS]],
         columns=list(RESULT_COLUMNS),
@@ -265,7 +275,12 @@ def _results_sheet(
     )
     flagged_rows = {row for row, _ in uncached}
     blank_cells = map_distinct(frame.to_numpy().ravel(), is_blank).reshape(frame.shape)
-    blank = pd.Series(blank_cells.astype(bool).all(axis=1), index=frame.index)
+    blank_cells = blank_cells.astype(bool)
+    marks = [RESULT_COLUMNS.index(key) for key in MARK_COLUMNS]
+    unticked = map_distinct(frame.iloc[:, marks].to_numpy().ravel(), _is_unticked)
+    blank_cells[:, marks] |= unticked.reshape(len(frame), len(marks)).astype(bool)
+    blank = pd.Series(blank_cells.all(axis=1), index=frame.index)
+    blank |= _repeats_header(frame)
     blank &= ~frame.index.isin(list(flagged_rows))
     frame = frame[~blank]
     key_of_position = {position: key for key, position in positions.items()}
@@ -279,6 +294,27 @@ def _results_sheet(
         if r1 > header_row and any(c0 <= c <= c1 for c in key_of_position)
     )
     return ResultsSheet(name, header_row, letters, frame, uncached, merged_cells, hidden, language)
+
+
+def _is_unticked(value: Any) -> bool:
+    """An unticked checkbox (FALSE) in a mark column is as good as blank for a row's blankness."""
+    return value is False
+
+
+def _repeats_header(frame: pd.DataFrame) -> pd.Series:
+    """Rows that repeat the header (Round, Table, Player…), as some organisers do per round.
+
+    They are skipped like blank rows: at least three cells name their own column.
+    """
+    aliases = header_aliases()
+    named = pd.DataFrame(
+        {
+            key: frame[key].map(lambda v, k=key: isinstance(v, str) and aliases.get(fold(v)) == k)
+            for key in RESULT_COLUMNS
+        },
+        index=frame.index,
+    )
+    return named.sum(axis=1) >= MIN_HEADER_MATCHES
 
 
 def _fill_merged(
@@ -315,6 +351,7 @@ def _rectangle(rows: list[list[Any]], width: int) -> npt.NDArray[np.object_]:
 _REF = re.compile(r"([A-Z]+)(\d+)")
 _ROOT = re.compile(rb"<(\w+:)?worksheet[\s>]")
 _ROOT_WINDOW = 4096
+_ERROR_TYPE = b' t="e"'
 _TRIM_FROM_BYTES = 1 << 20
 _CACHED = re.compile(rb"<(?:\w+:)?v(?:\s[^>]*)?>([^<]+)<")
 _CELL_OPEN = re.compile(rb"<(?:\w+:)?c\s[^>]*>")
@@ -348,10 +385,13 @@ class _ResultsScan:
     ``uncached``: cells (``"E7"``) holding a formula with no saved value.
     ``trimmed``: the package with the sheet cut after its last row that holds
     anything, when what follows is worth cutting (formatting only); else None.
+    ``errors``: cells (``"E7"``) showing a spreadsheet error, and the error
+    (``"#N/A"``); python-calamine reads them as blank.
     """
 
     uncached: frozenset[str]
     trimmed: bytes | None
+    errors: dict[str, str]
 
 
 def _scan_results_part(data: bytes, sheet_name: str) -> _ResultsScan:
@@ -370,6 +410,7 @@ def _scan_results_part(data: bytes, sheet_name: str) -> _ResultsScan:
             xml = archive.read(part) if part else b""
             prefix = _element_prefix(xml)
             cells = _uncached_formula_cells(xml, prefix)
+            errors = _error_cells(xml)
             cut = _after_last_value(xml, prefix)
             trimmed = None
             if cut is not None and part is not None:
@@ -392,7 +433,7 @@ def _scan_results_part(data: bytes, sheet_name: str) -> _ResultsScan:
         raise UnusableWorkbookError(
             "unusable.broken_part", {"part": sheet_name, "detail": str(error)}
         ) from error
-    return _ResultsScan(frozenset(cells), trimmed)
+    return _ResultsScan(frozenset(cells), trimmed, errors)
 
 
 def _element_prefix(xml: bytes) -> bytes:
@@ -420,6 +461,22 @@ def _uncached_formula_cells(xml: bytes, prefix: bytes) -> set[str]:
                     cells.add(ref.group(1).decode())
         position = xml.find(tag, after)
     return cells
+
+
+def _error_cells(xml: bytes) -> dict[str, str]:
+    """Cells of type error (``t="e"``) and the error they show: ``{"E7": "#N/A"}``."""
+    errors = {}
+    position = xml.find(_ERROR_TYPE)
+    while position >= 0:
+        start = xml.rfind(b"<", 0, position)
+        opening = _CELL_OPEN.match(xml, start)
+        if opening is not None and (ref := _CELL_REF.search(opening.group(0))):
+            closing = _CELL_CLOSE.search(xml, opening.end())
+            body = xml[opening.end() : closing.start() if closing else opening.end()]
+            value = _CACHED.search(body)
+            errors[ref.group(1).decode()] = value.group(1).decode() if value else "#ERROR"
+        position = xml.find(_ERROR_TYPE, position + 1)
+    return errors
 
 
 def _after_last_value(xml: bytes, prefix: bytes) -> bytes | None:
@@ -453,30 +510,42 @@ def _column_of(ref: str) -> str:
 
 
 def _roster(sheet: str, rows: list[list[Any]]) -> Roster | None:
-    """Names under a ``Player`` or ``Name`` header (any language), else the first filled column.
+    """Names under a ``Player`` or ``Name`` header (any language), else in the column with the
+    most text.
 
-    An empty roster counts as no roster: the organiser has not filled it in.
+    Among several header cells (a title "Players" above the real header, say),
+    the one with the most filled cells below it wins.  An empty roster counts as
+    no roster: the organiser has not filled it in.
     """
     player_headers = {
         fold(name)
         for module in LANGUAGES.values()
         for name in (module.HEADERS["player"], *module.NAME_HEADERS)
     }
-    start, column = 0, None
-    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
-        for position, value in enumerate(row):
-            if isinstance(value, str) and fold(value) in player_headers:
-                start, column = index + 1, position
-                break
-        if column is not None:
-            break
-    if column is None:
-        filled = [
-            position for row in rows for position, value in enumerate(row) if not is_blank(value)
-        ]
-        if not filled:
+
+    def filled_below(row: int, column: int) -> int:
+        return sum(column < len(line) and not is_blank(line[column]) for line in rows[row + 1 :])
+
+    headers = [
+        (filled_below(index, position), -index, -position)
+        for index, row in enumerate(rows[:HEADER_SEARCH_ROWS])
+        for position, value in enumerate(row)
+        if isinstance(value, str) and fold(value) in player_headers
+    ]
+    best = max(headers, default=None)
+    if best is not None and best[0] > 0:
+        start, column = 1 - best[1], -best[2]
+    else:
+        text_cells = Counter(
+            position
+            for row in rows
+            for position, value in enumerate(row)
+            if isinstance(value, str) and not is_blank(value) and fold(value) not in player_headers
+        )
+        if not text_cells:
             return None
-        column = min(filled)
+        most = max(text_cells.values())
+        start, column = 0, min(p for p, count in text_cells.items() if count == most)
     names: dict[str, str] = {}
     letter = get_column_letter(column + 1)
     for index, row in enumerate(rows[start:], start=start + 1):
@@ -529,6 +598,8 @@ def save_atomically(target: Path, data: bytes) -> None:
     A crash or a full disk leaves the old ``target`` as it was.
     """
     folder = target.parent
+    if target.is_dir():
+        raise UnusableWorkbookError("unusable.is_folder", {"folder": str(target)})
     if not folder.is_dir():
         raise UnusableWorkbookError("unusable.output_folder_missing", {"folder": str(folder)})
     if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):

@@ -21,7 +21,7 @@ HEADERS = {
 YES_WORDS = ("yes", "y", "x", "✓", "✔", "☑", "true", "1")
 NO_WORDS = ("no", "n", "false", "0")
 #: Roster column headers accepted besides HEADERS["player"].
-NAME_HEADERS = ("Name", "Names", "Players", "Full name")
+NAME_HEADERS = ("Player Name", "Name", "Names", "Players", "Full name")
 
 SHEETS = {
     "results": "Results",
@@ -69,7 +69,9 @@ STRINGS = {
     ),
     # Problems in cells
     "problem.location": "{ref} (round {round}, table {table}, {player})",
-    "problem.missing": "{column} is empty; type the value (0 if there is none).",
+    "problem.missing": "{column} is empty; type its value.",
+    "problem.error_value": "{column} shows the error {found}; fix its formula or type the value.",
+    "problem.name_not_text": "Player holds {found}, which is not a name; type the player's name.",
     "problem.missing_player": "Player is empty.",
     "problem.not_whole_number": "{column} is {found}, which is not a whole number.",
     "problem.date_in_number": "{column} holds a date or time ({found}); type a whole number.",
@@ -158,6 +160,7 @@ STRINGS = {
     ),
     # The file cannot be used (exit code 2)
     "unusable.file_missing": "{file}: there is no such file.",
+    "unusable.is_folder": "{folder} is a folder; name a workbook file (.xlsx) instead.",
     "unusable.empty_file": "{file} is empty (0 bytes); it is not a workbook.",
     "unusable.not_a_workbook": "{file} is not an Excel workbook (.xlsx).",
     "unusable.text_file": (

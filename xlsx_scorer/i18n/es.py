@@ -27,7 +27,7 @@ HEADERS = {
 YES_WORDS = ("sí", "si", "s", "x", "✓", "✔", "☑", "verdadero", "1")
 NO_WORDS = ("no", "n", "falso", "0")
 #: Roster column headers accepted besides HEADERS["player"].
-NAME_HEADERS = ("Nombre", "Nombres", "Jugadores", "Nombre completo")
+NAME_HEADERS = ("Nombre del jugador", "Nombre", "Nombres", "Jugadores", "Nombre completo")
 
 SHEETS = {
     "results": "Resultados",
@@ -76,7 +76,13 @@ STRINGS = {
     ),
     # Problems in cells
     "problem.location": "{ref} (ronda {round}, mesa {table}, {player})",
-    "problem.missing": "{column}: la celda está vacía; escribe el valor (0 si no hay ninguno).",
+    "problem.missing": "{column}: la celda está vacía; escribe su valor.",
+    "problem.error_value": (
+        "{column} muestra el error {found}; corrige la fórmula o escribe el valor."
+    ),
+    "problem.name_not_text": (
+        "Jugador contiene {found}, que no es un nombre; escribe el nombre del jugador."
+    ),
     "problem.missing_player": "Falta el nombre del jugador.",
     "problem.not_whole_number": "{column}: {found} no es un número entero.",
     "problem.date_in_number": (
@@ -184,6 +190,7 @@ STRINGS = {
     ),
     # The file cannot be used (exit code 2)
     "unusable.file_missing": "{file}: ese archivo no existe.",
+    "unusable.is_folder": "{folder} es una carpeta; indica un archivo de libro (.xlsx).",
     "unusable.empty_file": "{file} está vacío (0 bytes); no es un libro de Excel.",
     "unusable.not_a_workbook": "{file} no es un libro de Excel (.xlsx).",
     "unusable.text_file": (

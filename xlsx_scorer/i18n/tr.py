@@ -27,7 +27,7 @@ HEADERS = {
 YES_WORDS = ("evet", "e", "x", "✓", "✔", "☑", "doğru", "1")
 NO_WORDS = ("hayır", "h", "yanlış", "0")
 #: Roster column headers accepted besides HEADERS["player"].
-NAME_HEADERS = ("İsim", "Ad", "Ad Soyad", "Oyuncular")
+NAME_HEADERS = ("Oyuncu Adı", "İsim", "Ad", "Ad Soyad", "Oyuncular")
 
 SHEETS = {
     "results": "Sonuçlar",
@@ -75,7 +75,13 @@ STRINGS = {
     ),
     # Problems in cells
     "problem.location": "{ref} (tur {round}, masa {table}, {player})",
-    "problem.missing": "{column} boş; değeri yazın (hiç yoksa 0).",
+    "problem.missing": "{column} boş; değerini yazın.",
+    "problem.error_value": (
+        "{column} {found} hatasını gösteriyor; formülü düzeltin ya da değeri yazın."
+    ),
+    "problem.name_not_text": (
+        "Oyuncu hücresinde {found} var, bu bir ad değil; oyuncunun adını yazın."
+    ),
     "problem.missing_player": "Oyuncu adı boş.",
     "problem.not_whole_number": "{column} değeri {found}; bu bir tam sayı değil.",
     "problem.date_in_number": (
@@ -177,6 +183,9 @@ STRINGS = {
     ),
     # The file cannot be used (exit code 2)
     "unusable.file_missing": "{file}: böyle bir dosya yok.",
+    "unusable.is_folder": (
+        "{folder} bir klasör; bunun yerine bir çalışma kitabı dosyası (.xlsx) belirtin."
+    ),
     "unusable.empty_file": "{file} boş (0 bayt); bir çalışma kitabı değil.",
     "unusable.not_a_workbook": "{file} bir Excel çalışma kitabı (.xlsx) değil.",
     "unusable.text_file": (
