@@ -307,14 +307,15 @@ def _repeats_header(frame: pd.DataFrame) -> pd.Series:
     They are skipped like blank rows: at least three cells name their own column.
     """
     aliases = header_aliases()
-    named = pd.DataFrame(
-        {
-            key: frame[key].map(lambda v, k=key: isinstance(v, str) and aliases.get(fold(v)) == k)
-            for key in RESULT_COLUMNS
-        },
-        index=frame.index,
-    )
-    return named.sum(axis=1) >= MIN_HEADER_MATCHES
+
+    def names_column(key: str) -> npt.NDArray[np.bool_]:
+        column = map_distinct(
+            frame[key].to_numpy(), lambda v: isinstance(v, str) and aliases.get(fold(v)) == key
+        )
+        return column.astype(bool)
+
+    named = sum(names_column(key) for key in RESULT_COLUMNS)
+    return pd.Series(np.asarray(named) >= MIN_HEADER_MATCHES, index=frame.index)
 
 
 def _fill_merged(
