@@ -26,12 +26,11 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer import cells, scoring
+from xlsx_scorer.columns import MARK_COLUMNS, NUMBER_COLUMNS
 from xlsx_scorer.i18n import fold
 from xlsx_scorer.scoring import Aggregate
 
 GAME = ["round", "table"]
-NUMBER_COLUMNS = ("settlements", "cities", "vp_cards", "knights", "roads", "longest_road")
-MARK_COLUMNS = ("army_first", "road_first", "declared")
 
 #: Inclusive (low, high) limits per column; ``None`` = no upper limit (checked elsewhere).
 RANGES: dict[str, tuple[int, int | None]] = {

@@ -39,6 +39,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsx_scorer import cells, schemas, workbook
+from xlsx_scorer.columns import MARK_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, header, text
 
 DEFAULT_PLAYERS = 24
@@ -292,14 +293,14 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     params = _params(lang)
     last = rows + 1
     validations = []
-    for column, key in enumerate(workbook.RESULT_COLUMNS, start=1):
+    for column, key in enumerate(RESULT_COLUMNS, start=1):
         letter = get_column_letter(column)
         title = header(lang, key)
         prompt = text(lang, f"template.help.{key}", **params)
         _header_cell(sheet, 1, column, title)
         number_format = WHOLE_FORMAT if key in LIMITS else "General"
         _input_cells(sheet, column, 2, last, number_format)
-        if key in LIMITS or key in schemas.MARK_COLUMNS:
+        if key in LIMITS or key in MARK_COLUMNS:
             for row in range(2, last + 1):
                 sheet.cell(row=row, column=column).alignment = _CENTER
         validations.append(_validation(f"{letter}1", title=title, prompt=prompt))
@@ -312,7 +313,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     _add(sheet, validations)
     sheet.row_dimensions[1].height = 45
     sheet.freeze_panes = "D2"
-    end = get_column_letter(len(workbook.RESULT_COLUMNS))
+    end = get_column_letter(len(RESULT_COLUMNS))
     sheet.auto_filter.ref = f"A1:{end}{last}"
     sheet.print_title_rows = "1:1"
     sheet.page_setup.orientation = "landscape"

@@ -41,25 +41,11 @@ from python_calamine import CalamineWorkbook, SheetVisibleEnum
 from xlsx_scorer import package, safety
 from xlsx_scorer._zipraw import RawZipWriter
 from xlsx_scorer.cells import ErrorValue, is_blank, map_distinct, player_name
+from xlsx_scorer.columns import MARK_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.problems import UnusableWorkbookError
 from xlsx_scorer.report import CHART_DATA, OUTPUT_SHEETS, SheetSpec
 
-RESULT_COLUMNS = (
-    "round",
-    "table",
-    "player",
-    "settlements",
-    "cities",
-    "vp_cards",
-    "knights",
-    "roads",
-    "longest_road",
-    "army_first",
-    "road_first",
-    "declared",
-)
-MARK_COLUMNS = ("army_first", "road_first", "declared")
 HEADER_SEARCH_ROWS = 30
 MIN_HEADER_MATCHES = 3
 
