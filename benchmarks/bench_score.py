@@ -43,9 +43,14 @@ from openpyxl.cell import WriteOnlyCell  # noqa: E402
 from openpyxl.styles import Font  # noqa: E402
 
 from tests.eventgen import HEADERS, KEYS, random_event  # noqa: E402
-from xlsx_scorer import package, report, schemas, scoring, workbook  # noqa: E402
-from xlsx_scorer.collation import collation_key  # noqa: E402
-from xlsx_scorer.scorer import validate  # noqa: E402
+from xlsx_scorer.app import report  # noqa: E402
+from xlsx_scorer.app.api import validate  # noqa: E402
+from xlsx_scorer.core import rules as schemas  # noqa: E402
+from xlsx_scorer.core import scoring  # noqa: E402
+from xlsx_scorer.core.collation import collation_key  # noqa: E402
+from xlsx_scorer.xlsx import reader as workbook  # noqa: E402
+from xlsx_scorer.xlsx import save, writer  # noqa: E402
+from xlsx_scorer.xlsx import splice as package  # noqa: E402
 
 #: (players, rounds) per target size: many players, many rounds (players × rounds rows).
 SHAPES = {1_000: (100, 10), 10_000: (500, 20), 100_000: (2_000, 50)}
@@ -259,7 +264,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
         ]
 
     times["report specs"], sheet_specs = best_of(repeat, specs)
-    times["render"], rendered = best_of(repeat, lambda: workbook.render(sheet_specs))
+    times["render"], rendered = best_of(repeat, lambda: writer.render(sheet_specs))
     times["merge_sheets"], merged = best_of(
         repeat,
         lambda: package.merge_sheets(
@@ -270,7 +275,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
         ),
     )
     target = scratch / "saved.xlsx"
-    times["atomic save"], _ = best_of(repeat, lambda: workbook.save_atomically(target, merged))
+    times["atomic save"], _ = best_of(repeat, lambda: save.save_atomically(target, merged))
     times["sum of phases"] = sum(
         seconds
         for name, seconds in times.items()

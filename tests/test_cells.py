@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from xlsx_scorer import cells
-from xlsx_scorer.cells import CellError
+from xlsx_scorer.core import cells
+from xlsx_scorer.core.cells import CellError
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from xlsx_scorer import schemas
+from xlsx_scorer.core import rules as schemas
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, fold
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlsx_scorer"

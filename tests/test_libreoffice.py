@@ -31,12 +31,12 @@ from openpyxl import load_workbook
 
 from tests import oracle
 from tests.test_template import ROSTER, SHIPPED, event_rows, fill_template
-from xlsx_scorer import template
-from xlsx_scorer.columns import RESULT_COLUMNS
+from xlsx_scorer.app import template
+from xlsx_scorer.app.api import Outcome, score_workbook
+from xlsx_scorer.app.report import points
+from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, header, text
-from xlsx_scorer.report import points
-from xlsx_scorer.scorer import Outcome, score_workbook
-from xlsx_scorer.workbook import read_workbook
+from xlsx_scorer.xlsx.reader import read_workbook
 
 pytestmark = [
     pytest.mark.libreoffice,

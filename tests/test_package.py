@@ -1,4 +1,4 @@
-"""Tests for xlsx_scorer.package: splicing our sheets into the organiser's xlsx package.
+"""Tests for xlsx_scorer.xlsx.splice: splicing our sheets into the organiser's xlsx package.
 
 The main original is written by hand to look like an Excel file: mc:Ignorable prefixes, x14
 data validations, a cached formula value, local defined names, a hidden sheet, calcChain, a
@@ -31,9 +31,9 @@ from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.hyperlink import Hyperlink
 
-from xlsx_scorer import _zipraw
-from xlsx_scorer._zipraw import RawZipWriter
-from xlsx_scorer.package import merge_sheets, sheet_names
+from xlsx_scorer.opc import zipraw as _zipraw
+from xlsx_scorer.opc.zipraw import RawZipWriter
+from xlsx_scorer.xlsx.splice import merge_sheets, sheet_names
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tests.builders import HEADERS, row, with_vp, write
-from xlsx_scorer import scorer, workbook
+from xlsx_scorer.app import api as scorer
+from xlsx_scorer.xlsx import reader as workbook
 
 BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem"), row(1, 1, "Dua")]
 

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.builders import KEYS, row, with_vp
-from xlsx_scorer import schemas, scoring
-from xlsx_scorer.collation import collation_key
+from xlsx_scorer.core import rules as schemas
+from xlsx_scorer.core import scoring
+from xlsx_scorer.core.collation import collation_key
 
 
 def frame(rows: list[tuple[Any, ...]]) -> pd.DataFrame:

@@ -18,10 +18,10 @@ import pytest
 from openpyxl import load_workbook
 
 from tests import oracle
-from xlsx_scorer import template
-from xlsx_scorer.columns import RESULT_COLUMNS
+from xlsx_scorer.app import template
+from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, fold, header, text
-from xlsx_scorer.workbook import read_workbook
+from xlsx_scorer.xlsx.reader import read_workbook
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "templates"

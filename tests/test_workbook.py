@@ -10,8 +10,10 @@ import openpyxl
 import pytest
 
 from tests.builders import HEADERS, row, write
-from xlsx_scorer import scorer, workbook
-from xlsx_scorer.problems import UnusableWorkbookError
+from xlsx_scorer.app import api as scorer
+from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.xlsx import reader as workbook
+from xlsx_scorer.xlsx import save
 
 BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem")]
 SPANISH = (
@@ -134,18 +136,18 @@ def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path) -> None:
     target.write_bytes(b"old")
     (tmp_path / "~$w.xlsx").write_bytes(b"lock")
     with pytest.raises(UnusableWorkbookError) as caught:
-        workbook.save_atomically(target, b"new")
+        save.save_atomically(target, b"new")
     assert caught.value.code == "unusable.locked"
     assert target.read_bytes() == b"old"
     (tmp_path / "~$w.xlsx").unlink()
-    workbook.save_atomically(target, b"new")
+    save.save_atomically(target, b"new")
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.xlsx"]
 
 
 def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     target = tmp_path / "new.xlsx"
-    workbook.save_atomically(target, b"data")
+    save.save_atomically(target, b"data")
     assert target.stat().st_mode & 0o777 == workbook._new_file_mode()
 
 
@@ -225,5 +227,5 @@ def test_a_folder_is_not_a_workbook(tmp_path: Path) -> None:
         workbook.read_workbook(tmp_path)
     assert caught.value.code == "unusable.is_folder"
     with pytest.raises(UnusableWorkbookError) as caught:
-        workbook.save_atomically(tmp_path, b"data")
+        save.save_atomically(tmp_path, b"data")
     assert caught.value.code == "unusable.is_folder"

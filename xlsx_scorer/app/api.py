@@ -15,16 +15,20 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer import fingerprint, report, schemas, scoring, workbook
-from xlsx_scorer.collation import collation_key
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
-from xlsx_scorer.problems import (
+from xlsx_scorer.app import fingerprint, report
+from xlsx_scorer.core import rules as schemas
+from xlsx_scorer.core import scoring
+from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.core.problems import (
     Notice,
     Problem,
     SheetContext,
     problems_from_cell_errors,
     problems_from_failures,
 )
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
+from xlsx_scorer.xlsx import reader as workbook
+from xlsx_scorer.xlsx import writer
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -157,5 +161,5 @@ def score_workbook(
         ]
         players = len(table)
     written = target or source
-    workbook.write_outputs(book, specs, written)
+    writer.write_outputs(book, specs, written)
     return Outcome(lang, games_count, players, validated.problems, table, written, found)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pandas as pd
 
-from xlsx_scorer import fingerprint
+from xlsx_scorer.app import fingerprint
+from xlsx_scorer.core.problems import Notice, Problem
+from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.i18n import LANGUAGES, text
-from xlsx_scorer.problems import Notice, Problem
-from xlsx_scorer.scoring import TWELFTHS
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"

@@ -38,9 +38,11 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlsx_scorer import cells, schemas, workbook
-from xlsx_scorer.columns import MARK_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core import cells
+from xlsx_scorer.core import rules as schemas
+from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, header, text
+from xlsx_scorer.xlsx import save
 
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
@@ -150,9 +152,9 @@ def write_template(
     rounds: int = DEFAULT_ROUNDS,
     event: str | None = None,
 ) -> None:
-    """Save the template to ``target`` atomically (``workbook.save_atomically``)."""
+    """Save the template to ``target`` atomically (``save.save_atomically``)."""
     data = template_bytes(lang, players=players, rounds=rounds, event=event)
-    workbook.save_atomically(target, data)
+    save.save_atomically(target, data)
 
 
 # ---------------------------------------------------------------------------

@@ -25,10 +25,10 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer import cells, scoring
-from xlsx_scorer.columns import MARK_COLUMNS, NUMBER_COLUMNS
+from xlsx_scorer.core import cells, scoring
+from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS
+from xlsx_scorer.core.scoring import Aggregate
 from xlsx_scorer.i18n import fold
-from xlsx_scorer.scoring import Aggregate
 
 GAME = ["round", "table"]
 

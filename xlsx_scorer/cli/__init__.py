@@ -12,11 +12,12 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from xlsx_scorer import __version__, template
+from xlsx_scorer import __version__
+from xlsx_scorer.app import template
+from xlsx_scorer.app.api import EXIT_UNUSABLE, Outcome, score_workbook
+from xlsx_scorer.app.report import points
+from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
-from xlsx_scorer.problems import UnusableWorkbookError
-from xlsx_scorer.report import points
-from xlsx_scorer.scorer import EXIT_UNUSABLE, Outcome, score_workbook
 
 TOP_PLAYERS = 10
 MAX_COUNT = 1000

@@ -35,7 +35,7 @@ from xml.parsers import expat
 
 from defusedxml import ElementTree as DefusedElementTree
 
-from xlsx_scorer._zipraw import RawZipWriter
+from xlsx_scorer.opc.zipraw import RawZipWriter
 
 __all__ = ["merge_sheets", "sheet_names"]
 
