@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import pandera.pandas as pa
 
@@ -79,20 +80,36 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     typed = {}
     failures: list[dict[str, Any]] = []
     for column in raw.columns.intersection(list(parsers)):
-        parsed = cells.map_distinct(raw[column].tolist(), _blank_to_missing(parsers[column]))
-        bad = np.fromiter(map(_is_error, parsed), dtype=bool, count=len(parsed))
+        codes, uniques = cells.distinct(raw[column].to_numpy())
+        parse = _blank_to_missing(parsers[column])
+        parsed = [parse(value) for value in uniques]
+        bad = np.array([isinstance(value, cells.CellError) for value in parsed], dtype=bool)
+        bad_rows = np.flatnonzero(bad[codes])
+        rows = raw.index.to_numpy()
         failures.extend(
-            {"row": row, "column": column, "code": error.code, "found": error.found}
-            for row, error in zip(raw.index[bad], parsed[bad], strict=True)
+            {"row": rows[row], "column": column, "code": error.code, "found": error.found}
+            for row in bad_rows
+            for error in (parsed[codes[row]],)
         )
-        values = pd.Series(parsed, index=raw.index, dtype=object)
-        typed[column] = values.mask(bad, None).astype(dtypes[column])
+        array = _typed_array(parsed, bad, codes, dtypes[column])
+        typed[column] = pd.Series(array, index=raw.index, dtype=dtypes[column])
     errors = pd.DataFrame(failures, columns=["row", "column", "code", "found"])
     return pd.DataFrame(typed, index=raw.index), errors
 
 
-def _is_error(value: Any) -> bool:
-    return isinstance(value, cells.CellError)
+def _typed_array(
+    parsed: list[Any], bad: npt.NDArray[np.bool_], codes: npt.NDArray[np.intp], dtype: Any
+) -> Any:
+    """The column of parsed distinct values taken by ``codes``; unreadable values missing."""
+    if dtype == "Int64":
+        values = np.array([0 if wrong else value for value, wrong in zip(parsed, bad, strict=True)])
+        return pd.arrays.IntegerArray(values.astype(np.int64)[codes], bad[codes])
+    if dtype == "boolean":
+        flags = [not wrong and bool(value) for value, wrong in zip(parsed, bad, strict=True)]
+        return pd.arrays.BooleanArray(np.array(flags, dtype=bool)[codes], bad[codes])
+    objects = np.empty(len(parsed), dtype=object)
+    objects[:] = [None if wrong else value for value, wrong in zip(parsed, bad, strict=True)]
+    return objects[codes]
 
 
 def _blank_to_missing(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -159,8 +176,8 @@ _MEMO = _FrameMemo()
 
 def _game_transform(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
     """``values`` aggregated over each game and broadcast back to its rows."""
-    keys = [frame[key] for key in GAME]
-    aggregated: pd.Series = values.groupby(keys, dropna=True, sort=False).transform(how)
+    games = scoring.game_ids(frame)
+    aggregated: pd.Series = values.groupby(games, dropna=True, sort=False).transform(how)
     return aggregated
 
 
@@ -338,20 +355,23 @@ def _roster_rules(roster: frozenset[str] | None) -> list[Rule]:
         return _MEMO.get(frame, "variants", lambda: _variants(frame))
 
     def _variants(frame: pd.DataFrame) -> pd.DataFrame:
-        names = frame["player"].dropna()
-        key = names.map(fold)
-        spellings = names.groupby(key).unique().map(sorted)
-        other = [
-            next((s for s in spellings[k] if s != name), name)
-            for name, k in zip(names, key, strict=True)
+        codes, names = pd.factorize(frame["player"])
+        keys = [fold(str(name)) for name in names]
+        spellings: dict[str, list[str]] = {}
+        for name, key in zip(names, keys, strict=True):
+            spellings.setdefault(key, []).append(str(name))
+        count = np.array([len(spellings[key]) for key in keys] + [np.nan])
+        other = np.empty(len(names) + 1, dtype=object)
+        other[:-1] = [
+            next((s for s in sorted(spellings[key]) if s != name), name)
+            for name, key in zip(names, keys, strict=True)
         ]
+        found = np.empty(len(names) + 1, dtype=object)
+        found[:-1] = list(names)
         return pd.DataFrame(
-            {
-                "spellings": key.map(spellings.map(len)),
-                "found": names,
-                "other": pd.Series(other, index=names.index, dtype=object),
-            }
-        ).reindex(frame.index)
+            {"spellings": count[codes], "found": found[codes], "other": other[codes]},
+            index=frame.index,
+        )
 
     def one_spelling(frame: pd.DataFrame) -> pd.Series:
         return ~(variants(frame)["spellings"] > 1).reindex(frame.index).fillna(False)
