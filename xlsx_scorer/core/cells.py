@@ -160,7 +160,7 @@ def table_label(value: Any) -> str | CellError:
 
 
 #: ``pandas.api.types.infer_dtype`` kinds whose values can be told apart by value alone.
-_UNIFORM_KINDS = frozenset({"string", "floating", "integer", "mixed-integer-float", "empty"})
+_UNIFORM_KINDS = frozenset({"string", "integer", "mixed-integer-float", "empty"})
 
 
 def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.intp], list[Any]]:
@@ -177,17 +177,24 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.i
     >>> codes.tolist(), uniques
     ([0, 1, 2, 3, 0, 4], [3.0, '3', True, 1, None])
     """
-    column = np.empty(len(values), dtype=object)
-    column[:] = list(values)
+    if isinstance(values, np.ndarray) and values.dtype == object and values.ndim == 1:
+        column = values
+    else:
+        column = np.empty(len(values), dtype=object)
+        column[:] = list(values)
+    kind = pd.api.types.infer_dtype(column, skipna=False)
+    if kind == "floating":  # numbers as a spreadsheet stores them: hashed as doubles
+        codes, floats = pd.factorize(column.astype(np.float64), use_na_sentinel=False)
+        return codes.astype(np.intp, copy=False), [float(value) for value in floats]
+    if kind in _UNIFORM_KINDS:
+        codes, uniques = pd.factorize(column, use_na_sentinel=False)
+        return codes.astype(np.intp, copy=False), list(uniques)
     try:
-        if pd.api.types.infer_dtype(column, skipna=False) in _UNIFORM_KINDS:
-            codes = pd.factorize(column, use_na_sentinel=False)[0]
-        else:
-            by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ
-            types = np.fromiter(map(type, column), dtype=object, count=len(column))
-            by_type = pd.factorize(types)[0]
-            combined = (by_value + 1) * (int(by_type.max(initial=0)) + 1) + by_type
-            codes = pd.factorize(combined)[0]
+        by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ
+        types = np.fromiter(map(type, column), dtype=object, count=len(column))
+        by_type = pd.factorize(types)[0]
+        combined = (by_value + 1) * (int(by_type.max(initial=0)) + 1) + by_type
+        codes = pd.factorize(combined)[0]
     except TypeError:  # unhashable: no workbook reader makes one, but take it anyway
         codes = np.arange(len(column))
     # factorize numbers values in order of first appearance: find each one's first row.

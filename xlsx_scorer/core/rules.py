@@ -183,7 +183,7 @@ def _game_transform(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> p
 
 def _complete(frame: pd.DataFrame, columns: list[str]) -> pd.Series:
     """True for rows whose whole game has readable values in ``columns``."""
-    present = frame[[*GAME, *columns]].notna().all(axis=1)
+    present = frame[columns].notna().all(axis=1) & scoring.game_ids(frame).notna()
     return _game_transform(frame, present, "all").fillna(False).astype(bool)
 
 
