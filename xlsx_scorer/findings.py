@@ -60,8 +60,8 @@ class Params(Mapping[str, Scalar]):
     __slots__ = ("_items",)
 
     def __init__(self, values: Mapping[str, Any] = {}, /, **more: Any) -> None:
-        merged = {**values, **more}
-        self._items = tuple(sorted((str(key), _scalar(value)) for key, value in merged.items()))
+        merged = {**values, **more} if more else values
+        self._items = tuple(sorted([(key, _scalar(value)) for key, value in merged.items()]))
 
     def __getitem__(self, key: str) -> Scalar:
         for name, value in self._items:
@@ -87,14 +87,24 @@ class Params(Mapping[str, Scalar]):
         return f"Params({dict(self._items)!r})"
 
 
+_PLAIN_TYPES = frozenset({str, int, bool, type(None)})
+
+
 def _scalar(value: Any) -> Scalar:
     """``value`` as a JSON scalar: ``numpy.int64(3)`` → ``3``; a list or NaN is refused."""
-    if hasattr(value, "item") and not isinstance(value, str | bool | int | float):
-        value = value.item()  # a numpy scalar
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"a finding parameter must be a finite number, not {value!r}")
-    if value is None or isinstance(value, str | bool | int | float):
-        return value
+    kind = type(value)
+    if kind in _PLAIN_TYPES:
+        return value  # type: ignore[no-any-return]
+    if kind is float:
+        if not math.isfinite(value):
+            raise ValueError(f"a finding parameter must be a finite number, not {value!r}")
+        return value  # type: ignore[no-any-return]
+    if hasattr(value, "item"):
+        return _scalar(value.item())  # a numpy scalar
+    if isinstance(value, str):  # a subclass of a plain type: its plain value
+        return str.__str__(value)
+    if isinstance(value, float):
+        return _scalar(float(value))
     try:
         return operator.index(value)
     except TypeError:

@@ -149,11 +149,13 @@ def _run(
         )
         workbook = pipeline.scored_package(book, scored.specs)
     except UnusableWorkbookError as error:
-        return unusable(error, filename=filename, language=language)
+        return _unusable(error, filename=filename, language=language)
     return Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
 
 
-def unusable(error: UnusableWorkbookError, *, filename: str | None, language: str | None) -> Result:
+def _unusable(
+    error: UnusableWorkbookError, *, filename: str | None, language: str | None
+) -> Result:
     """The result of a file that cannot be used: its one fatal finding, in the best language."""
     lang = language or error.language or DEFAULT_LANGUAGE
     return Result((error.finding.located(file=filename),), lang)
@@ -176,7 +178,7 @@ def check_file(source: Path, *, language: str | None = None) -> Result:
     try:
         data = read_file(source)
     except UnusableWorkbookError as error:
-        return unusable(error, filename=str(source), language=language)
+        return _unusable(error, filename=str(source), language=language)
     return _run(
         data, filename=str(source), language=language, now=None, scoring=False, checked=True
     )
@@ -198,7 +200,7 @@ def score_file(
     try:
         data = read_file(source)
     except UnusableWorkbookError as error:
-        return unusable(error, filename=str(source), language=language)
+        return _unusable(error, filename=str(source), language=language)
     result = _run(
         data, filename=str(source), language=language, now=now, scoring=True, checked=True
     )
@@ -207,5 +209,5 @@ def score_file(
     try:
         save.save_atomically(written, result.workbook)
     except UnusableWorkbookError as error:
-        return unusable(error, filename=str(written), language=language or result.language)
+        return _unusable(error, filename=str(written), language=language or result.language)
     return result
