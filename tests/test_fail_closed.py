@@ -93,13 +93,14 @@ def test_a_crashing_writer_writes_nothing(
     original = path.read_bytes()
 
     def crash(*_: object, **__: object) -> None:
-        raise RuntimeError("a bug in the writer")
+        raise RuntimeError("a bug in the writer,\nover two lines")
 
     monkeypatch.setattr(writer, "render", crash)
     assert main(["score", str(path)]) == 3
     err = capsys.readouterr().err
-    assert "RuntimeError: a bug in the writer" in err
+    assert "RuntimeError: a bug in the writer, over two lines" in err
     assert "Nothing was written" in err
+    assert len(err.strip().splitlines()) == 1
     assert path.read_bytes() == original
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 

@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = text(
             args.lang or DEFAULT_LANGUAGE,
             "cli.internal_error",
-            detail=f"{type(error).__name__}: {error}",
+            detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
             written="yes" if written else "no",
             file=written or args.workbook,
         )
