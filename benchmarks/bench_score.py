@@ -44,7 +44,7 @@ from openpyxl.styles import Font  # noqa: E402
 
 from tests.eventgen import HEADERS, KEYS, random_event  # noqa: E402
 from xlsx_scorer.app import report  # noqa: E402
-from xlsx_scorer.app.api import validate  # noqa: E402
+from xlsx_scorer.app.pipeline import validate  # noqa: E402
 from xlsx_scorer.core import rules as schemas  # noqa: E402
 from xlsx_scorer.core import scoring  # noqa: E402
 from xlsx_scorer.core.collation import collation_key  # noqa: E402
@@ -219,7 +219,7 @@ def best_of(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
-    """Pandera's failure cases (lazy), as ``scorer.validate`` collects them."""
+    """Pandera's failure cases (lazy), as ``pipeline.validate`` collects them."""
     try:
         schema.validate(frame, lazy=True)
     except pa.errors.SchemaErrors as errors:
@@ -243,9 +243,9 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     times["rules schema"], _rule_failures = best_of(
         repeat, lambda: failure_cases(schemas.rules_schema(roster), masked)
     )
-    times["validate (all)"], validated = best_of(repeat, lambda: validate(book, "en"))
-    if validated.problems:
-        raise SystemExit(f"{case.path}: expected a valid event, got {len(validated.problems)}")
+    times["validate (all)"], validated = best_of(repeat, lambda: validate(book))
+    if validated.findings:
+        raise SystemExit(f"{case.path}: expected a valid event, got {len(validated.findings)}")
 
     def score() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         games = scoring.score_games(validated.frame)

@@ -32,7 +32,7 @@ from openpyxl import load_workbook
 from tests import oracle
 from tests.test_template import ROSTER, SHIPPED, event_rows, fill_template
 from xlsx_scorer.app import template
-from xlsx_scorer.app.api import Outcome, score_workbook
+from xlsx_scorer.app.api import Result, score_file
 from xlsx_scorer.app.report import points
 from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, header, text
@@ -101,8 +101,8 @@ def templates(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Export:
 class Scored:
     """Our scored workbooks (valid and broken, per language) and their LibreOffice export."""
 
-    valid: dict[str, tuple[Path, Outcome]]
-    broken: dict[str, tuple[Path, Outcome]]
+    valid: dict[str, tuple[Path, Result]]
+    broken: dict[str, tuple[Path, Result]]
     export: Export
 
 
@@ -124,7 +124,7 @@ def scored(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Scored:
         ):
             path = work / f"{kind}_{lang}.xlsx"
             fill_template(SHIPPED / f"template_{lang}.xlsx", path, rows, ROSTER)
-            store[lang] = (path, score_workbook(path))
+            store[lang] = (path, score_file(path))
     files = [path for store in (valid, broken) for path, _ in store.values()]
     return Scored(valid, broken, convert(files, work / "csv", profile))
 
@@ -205,14 +205,14 @@ def test_libreoffice_shows_errors_in_the_language(scored: Scored, lang: str) -> 
     assert outcome.exit_code == 1
     head, body = _table(scored.export.sheet(path, "Errors"), text(lang, "out.sheet"))
     assert head[5] == text(lang, "out.problem")
-    assert [row[5] for row in body] == [problem.message for problem in outcome.problems]
-    assert [row[1] for row in body] == [problem.ref for problem in outcome.problems]
+    assert [row[5] for row in body] == outcome.messages(lang)
+    assert [row[1] for row in body] == [problem.where.ref for problem in outcome.findings]
     expected = text(
         lang, "problem.out_of_range", column=header(lang, "settlements"), found=7, low=0, high=5
     )
     assert expected in [row[5] for row in body]
     standings = [row[0] for row in scored.export.sheet(path, "Standings") if row]
-    assert text(lang, "notice.not_published", count=len(outcome.problems)) in standings
+    assert text(lang, "notice.not_published", count=len(outcome.findings)) in standings
 
 
 def test_template_saved_by_libreoffice_keeps_its_checks(tmp_path: Path, profile: str) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from xlsx_scorer.cli import main
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import safety
 
 VALID = Path(__file__).resolve().parent.parent / "fixtures" / "bad" / "inline_strings.xlsx"

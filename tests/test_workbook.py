@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 
 from tests.builders import HEADERS, row, write
-from xlsx_scorer.app import api as scorer
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.app import pipeline
+from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx import save
 
@@ -34,7 +34,7 @@ SPANISH = (
 
 def codes(path: Path) -> list[str]:
     book = workbook.read_workbook(path)
-    return [f"{p.code}@{p.cell}" for p in scorer.validate(book, "en").problems]
+    return [f"{p.code}@{p.where.cell}" for p in pipeline.validate(book).findings]
 
 
 def test_header_under_title_rows_in_any_case(tmp_path: Path) -> None:
@@ -93,8 +93,8 @@ def test_formula_without_cached_value_asks_to_open_and_save(tmp_path: Path) -> N
     _with_formula(path, "D3", "1+1", None)
     assert codes(path) == ["uncached_formula@D3"]
     book = workbook.read_workbook(path)
-    (problem,) = scorer.validate(book, "en").problems
-    assert "open and save" in problem.message
+    (problem,) = pipeline.validate(book).findings
+    assert "open and save" in render(problem, "en")
 
 
 def test_merged_cells_across_result_rows_are_reported(tmp_path: Path) -> None:

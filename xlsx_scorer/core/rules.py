@@ -3,9 +3,9 @@
 Two steps.  ``typed_results`` reads each raw cell (``cells.py``) into a typed
 frame and lists the cells that could not be read.  ``results_schema`` then
 checks ranges per column and the cross-row rules per row, per game
-``(round, table)`` and per round.  Each check's name is an i18n problem code,
-and ``RULES`` says which cell a failing row points at and what was found, so
-``problems.problems_from_failures`` can say it in plain words.
+``(round, table)`` and per round.  Each check's name is a finding code
+(docs/findings.md), and each ``Rule`` says which cell a failing row points at
+and what was found, so ``problems.problems_from_failures`` can make it a finding.
 
 Checks see the typed frame; a value that could not be read is missing (NA),
 and a rule that needs a missing value passes silently: the unreadable cell is
@@ -56,7 +56,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Typed columns from raw cell values, and the cells that could not be read.
 
     The second frame has one row per unreadable cell: ``row`` (Excel row),
-    ``column`` (key), ``code`` (i18n problem code) and ``found``.
+    ``column`` (key), ``code`` (a finding code) and ``found``.
 
     >>> raw = pd.DataFrame({"round": [1, "x"]}, index=[5, 6], dtype=object)
     >>> typed, errors = typed_results(raw)

@@ -57,13 +57,18 @@ STRINGS = {
     "title.round_points": "Round points per game",
     "title.chart": "Cumulative round points",
     "title.errors": "Errors",
-    "notice.computed": "Computed {when} from {games} games ({players} players).",
+    "notice.computed": (
+        "Computed {when} from {games, plural, one {# game} other {# games}} "
+        "({players, plural, one {# player} other {# players}})."
+    ),
     "notice.not_published": (
-        "No standings published: this workbook has {count} problem(s). "
-        "See the Errors sheet, fix the Results sheet and run the scorer again."
+        "No standings published: this workbook has {count, plural, one {# problem} "
+        "other {# problems}}. See the Errors sheet, fix the Results sheet and run the scorer again."
     ),
     "notice.no_problems": "No problems found: every game follows the rules.",
-    "notice.problems_found": "{count} problem(s) found. Checked {when}.",
+    "notice.problems_found": (
+        "{count, plural, one {# problem} other {# problems}} found. Checked {when}."
+    ),
     "notice.regenerated": (
         "The {sheet} sheet had been edited by hand; it was replaced by freshly computed results."
     ),
@@ -71,7 +76,7 @@ STRINGS = {
     "problem.location": "{ref} (round {round}, table {table}, {player})",
     "problem.missing": "{column} is empty; type its value.",
     "problem.error_value": "{column} shows the error {found}; fix its formula or type the value.",
-    "problem.name_not_text": "Player holds {found}, which is not a name; type the player's name.",
+    "problem.name_not_text": "Player holds {found}, which is not a name; type the player''s name.",
     "problem.missing_player": "Player is empty.",
     "problem.not_whole_number": "{column} is {found}, which is not a whole number.",
     "problem.date_in_number": "{column} holds a date or time ({found}); type a whole number.",
@@ -98,14 +103,17 @@ STRINGS = {
     "problem.out_of_range": "{column} is {found}; it must be a whole number from {low} to {high}.",
     "problem.below_minimum": "{column} is {found}; it must be a whole number of at least {low}.",
     "problem.no_cities_needs_two_settlements": (
-        "no cities and only {found} settlement(s); a player without cities has at least 2 "
-        "settlements."
+        "no cities and only {found, plural, one {# settlement} other {# settlements}}; a player "
+        "without cities has at least 2 settlements."
     ),
     "problem.longest_road_exceeds_roads": (
         "Longest Road Length is {found} but only {roads} roads were built; the longest road "
         "cannot be longer than the roads built."
     ),
-    "problem.table_size": "the table has {found} player(s); a table has 3 or 4 players.",
+    "problem.table_size": (
+        "the table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
+        "players."
+    ),
     "problem.player_twice_in_round": (
         "{player} appears {found} times in round {round}; a player plays once per round."
     ),
@@ -130,7 +138,7 @@ STRINGS = {
         "Longest Road First is marked, but nobody at the table has a road of length 5 or more."
     ),
     "problem.road_mark_not_leader": (
-        "Longest Road First is marked, but this player's longest road is {found} and the longest "
+        "Longest Road First is marked, but this player''s longest road is {found} and the longest "
         "at the table is {most}."
     ),
     "problem.road_tie_unmarked": (
@@ -184,7 +192,7 @@ STRINGS = {
         "zip bomb."
     ),
     "unusable.xml_entities": (
-        "{file} contains XML entity declarations in {part} (an 'XML bomb'); refusing to read it."
+        "{file} contains XML entity declarations in {part} (an “XML bomb”); refusing to read it."
     ),
     "unusable.broken_part": "{file}: the part {part} of the workbook is damaged ({detail}).",
     "unusable.no_results_sheet": "{file} has no Results sheet (its sheets: {sheets}).",
@@ -212,18 +220,32 @@ STRINGS = {
         "Could not save {file}: {detail}. The original workbook is unchanged."
     ),
     # Terminal
-    "cli.summary": "{file}: {games} games scored, {players} players, {problems} problem(s).",
+    "cli.summary": (
+        "{file}: {games, plural, one {# game} other {# games}} scored, "
+        "{players, plural, one {# player} other {# players}}, "
+        "{problems, plural, =0 {no problems} one {# problem} other {# problems}}."
+    ),
     "cli.summary_problems": (
-        "{file}: {games} games checked, {players} players, {problems} problem(s); "
-        "no standings published."
+        "{file}: {games, plural, one {# game} other {# games}} checked, "
+        "{players, plural, one {# player} other {# players}}, "
+        "{problems, plural, one {# problem} other {# problems}}; no standings published."
+    ),
+    "cli.checked": (
+        "{file}: {games, plural, one {# game} other {# games}} checked, "
+        "{players, plural, one {# player} other {# players}}, "
+        "{problems, plural, =0 {no problems} one {# problem} other {# problems}}."
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
     "cli.nothing_written": "Nothing was written.",
-    "cli.debug_hint": "(run with --debug to see the technical details)",
-    "cli.internal_error": "Unexpected error: {detail}",
+    "cli.internal_error": (
+        "Internal error in xlsx-scorer ({detail}). {written, select, yes {{file} had already "
+        "been saved.} other {Nothing was written.}} Please run the same command again with "
+        "--debug and send its output and the workbook to the maintainers."
+    ),
+    "finding.unnamed_file": "The workbook",
     # Hostile files
-    "notice.check": "Check: {code}",
+    "notice.check": "Check code of the table below (it changes when the table is edited):",
     "notice.results_hidden": (
         "The {sheet} sheet is hidden in this workbook; it was scored all the same."
     ),
@@ -263,7 +285,7 @@ STRINGS = {
     "template.help.knights": "Knight cards played: 0 to 14 (at most 14 at the whole table).",
     "template.help.roads": "Road pieces built: 2 to 15.",
     "template.help.longest_road": (
-        "Length of the player's longest road: from 1 up to the roads built."
+        "Length of the player''s longest road: from 1 up to the roads built."
     ),
     "template.help.army_first": (
         "Only when players tie for Largest Army: pick “{yes}” for the one who got it first. "
@@ -289,7 +311,7 @@ STRINGS = {
         "the language of the headers and messages."
     ),
     "instructions.fill_players": (
-        "Players sheet: type every player's name once, one per row, before the first round."
+        "Players sheet: type every player''s name once, one per row, before the first round."
     ),
     "instructions.fill_results": (
         "Results sheet: one row per player per game. Type the round and table, pick the player "
@@ -336,11 +358,11 @@ STRINGS = {
         "are separate from in-game VP."
     ),
     "instructions.ties": (
-        "Players with equal VP share their places and split those places' round points equally "
+        "Players with equal VP share their places and split those places'' round points equally "
         "(two players tied for second at a 4-player table get 2.5 each)."
     ),
     "instructions.standings": (
-        "Standings: by total round points; ties by total VP, then by VP % (the player's VP over "
+        "Standings: by total round points; ties by total VP, then by VP % (the player''s VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
     ),
 }

@@ -63,13 +63,20 @@ STRINGS = {
     "title.round_points": "Puntos de ronda por partida",
     "title.chart": "Puntos de ronda acumulados",
     "title.errors": "Errores",
-    "notice.computed": "Calculada el {when} a partir de {games} partidas ({players} jugadores).",
+    "notice.computed": (
+        "Calculada el {when} a partir de {games, plural, one {# partida} other {# partidas}} "
+        "({players, plural, one {# jugador} other {# jugadores}})."
+    ),
     "notice.not_published": (
-        "No se publica la clasificación: este libro tiene {count} problema(s). "
-        "Consulta la hoja Errors, corrige la hoja Results y vuelve a ejecutar el programa."
+        "No se publica la clasificación: este libro tiene {count, plural, one {# problema} "
+        "other {# problemas}}. Consulta la hoja Errors, corrige la hoja Results y vuelve a "
+        "ejecutar el programa."
     ),
     "notice.no_problems": "No hay ningún problema: todas las partidas cumplen las reglas.",
-    "notice.problems_found": "{count} problema(s) encontrado(s). Revisado el {when}.",
+    "notice.problems_found": (
+        "{count, plural, one {# problema encontrado} other {# problemas encontrados}}. "
+        "Revisado el {when}."
+    ),
     "notice.regenerated": (
         "La hoja {sheet} se había modificado a mano; se ha sustituido por los resultados "
         "recién calculados."
@@ -120,14 +127,17 @@ STRINGS = {
     ),
     "problem.below_minimum": "{column}: {found}; tiene que ser un número entero de {low} o más.",
     "problem.no_cities_needs_two_settlements": (
-        "sin ciudades y con solo {found} poblado(s); un jugador sin ciudades tiene al menos "
-        "2 poblados."
+        "sin ciudades y con solo {found, plural, one {# poblado} other {# poblados}}; un jugador "
+        "sin ciudades tiene al menos 2 poblados."
     ),
     "problem.longest_road_exceeds_roads": (
         "la longitud del camino más largo es {found}, pero solo se han construido {roads} "
         "caminos; el camino más largo no puede superar el número de caminos construidos."
     ),
-    "problem.table_size": "la mesa tiene {found} jugador(es); una mesa tiene 3 o 4 jugadores.",
+    "problem.table_size": (
+        "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; una mesa tiene 3 o 4 "
+        "jugadores."
+    ),
     "problem.player_twice_in_round": (
         "{player} aparece {found} veces en la ronda {round}; cada jugador juega una sola vez "
         "por ronda."
@@ -246,19 +256,34 @@ STRINGS = {
     ),
     # Terminal
     "cli.summary": (
-        "{file}: {games} partidas puntuadas, {players} jugadores, {problems} problema(s)."
+        "{file}: {games, plural, one {# partida puntuada} other {# partidas puntuadas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, "
+        "{problems, plural, =0 {ningún problema} one {# problema} other {# problemas}}."
     ),
     "cli.summary_problems": (
-        "{file}: {games} partidas revisadas, {players} jugadores, {problems} problema(s); "
-        "no se publica la clasificación."
+        "{file}: {games, plural, one {# partida revisada} other {# partidas revisadas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, "
+        "{problems, plural, one {# problema} other {# problemas}}; no se publica la "
+        "clasificación."
+    ),
+    "cli.checked": (
+        "{file}: {games, plural, one {# partida revisada} other {# partidas revisadas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, "
+        "{problems, plural, =0 {ningún problema} one {# problema} other {# problemas}}."
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
     "cli.nothing_written": "No se ha escrito nada.",
-    "cli.debug_hint": "(ejecuta con --debug para ver los detalles técnicos)",
-    "cli.internal_error": "Error inesperado: {detail}",
+    "cli.internal_error": (
+        "Error interno de xlsx-scorer ({detail}). {written, select, yes {{file} ya se había "
+        "guardado.} other {No se ha escrito nada.}} Vuelve a ejecutar la misma orden con "
+        "--debug y envía lo que muestre y el libro a los responsables del programa."
+    ),
+    "finding.unnamed_file": "El libro",
     # Hostile files
-    "notice.check": "Comprobación: {code}",
+    "notice.check": (
+        "Código de comprobación de la tabla de abajo (cambia si se modifica la tabla):"
+    ),
     "notice.results_hidden": (
         "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
     ),

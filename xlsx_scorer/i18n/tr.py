@@ -237,18 +237,29 @@ STRINGS = {
     "unusable.output_folder_missing": "Çıktı için {folder} klasörü yok.",
     "unusable.write_failed": "{file} kaydedilemedi: {detail}. Özgün çalışma kitabı değişmedi.",
     # Terminal
-    "cli.summary": "{file}: {games} oyun puanlandı, {players} oyuncu, {problems} sorun.",
+    "cli.summary": (
+        "{file}: {games} oyun puanlandı, {players} oyuncu, "
+        "{problems, plural, =0 {sorun yok} other {# sorun}}."
+    ),
     "cli.summary_problems": (
         "{file}: {games} oyun denetlendi, {players} oyuncu, {problems} sorun; "
         "sıralama yayımlanmadı."
     ),
+    "cli.checked": (
+        "{file}: {games} oyun denetlendi, {players} oyuncu, "
+        "{problems, plural, =0 {sorun yok} other {# sorun}}."
+    ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
-    "cli.debug_hint": "(teknik ayrıntıları görmek için --debug ile çalıştırın)",
-    "cli.internal_error": "Beklenmeyen hata: {detail}",
+    "cli.internal_error": (
+        "xlsx-scorer iç hatası ({detail}). {written, select, yes {{file} bundan önce "
+        "kaydedilmişti.} other {Hiçbir şey yazılmadı.}} Aynı komutu --debug ile yeniden "
+        "çalıştırın ve çıktısını çalışma kitabıyla birlikte geliştiricilere gönderin."
+    ),
+    "finding.unnamed_file": "Çalışma kitabı",
     # Hostile files
-    "notice.check": "Kontrol: {code}",
+    "notice.check": "Aşağıdaki tablonun kontrol kodu (tablo değiştirilirse değişir):",
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
     "unusable.cannot_write": (
         "{file} hasarlı ({detail}), bu yüzden sonuçlar içine yazılamıyor; elektronik tablo "

@@ -24,7 +24,7 @@ import zlib
 from pathlib import Path
 from xml.parsers import expat
 
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
 
 MAX_UNPACKED_BYTES = 1 << 30
 MAX_RATIO = 1000

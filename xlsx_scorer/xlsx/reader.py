@@ -32,7 +32,7 @@ from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
 from xlsx_scorer.core.cells import ErrorValue, is_blank, map_distinct, player_name
 from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.zipraw import RawZipWriter
@@ -98,7 +98,13 @@ def cell_ref(column: str, row: int) -> str:
 
 def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workbook:
     """Read ``path``; raise ``UnusableWorkbookError`` when it cannot be used at all."""
-    data = safety.read_package(path)
+    return read_workbook_bytes(safety.read_package(path), output_sheet_names, path=path)
+
+
+def read_workbook_bytes(
+    data: bytes, output_sheet_names: Iterable[str] = (), *, path: Path = Path()
+) -> Workbook:
+    """Read a package that passed ``safety.check_package``; ``path`` only names it."""
     book = _calamine(data)
     metadata = {sheet.name: sheet for sheet in book.sheets_metadata}
     names = tuple(metadata)

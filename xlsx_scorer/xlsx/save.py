@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
 
 
 def _new_file_mode() -> int:

@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsx_scorer.app.report import CHART_DATA, OUTPUT_SHEETS, SheetSpec
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.xlsx import reader, save
 from xlsx_scorer.xlsx import splice as package
 
