@@ -35,10 +35,12 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
 
 @dataclass(frozen=True)
 class Validated:
-    """The typed ``Results`` rows and every problem found in them."""
+    """The typed ``Results`` rows, every problem found in them, and the games
+    ``(round, table)`` whose table-wide rules wait for an unreadable cell to be fixed."""
 
     frame: pd.DataFrame
     problems: tuple[Problem, ...]
+    recheck: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,8 @@ def validate(book: workbook.Workbook, lang: str) -> Validated:
         problems_from_failures(rules_context, rule_failures, schemas.rules(roster), schemas.RANGES)
     )
     problems.sort(key=lambda problem: (problem.position, problem.code))
-    return Validated(typed, tuple(dict.fromkeys(problems)))
+    recheck = tuple(schemas.games_to_recheck(masked))
+    return Validated(typed, tuple(dict.fromkeys(problems)), recheck)
 
 
 def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
@@ -120,6 +123,21 @@ def notices(book: workbook.Workbook, lang: str) -> tuple[Notice, ...]:
     return tuple(found)
 
 
+def recheck_notices(games: tuple[tuple[int, str], ...], lang: str) -> tuple[Notice, ...]:
+    """One notice listing the tables to be checked again once their cells are fixed.
+
+    >>> (notice,) = recheck_notices(((2, "3"), (3, "Final")), "en")
+    >>> notice.message.endswith("fixed: table 3 of round 2; table Final of round 3.")
+    True
+    """
+    if not games:
+        return ()
+    tables = "; ".join(
+        text(lang, "notice.recheck_table", round=round_, table=table) for round_, table in games
+    )
+    return (Notice("recheck", text(lang, "notice.recheck", tables=tables)),)
+
+
 def score_workbook(
     source: Path,
     target: Path | None = None,
@@ -137,7 +155,7 @@ def score_workbook(
     lang = language or book.language or DEFAULT_LANGUAGE
     computed = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
     validated = validate(book, lang)
-    found = notices(book, lang)
+    found = notices(book, lang) + recheck_notices(validated.recheck, lang)
     frame = validated.frame
     games_count = int(frame.groupby(["round", "table"], dropna=True).ngroups)
     if validated.problems:

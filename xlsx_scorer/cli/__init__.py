@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="write an empty tournament workbook, ready to fill in",
         description=(
             "Write an empty tournament workbook (Event, Players, Results and Instructions "
-            "sheets, with dropdowns and checks on every input column) in the chosen language."
+            "sheets, with dropdowns and checks on every input column) in the chosen language. "
+            "An existing file is never replaced unless --force is given."
         ),
     )
     blank.add_argument("workbook", metavar="OUTPUT", type=Path, help="the .xlsx file to create")
@@ -68,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="rounds to prepare Results rows for (default: %(default)s)",
     )
     blank.add_argument("--event", help="the event name, written on the Event sheet")
+    blank.add_argument(
+        "--force", action="store_true", help="replace OUTPUT if it exists (its contents are lost)"
+    )
     _add_common(blank)
     return parser
 
@@ -119,7 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _template(args: argparse.Namespace) -> int:
     lang = args.lang or DEFAULT_LANGUAGE
     template.write_template(
-        args.workbook, lang, players=args.players, rounds=args.rounds, event=args.event
+        args.workbook,
+        lang,
+        players=args.players,
+        rounds=args.rounds,
+        event=args.event,
+        overwrite=args.force,
     )
     print(text(lang, "cli.wrote", file=args.workbook))
     return 0
