@@ -16,8 +16,8 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, report
+from xlsx_scorer.core import pending, scoring
 from xlsx_scorer.core import rules as schemas
-from xlsx_scorer.core import scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.problems import (
     Notice,
@@ -89,7 +89,7 @@ def validate(book: workbook.Workbook, lang: str) -> Validated:
         problems_from_failures(rules_context, rule_failures, schemas.rules(roster), schemas.RANGES)
     )
     problems.sort(key=lambda problem: (problem.position, problem.code))
-    recheck = tuple(schemas.games_to_recheck(masked))
+    recheck = tuple(pending.games_to_recheck(masked))
     return Validated(typed, tuple(dict.fromkeys(problems)), recheck)
 
 

@@ -16,9 +16,7 @@ already reported, and guessing would only add noise.
 from __future__ import annotations
 
 import difflib
-import threading
-import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +26,7 @@ import pandera.pandas as pa
 
 from xlsx_scorer.core import cells, scoring
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS
+from xlsx_scorer.core.memo import FrameMemo
 from xlsx_scorer.core.scoring import Aggregate
 from xlsx_scorer.i18n import fold
 
@@ -132,34 +131,7 @@ class Rule:
     details: Callable[[pd.DataFrame], pd.DataFrame]
 
 
-class _FrameMemo(threading.local):
-    """Answers about the frame being checked, each computed once however many rules ask.
-
-    Several rules (and their ``details``) need the same per-game work on the same
-    frame, such as the title leaders or the declarations; pandera hands every frame
-    check the same object.  The frame is recognised by identity through a weak
-    reference (it is never kept alive), and frames are never mutated here, so an
-    answer stays right for as long as its frame lives.  Only the latest frame's
-    answers are kept, one memory per thread (a web page may validate two
-    workbooks at once).
-    """
-
-    def __init__(self) -> None:
-        self._frame: weakref.ref[pd.DataFrame] | None = None
-        self._answers: dict[Hashable, pd.DataFrame] = {}
-
-    def get(
-        self, frame: pd.DataFrame, key: Hashable, compute: Callable[[], pd.DataFrame]
-    ) -> pd.DataFrame:
-        """``compute()`` for ``(frame, key)``, from memory when asked before."""
-        if self._frame is None or self._frame() is not frame:
-            self._frame, self._answers = weakref.ref(frame), {}
-        if key not in self._answers:
-            self._answers[key] = compute()
-        return self._answers[key]
-
-
-_MEMO = _FrameMemo()
+_MEMO = FrameMemo()
 
 
 def _game_transform(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
@@ -363,25 +335,6 @@ def _total_vp_details(frame: pd.DataFrame) -> pd.DataFrame:
         vp_cards=frame["vp_cards"],
         message_code=pd.Series(variant, index=frame.index),
     )
-
-
-def games_to_recheck(frame: pd.DataFrame) -> list[tuple[int, str]]:
-    """Games ``(round, table)`` whose table-wide rules were skipped for an unreadable cell.
-
-    Rules about a whole table (titles, declared victory, table totals, Total VP)
-    need every VP cell of the game; while one is unreadable (or out of range,
-    once masked by ``without_failures``) they pass silently, so a later run may
-    find more.  Rows without a readable round or table belong to no game.
-
-    >>> frame = pd.DataFrame({"round": pd.array([1, 1, 2], dtype="Int64"),
-    ...     "table": ["3", "3", "1"], **{column: pd.array([1, None, 1], dtype="Int64")
-    ...     for column in ALL_VP_COLUMNS}})
-    >>> games_to_recheck(frame)
-    [(1, '3')]
-    """
-    unreadable = frame[ALL_VP_COLUMNS].isna().any(axis=1)
-    games = frame.loc[unreadable & frame[GAME].notna().all(axis=1), GAME].drop_duplicates()
-    return sorted((int(round_), str(table)) for round_, table in games.itertuples(index=False))
 
 
 def _row_value(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
