@@ -70,6 +70,20 @@ def test_the_refusal_is_in_the_chosen_language(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_without_lang_the_refusal_speaks_the_events_language(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "event.xlsx"
+    assert main(["template", str(event), "--lang", lang]) == 0
+    before = event.read_bytes()
+    assert main(["template", str(event)]) == 2
+    err = capsys.readouterr().err
+    suggestion = tmp_path / "event-2.xlsx"
+    assert text(lang, "unusable.template_exists", file=event, suggestion=suggestion) in err
+    assert event.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_force_replaces_the_file_with_a_template(
     tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

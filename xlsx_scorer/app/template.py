@@ -46,6 +46,7 @@ from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLU
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx import save
+from xlsx_scorer.xlsx.reader import read_workbook
 
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
@@ -167,7 +168,9 @@ def write_template(
 
     An existing ``target`` (most likely an event being filled in) is left as it
     was and refused with ``unusable.template_exists``, which suggests a free
-    name (``cup.xlsx`` → ``cup-2.xlsx``), unless ``overwrite`` is given.
+    name (``cup.xlsx`` → ``cup-2.xlsx``), unless ``overwrite`` is given.  The
+    refusal carries the existing workbook's language, when it has one, so it
+    can be said in the organiser's language.
     """
     data = template_bytes(lang, players=players, rounds=rounds, event=event)
     try:
@@ -175,8 +178,18 @@ def write_template(
     except FileExistsError:
         suggestion = save.free_name(target)
         raise UnusableWorkbookError(
-            "unusable.template_exists", {"file": str(target), "suggestion": str(suggestion)}
+            "unusable.template_exists",
+            {"file": str(target), "suggestion": str(suggestion)},
+            language=_language_of(target),
         ) from None
+
+
+def _language_of(path: Path) -> str | None:
+    """The language of the workbook at ``path``, if it is a workbook that has one."""
+    try:
+        return read_workbook(path).language
+    except UnusableWorkbookError:
+        return None
 
 
 # ---------------------------------------------------------------------------
