@@ -245,7 +245,9 @@ def test_check_json_is_the_documented_form(tmp_path: Path) -> None:
     assert result.returncode == 1
     document = json.loads(result.stdout)
     assert (document["version"], document["exit_code"], document["games"]) == (1, 1, 1)
-    (finding,) = document["findings"]
+    (finding,) = [f for f in document["findings"] if f["severity"] == "error"]
+    notices = [f["code"] for f in document["findings"] if f["severity"] == "notice"]
+    assert notices == ["recheck"]  # the out-of-range cell holds back the table's rules
     assert to_json(from_json(finding), language="en") == finding
     assert finding["params"] == {"column": "settlements", "found": 9, "low": 0, "high": 5}
     assert finding["where"]["cell"] == "D5"

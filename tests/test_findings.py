@@ -78,7 +78,9 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.missing_columns", sheet="Results", row=1, columns="Declared Victory"),
     fatal("unusable.duplicate_header", sheet="Results", column="Cities", cells="E1, H1"),
     fatal("unusable.unreadable", detail="Permission denied"),
-    fatal("unusable.locked", lock="~$cup.xlsx"),
+    fatal("unusable.open_in_excel", lock="~$cup.xlsx"),
+    fatal("unusable.open_in_libreoffice", lock=".~lock.cup.xlsx#"),
+    fatal("unusable.template_exists", suggestion="cup-2.xlsx"),
     fatal("unusable.read_only"),
     Finding("unusable.output_folder_missing", {"folder": "out"}, "fatal", FILE),
     fatal("unusable.write_failed", detail="No space left on device"),
@@ -121,9 +123,21 @@ CATALOGUE: tuple[Finding, ...] = (
     error("not_on_roster", "player", found="Zeynep Kya", suggestion=""),
     error("not_on_roster_suggest", "player", found="Zeynep Kya", suggestion="Zeynep Kaya"),
     error("name_variants", "player", found="José", other="jose", spellings=2),
+    error(
+        "total_vp_mismatch",
+        "total_vp",
+        found=8,
+        vp=7,
+        settlements=5,
+        cities=0,
+        vp_cards=0,
+        army="yes",
+        road="no",
+    ),
     # Worth knowing
     Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
+    Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
 )
 
 

@@ -131,15 +131,21 @@ def test_event_sheet_gives_name_and_language(tmp_path: Path) -> None:
     assert (book.event_name, book.language) == ("Copa de Sevilla", "es")
 
 
-def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lock", "code"),
+    [("~$w.xlsx", "unusable.open_in_excel"), (".~lock.w.xlsx#", "unusable.open_in_libreoffice")],
+    ids=["excel", "libreoffice"],
+)
+def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path, lock: str, code: str) -> None:
     target = tmp_path / "w.xlsx"
     target.write_bytes(b"old")
-    (tmp_path / "~$w.xlsx").write_bytes(b"lock")
+    (tmp_path / lock).write_bytes(b"lock")
     with pytest.raises(UnusableWorkbookError) as caught:
         save.save_atomically(target, b"new")
-    assert caught.value.code == "unusable.locked"
+    assert caught.value.code == code
+    assert caught.value.params == {"file": str(target), "lock": lock}
     assert target.read_bytes() == b"old"
-    (tmp_path / "~$w.xlsx").unlink()
+    (tmp_path / lock).unlink()
     save.save_atomically(target, b"new")
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.xlsx"]

@@ -138,7 +138,7 @@ def _run(
         book = pipeline.read(data)
         lang = language or book.language or DEFAULT_LANGUAGE
         validated = pipeline.validate(book)
-        notices = pipeline.notices(book)
+        notices = pipeline.notices(book, validated)
         findings = tuple(
             finding.located(file=filename) for finding in (*validated.findings, *notices)
         )

@@ -20,7 +20,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, report
-from xlsx_scorer.core import rules, scoring
+from xlsx_scorer.core import pending, rules, scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.problems import (
     SheetContext,
@@ -38,6 +38,8 @@ class Validated:
 
     frame: pd.DataFrame
     findings: tuple[Finding, ...]
+    #: Games (round, table) whose table-wide rules wait for an unreadable cell to be fixed.
+    recheck: tuple[tuple[int, str], ...] = ()
 
     @property
     def games(self) -> int:
@@ -88,7 +90,8 @@ def validate(book: reader.Workbook) -> Validated:
         problems_from_failures(rules_context, rule_failures, rules.rules(roster), rules.RANGES)
     )
     found.sort(key=lambda finding: (finding.where.position, finding.code))
-    return Validated(typed, tuple(dict.fromkeys(found)))
+    recheck = tuple(pending.games_to_recheck(masked))
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck)
 
 
 def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
@@ -101,15 +104,20 @@ def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFr
     return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
 
 
-def notices(book: reader.Workbook) -> tuple[Finding, ...]:
+def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[Finding, ...]:
     """What the organiser should know beyond errors.
 
     A hidden (or very hidden) ``Results`` sheet is scored as any other, and the
     run says so.  An old ``Standings`` or ``Round Points`` sheet whose check code
     no longer matches its table (or that has none) was edited by hand: it is
-    regenerated, and the run says so.
+    regenerated, and the run says so.  Each game whose table-wide rules were
+    skipped for an unreadable cell (``validated.recheck``) is named, so that a
+    second run holds no surprise.
     """
-    found = []
+    found = [
+        Finding("recheck", {}, "notice", Where(sheet=book.results.name, round=round_, table=table))
+        for round_, table in (validated.recheck if validated else ())
+    ]
     if book.results.hidden:
         found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
     for name in (report.STANDINGS, report.ROUND_POINTS):

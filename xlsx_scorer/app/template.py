@@ -12,8 +12,10 @@ tabs; their contents are in the workbook's language:
 - ``Results``: the language's headers in row 1 (no title row), frozen, with an
   input message on every header and data validation on every input column:
   SPEC §1 whole-number ranges, the table as a short label, the player from
-  ``Roster``, the three marks as a yes/no list.  Enough formatted rows for
-  every player in every round, plus one spare round.
+  ``Roster``, the three marks as a yes/no list.  The columns are ``COLUMNS``:
+  the whole numbers, then the optional ``Total VP`` (0–20, from the score
+  slip), then the marks last.  Enough formatted rows for every player in
+  every round, plus one spare round.
 - ``Instructions``: how to fill it in and the scoring rules of SPEC, as
   ``instructions.*`` strings.
 
@@ -21,7 +23,7 @@ No formula is needed to enter results.  The shipped templates in ``templates/``
 are regenerated with::
 
     for lang in en es tr; do
-        python -m xlsx_scorer template templates/template_$lang.xlsx --lang $lang
+        python -m xlsx_scorer template templates/template_$lang.xlsx --lang $lang --force
     done
 """
 
@@ -40,9 +42,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsx_scorer.core import cells
 from xlsx_scorer.core import rules as schemas
-from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx import save
+from xlsx_scorer.xlsx.reader import read_workbook
 
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
@@ -50,6 +54,12 @@ ROSTER = "Roster"
 #: Excel limits: an input message title and text, a list formula.
 PROMPT_TITLE_MAX, PROMPT_MAX, ERROR_MAX, LIST_FORMULA_MAX = 32, 255, 225, 255
 SHEETS = ("event", "players", "results", "instructions")
+#: The Results columns in the template's order: numbers, the optional Total VP, marks last.
+COLUMNS = (
+    *(key for key in RESULT_COLUMNS if key not in MARK_COLUMNS),
+    *OPTIONAL_COLUMNS,
+    *MARK_COLUMNS,
+)
 EVENT_LABELS = ("event.name", "event.date", "event.venue", "event.language")
 INSTRUCTIONS = (
     "instructions.fill_heading",
@@ -57,6 +67,7 @@ INSTRUCTIONS = (
     "instructions.fill_players",
     "instructions.fill_results",
     "instructions.fill_marks",
+    "instructions.total_vp",
     "instructions.run",
     "",
     "instructions.rules_heading",
@@ -151,10 +162,34 @@ def write_template(
     players: int = DEFAULT_PLAYERS,
     rounds: int = DEFAULT_ROUNDS,
     event: str | None = None,
+    overwrite: bool = False,
 ) -> None:
-    """Save the template to ``target`` atomically (``save.save_atomically``)."""
+    """Save the template to ``target`` atomically (``save.save_atomically``).
+
+    An existing ``target`` (most likely an event being filled in) is left as it
+    was and refused with ``unusable.template_exists``, which suggests a free
+    name (``cup.xlsx`` → ``cup-2.xlsx``), unless ``overwrite`` is given.  The
+    refusal carries the existing workbook's language, when it has one, so it
+    can be said in the organiser's language.
+    """
     data = template_bytes(lang, players=players, rounds=rounds, event=event)
-    save.save_atomically(target, data)
+    try:
+        save.save_atomically(target, data, overwrite=overwrite)
+    except FileExistsError:
+        suggestion = save.free_name(target)
+        raise UnusableWorkbookError(
+            "unusable.template_exists",
+            {"file": str(target), "suggestion": str(suggestion)},
+            language=_language_of(target),
+        ) from None
+
+
+def _language_of(path: Path) -> str | None:
+    """The language of the workbook at ``path``, if it is a workbook that has one."""
+    try:
+        return read_workbook(path).language
+    except UnusableWorkbookError:
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -295,7 +330,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     params = _params(lang)
     last = rows + 1
     validations = []
-    for column, key in enumerate(RESULT_COLUMNS, start=1):
+    for column, key in enumerate(COLUMNS, start=1):
         letter = get_column_letter(column)
         title = header(lang, key)
         prompt = text(lang, f"template.help.{key}", **params)
@@ -315,7 +350,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     _add(sheet, validations)
     sheet.row_dimensions[1].height = 45
     sheet.freeze_panes = "D2"
-    end = get_column_letter(len(RESULT_COLUMNS))
+    end = get_column_letter(len(COLUMNS))
     sheet.auto_filter.ref = f"A1:{end}{last}"
     sheet.print_title_rows = "1:1"
     sheet.page_setup.orientation = "landscape"

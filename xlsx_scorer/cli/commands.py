@@ -63,7 +63,12 @@ def template(args: argparse.Namespace, run: Run) -> int:
 
     lang = args.lang or DEFAULT_LANGUAGE
     blank.write_template(
-        args.workbook, lang, players=args.players, rounds=args.rounds, event=args.event
+        args.workbook,
+        lang,
+        players=args.players,
+        rounds=args.rounds,
+        event=args.event,
+        overwrite=args.force,
     )
     run.written = args.workbook
     print(text(lang, "cli.wrote", file=args.workbook))

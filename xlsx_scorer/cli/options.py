@@ -66,10 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="write an empty tournament workbook, ready to fill in",
         description=(
             "Write an empty tournament workbook (Event, Players, Results and Instructions "
-            "sheets, with dropdowns and checks on every input column) in the chosen language."
+            "sheets, with dropdowns and checks on every input column) in the chosen language. "
+            "An existing file is never replaced unless --force is given."
         ),
     )
     blank.add_argument("workbook", metavar="OUTPUT", type=Path, help="the .xlsx file to create")
+    blank.add_argument(
+        "--force", action="store_true", help="replace OUTPUT if it exists (its contents are lost)"
+    )
     blank.add_argument(
         "--players",
         type=count,

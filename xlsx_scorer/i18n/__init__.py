@@ -1,7 +1,8 @@
 """Every user-facing string, one module per language, said through ICU MessageFormat.
 
 Each language module defines ``NAME`` (its own name), ``STRINGS`` (message key →
-ICU MessageFormat pattern), ``HEADERS`` (column key → header text), and
+ICU MessageFormat pattern), ``HEADERS`` (column key → header text),
+``HEADER_ALIASES`` (column key → other headers accepted when reading), and
 ``YES_WORDS`` / ``NO_WORDS`` for marks.  ``tests/test_i18n.py`` fails when a key
 or an argument exists in one language and not in another.
 
@@ -135,8 +136,18 @@ NO_WORDS = _mark_words("NO_WORDS")
 
 
 def header_aliases() -> dict[str, str]:
-    """Folded header text of every shipped language → column key."""
-    return {fold(str(h)): key for module in LANGUAGES.values() for key, h in module.HEADERS.items()}
+    """Folded header text of every shipped language, and its other accepted headers → column key.
+
+    >>> aliases = header_aliases()
+    >>> aliases[fold("Total VP")], aliases[fold("PV totales")], aliases[fold("Toplam Zafer Puanı")]
+    ('total_vp', 'total_vp', 'total_vp')
+    """
+    return {
+        fold(str(h)): key
+        for module in LANGUAGES.values()
+        for key, headers in module.HEADER_ALIASES.items()
+        for h in headers
+    } | {fold(str(h)): key for module in LANGUAGES.values() for key, h in module.HEADERS.items()}
 
 
 def language_of_headers(headers: list[str]) -> str | None:

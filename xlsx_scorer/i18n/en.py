@@ -16,6 +16,11 @@ HEADERS = {
     "army_first": "Largest Army First",
     "road_first": "Longest Road First",
     "declared": "Declared Victory",
+    "total_vp": "Total VP",
+}
+#: Other headers accepted for a column, besides HEADERS (any shipped language is read).
+HEADER_ALIASES = {
+    "total_vp": ("VP Total", "Total Victory Points", "Victory Points Total"),
 }
 
 YES_WORDS = ("yes", "y", "x", "✓", "✔", "☑", "true", "1")
@@ -208,10 +213,6 @@ STRINGS = {
         "keep one."
     ),
     "unusable.unreadable": "{file} could not be read: {detail}",
-    "unusable.locked": (
-        "{file} is open in a spreadsheet application (lock file {lock}); close it there and "
-        "try again."
-    ),
     "unusable.read_only": (
         "{file} is read-only, so the results cannot be written into it; use -o to write a copy."
     ),
@@ -364,5 +365,42 @@ STRINGS = {
     "instructions.standings": (
         "Standings: by total round points; ties by total VP, then by VP % (the player''s VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
+    ),
+    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    "problem.total_vp_mismatch": (
+        "{column} says {found}, but this row adds up to {vp}: settlements {settlements} + "
+        "cities {cities} × 2 + VP cards {vp_cards}{army, select, yes { + 2 for Largest Army} "
+        "other {}}{road, select, yes { + 2 for Longest Road} other {}}. Check the row against"
+        " the score slip."
+    ),
+    "notice.recheck": (
+        "Rules about the whole table were skipped because a cell of it cannot be read; table "
+        "{table} of round {round} will be checked again once its cells are fixed."
+    ),
+    "template.help.total_vp": (
+        "Optional: the player’s VP at the end of the game as written on the score slip (0 to "
+        "20), titles included. When filled, the row must add up to it; leave it blank to skip "
+        "the check."
+    ),
+    "instructions.total_vp": (
+        "Total VP (optional): copy each player’s final VP from the score slip, including 2 for "
+        "Largest Army and 2 for Longest Road. The scorer adds up every row and reports any "
+        "difference, which catches a number typed in the wrong column. Leave it blank to skip "
+        "the check."
+    ),
+    "unusable.template_exists": (
+        "{file} already exists, so the template was not written over it. Choose another file "
+        "name, such as {suggestion}, or add --force to replace it (everything in it would be "
+        "lost)."
+    ),
+    "unusable.open_in_excel": (
+        "{file} is open in Excel: its lock file {lock} is beside it. Close the workbook in Excel "
+        "and try again. If Excel is not running, the lock file was left behind by a crash: "
+        "delete the hidden file {lock} and try again."
+    ),
+    "unusable.open_in_libreoffice": (
+        "{file} is open in LibreOffice: its lock file {lock} is beside it. Close the workbook in "
+        "LibreOffice and try again. If LibreOffice is not running, the lock file was left "
+        "behind by a crash: delete the hidden file {lock} and try again."
     ),
 }

@@ -22,6 +22,17 @@ HEADERS = {
     "army_first": "Primero en Gran ejército",
     "road_first": "Primero en Mayor ruta comercial",
     "declared": "Victoria declarada",
+    "total_vp": "PV totales",
+}
+#: Other headers accepted for a column, besides HEADERS (any shipped language is read).
+HEADER_ALIASES = {
+    "total_vp": (
+        "PV total",
+        "Total PV",
+        "Total de PV",
+        "Puntos de victoria totales",
+        "Total de puntos de victoria",
+    ),
 }
 
 YES_WORDS = ("sí", "si", "s", "x", "✓", "✔", "☑", "verdadero", "1")
@@ -242,10 +253,6 @@ STRINGS = {
         "{cells}); deja solo una."
     ),
     "unusable.unreadable": "No se ha podido leer {file}: {detail}",
-    "unusable.locked": (
-        "{file} está abierto en un programa de hojas de cálculo (archivo de bloqueo {lock}); "
-        "ciérralo allí y vuelve a intentarlo."
-    ),
     "unusable.read_only": (
         "{file} es de solo lectura, así que no se pueden escribir los resultados en él; usa -o "
         "para escribir una copia."
@@ -408,5 +415,44 @@ STRINGS = {
         "Clasificación: por total de puntos de ronda; los empates se resuelven por el total de "
         "PV, después por el % de PV (los PV del jugador sobre los PV de todas las mesas en las "
         "que jugó) y, por último, por orden alfabético del nombre."
+    ),
+    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    "problem.total_vp_mismatch": (
+        "{column} indica {found}, pero esta fila suma {vp}: poblados {settlements} + ciudades"
+        " {cities} × 2 + cartas de PV {vp_cards}{army, select, yes { + 2 por el Gran "
+        "ejército} other {}}{road, select, yes { + 2 por la Mayor ruta comercial} other {}}. "
+        "Compara la fila con la hoja de puntuación de la mesa."
+    ),
+    "notice.recheck": (
+        "Las reglas de la mesa entera no se han comprobado porque hay una celda que no se "
+        "puede leer; la mesa {table} de la ronda {round} se volverá a comprobar cuando se "
+        "corrijan sus celdas."
+    ),
+    "template.help.total_vp": (
+        "Opcional: los PV del jugador al final de la partida, tal como figuran en la hoja de "
+        "puntuación (de 0 a 20), títulos incluidos. Si la rellenas, la fila tiene que sumar "
+        "eso; déjala en blanco para no comprobarla."
+    ),
+    "instructions.total_vp": (
+        "PV totales (opcional): copia los PV finales de cada jugador de la hoja de puntuación, "
+        "incluidos 2 por el Gran ejército y 2 por la Mayor ruta comercial. El programa suma "
+        "cada fila y avisa de cualquier diferencia, lo que descubre un número escrito en la "
+        "columna equivocada. Déjala en blanco para no comprobarla."
+    ),
+    "unusable.template_exists": (
+        "{file} ya existe, así que la plantilla no se ha escrito encima. Elige otro nombre de "
+        "archivo, por ejemplo {suggestion}, o añade --force para sustituirlo (se perdería todo "
+        "lo que contiene)."
+    ),
+    "unusable.open_in_excel": (
+        "{file} está abierto en Excel: a su lado está su archivo de bloqueo {lock}. Cierra el "
+        "libro en Excel y vuelve a intentarlo. Si Excel no está abierto, ese archivo de bloqueo "
+        "quedó tras un cierre inesperado: borra el archivo oculto {lock} y vuelve a intentarlo."
+    ),
+    "unusable.open_in_libreoffice": (
+        "{file} está abierto en LibreOffice: a su lado está su archivo de bloqueo {lock}. "
+        "Cierra el libro en LibreOffice y vuelve a intentarlo. Si LibreOffice no está abierto, "
+        "ese archivo de bloqueo quedó tras un cierre inesperado: borra el archivo oculto {lock} "
+        "y vuelve a intentarlo."
     ),
 }

@@ -22,6 +22,17 @@ HEADERS = {
     "army_first": "İlk En Büyük Ordu",
     "road_first": "İlk En Uzun Yol",
     "declared": "İlan Edilen Zafer",
+    "total_vp": "Toplam ZP",
+}
+#: Other headers accepted for a column, besides HEADERS (any shipped language is read).
+HEADER_ALIASES = {
+    "total_vp": (
+        "ZP Toplamı",
+        "Toplam Zafer Puanı",
+        "Zafer Puanı Toplamı",
+        "Toplam VP",
+        "VP Toplamı",
+    ),
 }
 
 YES_WORDS = ("evet", "e", "x", "✓", "✔", "☑", "doğru", "1")
@@ -226,10 +237,6 @@ STRINGS = {
         "yalnızca birini bırakın."
     ),
     "unusable.unreadable": "{file} okunamadı: {detail}",
-    "unusable.locked": (
-        "{file} bir elektronik tablo uygulamasında açık (kilit dosyası {lock}); orada kapatıp "
-        "yeniden deneyin."
-    ),
     "unusable.read_only": (
         "{file} salt okunur, bu yüzden sonuçlar içine yazılamıyor; bir kopya yazmak için -o "
         "kullanın."
@@ -380,5 +387,42 @@ STRINGS = {
         "Turnuva sıralaması: toplam tur puanına göre; beraberlikler önce toplam VP’ye, sonra VP "
         "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
         "göre alfabetik sırayla çözülür."
+    ),
+    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    "problem.total_vp_mismatch": (
+        "{column} hücresinde {found} yazıyor, ancak bu satırın toplamı {vp}: yerleşim "
+        "{settlements} + şehir {cities} × 2 + ZP kartı {vp_cards}{army, select, yes { + En "
+        "Büyük Ordu için 2} other {}}{road, select, yes { + En Uzun Yol için 2} other {}}. "
+        "Satırı masanın puan kâğıdıyla karşılaştırın."
+    ),
+    "notice.recheck": (
+        "Bir hücresi okunamadığı için tüm masayla ilgili kurallar atlandı; {round}. turun "
+        "{table} numaralı masası, hücreleri düzeltildiğinde yeniden denetlenecek."
+    ),
+    "template.help.total_vp": (
+        "İsteğe bağlı: oyuncunun oyun sonundaki ZP’si, puan kâğıdında yazdığı gibi (0 ile 20 "
+        "arası), unvanlar dahil. Doldurulursa satırın toplamı buna eşit olmalı; kontrol "
+        "istemiyorsanız boş bırakın."
+    ),
+    "instructions.total_vp": (
+        "Toplam ZP (isteğe bağlı): her oyuncunun oyun sonundaki ZP’sini puan kâğıdından "
+        "kopyalayın; En Büyük Ordu için 2 ve En Uzun Yol için 2 dahil. Program her satırı "
+        "toplar ve her farkı bildirir; böylece yanlış sütuna yazılmış bir sayı yakalanır. "
+        "Kontrol istemiyorsanız boş bırakın."
+    ),
+    "unusable.template_exists": (
+        "{file} zaten var, bu yüzden şablon onun üzerine yazılmadı. Başka bir dosya adı seçin "
+        "(örneğin {suggestion}) ya da dosyayı değiştirmek için --force ekleyin (içindeki her "
+        "şey kaybolur)."
+    ),
+    "unusable.open_in_excel": (
+        "{file} Excel’de açık: yanında kilit dosyası {lock} var. Çalışma kitabını Excel’de "
+        "kapatıp yeniden deneyin. Excel çalışmıyorsa bu kilit dosyası bir çökmeden kalmıştır: "
+        "gizli {lock} dosyasını silip yeniden deneyin."
+    ),
+    "unusable.open_in_libreoffice": (
+        "{file} LibreOffice’te açık: yanında kilit dosyası {lock} var. Çalışma kitabını "
+        "LibreOffice’te kapatıp yeniden deneyin. LibreOffice çalışmıyorsa bu kilit dosyası bir "
+        "çökmeden kalmıştır: gizli {lock} dosyasını silip yeniden deneyin."
     ),
 }

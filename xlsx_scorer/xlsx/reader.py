@@ -31,7 +31,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
 from xlsx_scorer.core.cells import ErrorValue, is_blank, map_distinct, player_name
-from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.opc import safety
@@ -49,7 +49,8 @@ def _sheet_aliases(kind: str) -> frozenset[str]:
 class ResultsSheet:
     """The ``Results`` sheet as typed: raw cell values under their column keys.
 
-    ``raw`` is indexed by Excel row number; ``columns`` maps a column key to its
+    ``raw`` is indexed by Excel row number, one column per required key and per
+    optional key the sheet has (``total_vp``); ``columns`` maps a column key to its
     letter (``{"settlements": "D"}``); ``uncached`` holds the cells, as
     (Excel row, column key), whose formula has no saved value; ``merged`` the
     merged ranges touching result rows, as (first row, first column key, range).
@@ -244,9 +245,10 @@ def _results_sheet(
         row, column = _row_of(ref) - header_row - 1, column_index_from_string(_column_of(ref)) - 1
         if 0 <= row < len(body) and column < width:
             body[row, column] = ErrorValue(shown_error)
+    keys = [*RESULT_COLUMNS, *(key for key in OPTIONAL_COLUMNS if key in positions)]
     frame = pd.DataFrame(
-        body[:, [positions[key] - 1 for key in RESULT_COLUMNS]],
-        columns=list(RESULT_COLUMNS),
+        body[:, [positions[key] - 1 for key in keys]],
+        columns=keys,
         index=pd.RangeIndex(header_row + 1, header_row + 1 + len(body)),
         dtype=object,
     )
