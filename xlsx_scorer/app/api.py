@@ -29,6 +29,7 @@ from xlsx_scorer.core.problems import (
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx import writer
+from xlsx_scorer.xlsx.spec import kind_of
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -161,5 +162,6 @@ def score_workbook(
         ]
         players = len(table)
     written = target or source
-    writer.write_outputs(book, specs, written)
+    shown = report.ERRORS if validated.problems else report.STANDINGS
+    writer.write_outputs(book, specs, written, legacy=report.LEGACY_OUTPUTS, active=kind_of(shown))
     return Outcome(lang, games_count, players, validated.problems, table, written, found)
