@@ -327,6 +327,18 @@ def test_original_written_by_openpyxl_keeps_its_own_standings() -> None:
     assert load(write_sheets(out, specs(chart=False))).sheetnames == loaded.sheetnames
 
 
+def test_a_marker_moved_onto_another_sheet_does_not_make_it_ours() -> None:
+    parts = parts_of(excel_like())
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b'name="_xlsx_scorer.standings" localSheetId="2"',
+        b'name="_xlsx_scorer.standings" localSheetId="0"',
+    )
+    out = write_sheets(zip_parts(dict(parts)), specs())
+    assert sheet_names(out)[:4] == ["Results", "Hidden", "Standings", "Errors"]
+    assert parts_of(out)["xl/worksheets/sheet1.xml"] == parts["xl/worksheets/sheet1.xml"]
+    assert "Standings (2)" in sheet_names(out)  # their old "Standings" is no longer ours
+
+
 @pytest.mark.parametrize("theirs", ["standings", "ERRORS", "Chart Data"])
 def test_sheet_names_of_theirs_are_never_taken(theirs: str) -> None:
     wb = openpyxl_book({"Results": [["Player"]], theirs: [["their data"]]})

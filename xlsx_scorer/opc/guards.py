@@ -48,6 +48,8 @@ COMPRESSION_NAMES = {
     98: "PPMd",
 }
 _DOCTYPE = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+#: What reading a damaged member can raise.
+ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError)
 
 
 def sniff(data: bytes) -> None:
@@ -148,7 +150,7 @@ def verify_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, *, parse: b
             parser.Parse(b"", True)
     except (expat.ExpatError, LookupError) as error:  # LookupError: unknown encoding
         return f"not well-formed XML: {error}"
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as error:
+    except ZIP_ERRORS as error:
         return str(error) or type(error).__name__
     return None
 

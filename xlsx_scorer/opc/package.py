@@ -301,7 +301,7 @@ def _starts_with(archive: zipfile.ZipFile, info: zipfile.ZipInfo, prefix: bytes)
     try:
         with archive.open(info) as stream:
             return stream.read(len(prefix)) == prefix
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, RuntimeError):
+    except (*guards.ZIP_ERRORS, RuntimeError):
         return False
 
 
@@ -322,5 +322,5 @@ def _content_types_or_none(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> C
     """The content types, if readable now (to choose which parts to parse while verifying)."""
     try:
         return _content_types(XmlDoc(info.filename, archive.read(info)))
-    except (XmlError, zipfile.BadZipFile, OSError, ValueError):
+    except (XmlError, *guards.ZIP_ERRORS):
         return None

@@ -18,12 +18,13 @@ same content, its XML declaration saying so: edits are written in UTF-8.
 from __future__ import annotations
 
 import codecs
+import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-__all__ = ["Node", "XmlDoc", "XmlError", "escape_attr", "escape_text"]
+__all__ = ["Node", "XmlDoc", "XmlError", "escape_attr", "escape_text", "whole_number"]
 
 _START_TAG = re.compile(rb"""<[^\s/>]+(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*/?>""")
 _DECLARED_ENCODING = re.compile(
@@ -32,10 +33,20 @@ _DECLARED_ENCODING = re.compile(
 _NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _ATTRIBUTE = re.compile(r"""(\s+)([^\s=/>]+)\s*=\s*("[^"]*"|'[^']*')""")
 _XML_NS = "http://www.w3.org/XML/1998/namespace"
+_DIGITS = re.compile("[0-9]+")
 
 
 class XmlError(ValueError):
     """The part is not usable XML (not well-formed, a DTD, an unknown encoding)."""
+
+
+def whole_number(value: str | None) -> int | None:
+    """An attribute holding a whole number in ASCII digits, else None.
+
+    >>> whole_number("12"), whole_number("²"), whole_number(" 3"), whole_number(None)
+    (12, None, None, None)
+    """
+    return int(value) if value is not None and _DIGITS.fullmatch(value) else None
 
 
 def escape_text(value: str) -> str:
@@ -207,6 +218,17 @@ class XmlDoc:
     def text(self, start: int, end: int) -> str:
         """The part's text between two offsets."""
         return self.data[start:end].decode("utf-8")
+
+    def inner_text(self, node: Node) -> str:
+        """The character data of an element without children, entities resolved.
+
+        >>> doc = XmlDoc("demo", b"<a>Bob&apos;s &amp; <![CDATA[<x>]]></a>")
+        >>> doc.inner_text(doc.root)
+        "Bob's & <x>"
+        """
+        raw = self.text(node.tag_end, node.close)
+        parts = re.split(r"<!\[CDATA\[(.*?)\]\]>", raw, flags=re.DOTALL)
+        return "".join(part if i % 2 else html.unescape(part) for i, part in enumerate(parts))
 
     def raw(self, node: Node) -> str:
         """An element as written."""

@@ -2,13 +2,14 @@
 
 **The marker.** Every sheet we write carries a sheet-local, hidden defined name
 ``_xlsx_scorer.<kind>`` (``_xlsx_scorer.standings``, ``_xlsx_scorer.chart_data``…) whose
-value covers the sheet itself (``'Standings'!$1:$1048576``).  It lives in ``workbook.xml`` (so it
-is found without reading the sheet, even a damaged one), Excel and LibreOffice keep it when
-they save, and it follows the sheet when the organiser renames or moves it.  A sheet without
-it is the organiser's, whatever its name: theirs is never replaced, and ours takes another
-name (``Standings (2)``).  When several sheets carry the marker of one kind (the organiser
-copied ours), the first in tab order is ours; the copies lose their marker on the next run and
-become the organiser's.
+value covers the sheet itself (``'Standings'!$1:$1048576``).  It lives in ``workbook.xml``
+(so it is found without reading the sheet, even a damaged one), Excel and LibreOffice keep
+it when they save, and it follows the sheet when the organiser renames or moves it.  A
+marker whose value names another sheet is ignored (it was moved by hand).  A sheet without
+a marker is the organiser's, whatever its name: theirs is never replaced, and ours takes
+another name (``Standings (2)``).  When several sheets carry the marker of one kind (the
+organiser copied ours), the first in tab order is ours; the copies lose their marker on the
+next run and become the organiser's.
 
 **Older output (no marker).** Versions before the marker wrote sheets named exactly
 ``Standings``, ``Round Points``, ``Errors`` and, hidden, ``Chart Data``, and replaced any
@@ -31,6 +32,7 @@ from xml.parsers import expat
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.xmledit import whole_number
 from xlsx_scorer.xlsx import peek
 
 __all__ = ["MARKER_PREFIX", "LegacyOutputs", "OurSheet", "marker_name", "our_sheets"]
@@ -87,17 +89,34 @@ def our_sheets(package: Package, legacy: LegacyOutputs | None = None) -> tuple[O
 
 
 def _marked(package: Package) -> list[OurSheet]:
-    """Sheets carrying a marker (every one, copies included)."""
+    """Sheets carrying a marker (every one, copies included) that covers the sheet itself."""
     sheets = package.sheets
+    doc = package.workbook_xml
     found = []
-    for names in package.workbook_xml.root.named(ns.MAIN, "definedNames"):
+    for names in doc.root.named(ns.MAIN, "definedNames"):
         for node in names.named(ns.MAIN, "definedName"):
             kind = marker_kind(node.attrs.get("name", ""))
-            local = node.attrs.get("localSheetId", "")
-            if kind and local.isdigit() and int(local) < len(sheets):
-                index = int(local)
-                found.append(OurSheet(index, sheets[index].name, kind))
+            local = whole_number(node.attrs.get("localSheetId"))
+            if kind is None or local is None or local >= len(sheets):
+                continue
+            if refers_to(doc.inner_text(node), sheets[local].name):
+                found.append(OurSheet(local, sheets[local].name, kind))
     return found
+
+
+def refers_to(reference: str, sheet: str) -> bool:
+    """Whether ``reference`` (``'Round Points'!$1:$1048576``) is on ``sheet``.
+
+    A marker moved onto another sheet by hand (its ``localSheetId`` edited) still names the
+    sheet it was written for, so it does not make that other sheet ours.
+
+    >>> refers_to("'Bob''s'!$1:$1048576", "BOB'S"), refers_to("Results!$A$1", "Standings")
+    (True, False)
+    """
+    name = reference.strip().lstrip("=").rpartition("!")[0]
+    if len(name) >= 2 and name[0] == name[-1] == "'":
+        name = name[1:-1].replace("''", "'")
+    return name.casefold() == sheet.casefold()
 
 
 def _legacy(package: Package, legacy: LegacyOutputs) -> list[OurSheet]:
@@ -128,6 +147,6 @@ def _has_check_line(package: Package, index: int, legacy: LegacyOutputs) -> bool
         return False
     try:
         texts = peek.first_texts(package, part, CHECK_LINE_ROWS)
-    except (UnusableWorkbookError, expat.ExpatError):
+    except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
         return False  # unreadable: not shown to be ours, so it is kept as it is
     return any(legacy.is_check_line(text) for text in texts)

@@ -17,6 +17,7 @@ from xml.parsers import expat
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
+from xlsx_scorer.opc.xmledit import whole_number
 
 __all__ = ["first_texts", "is_selected"]
 
@@ -85,7 +86,8 @@ class _ColumnA:
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == _MAIN + "row":
-            self.row = int(attrs["r"]) if attrs.get("r", "").isdigit() else self.row + 1
+            number = whole_number(attrs.get("r"))
+            self.row = self.row + 1 if number is None else number
             self.column = 0
             if self.row > self.rows:
                 raise _DoneError
@@ -117,14 +119,14 @@ def first_texts(package: Package, part: PartName, rows: int) -> list[str]:
     """The texts in column A of the sheet's first ``rows`` rows, top to bottom."""
     cells = _ColumnA(rows)
     _stream(package, part, cells.start, cells.end, cells.text)
-    indexes = [int(text) for kind, text in cells.found.values() if kind == "s" and text.isdigit()]
-    shared = _shared_strings(package, max(indexes, default=-1))
+    indexes = [whole_number(text.strip()) for kind, text in cells.found.values() if kind == "s"]
+    shared = _shared_strings(package, max((i for i in indexes if i is not None), default=-1))
     texts = []
     for row in sorted(cells.found):
         kind, value = cells.found[row]
         if kind == "s":
-            index = int(value) if value.isdigit() else -1
-            value = shared[index] if 0 <= index < len(shared) else ""
+            index = whole_number(value.strip())
+            value = shared[index] if index is not None and index < len(shared) else ""
         elif kind not in ("inlineStr", "str"):
             continue
         texts.append(value)

@@ -118,44 +118,52 @@ def _number(value: float) -> str:
     return repr(float(value))
 
 
-def _cell(ref: str, value: Any, style: str, inline: Callable[[str], str]) -> str:
-    """One cell (any supported value), ``""`` for a blank one."""
+def _tail(value: Any, style: str, inline: Callable[[str], str]) -> str | None:
+    """A cell after its reference (`` s="4"><v>3</v></c>``); None for a blank cell."""
     if value is None:
-        return ""
+        return None
     if isinstance(value, bool):
-        return f'<c r="{ref}"{style} t="b"><v>{int(value)}</v></c>'
+        return f'{style} t="b"><v>{int(value)}</v></c>'
     if isinstance(value, int):
-        return f'<c r="{ref}"{style}><v>{int(value)}</v></c>'
+        return f"{style}><v>{int(value)}</v></c>"
     if isinstance(value, float):
-        return f'<c r="{ref}"{style}><v>{_number(value)}</v></c>'
+        return f"{style}><v>{_number(value)}</v></c>"
     if isinstance(value, str):
         content = inline(value)
-        return f'<c r="{ref}"{style} t="inlineStr">{content}</c>' if content else ""
-    raise TypeError(f"{ref}: cannot write {type(value).__name__} {value!r}")
+        return f'{style} t="inlineStr">{content}</c>' if content else None
+    raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
 
 
 def _column_cells(
-    letter: str, first_row: int, values: Sequence[Any], style: str, inline: Callable[[str], str]
+    letter: str,
+    rows: Sequence[str],
+    values: Sequence[Any],
+    style: str,
+    inline: Callable[[str], str],
 ) -> list[str]:
-    """The cells of one column, from ``first_row`` down (``""`` for blanks).
+    """The cells of one column (``""`` for blanks); ``rows`` are the row numbers as text.
 
-    The common types get a loop of their own: this is most of the writing time.
+    Each distinct value is written once and its text reused: a column holds few of them
+    (round numbers, names, points), and this is most of the writing time.
     """
     kinds = set(map(type, values))
-    rows = range(first_row, first_row + len(values))
-    if kinds == {int}:
-        return [
-            f'<c r="{letter}{row}"{style}><v>{value}</v></c>'
-            for row, value in zip(rows, values, strict=True)
+    if len(kinds - {type(None)}) <= 1:  # one type: values are distinct keys (not 1 and 1.0)
+        known = {value: _tail(value, style, inline) for value in set(values)}
+        tails = list(map(known.__getitem__, values))
+    else:
+        by_type: dict[type, dict[Any, str | None]] = {kind: {} for kind in kinds}
+        tails = [
+            found[value]
+            if value in (found := by_type[type(value)])
+            else found.setdefault(value, _tail(value, style, inline))
+            for value in values
         ]
-    if kinds == {float}:
-        return [
-            f'<c r="{letter}{row}"{style}><v>{_number(value)}</v></c>'
-            for row, value in zip(rows, values, strict=True)
-        ]
+    prefix = f'<c r="{letter}'
+    if None not in tails:
+        return [f'{prefix}{row}"{tail}' for row, tail in zip(rows, tails, strict=True)]
     return [
-        _cell(f"{letter}{row}", value, style, inline)
-        for row, value in zip(rows, values, strict=True)
+        "" if tail is None else f'{prefix}{row}"{tail}'
+        for row, tail in zip(rows, tails, strict=True)
     ]
 
 
@@ -176,10 +184,14 @@ def _rows_xml(
         return found
 
     width = max(map(len, rows), default=0)
-    columns = [[row[i] if i < len(row) else None for row in rows] for i in range(width)]
+    if all(len(row) == width for row in rows):
+        columns: list[Sequence[Any]] = list(zip(*rows, strict=True))
+    else:
+        columns = [[row[i] if i < len(row) else None for row in rows] for i in range(width)]
+    numbers = list(map(str, range(first_row, first_row + len(rows))))
     cells = [
         _column_cells(
-            column_letter(i + 1), first_row, values, styles[i] if i < len(styles) else "", inline
+            column_letter(i + 1), numbers, values, styles[i] if i < len(styles) else "", inline
         )
         for i, values in enumerate(columns)
     ]
@@ -194,14 +206,12 @@ def _rows_xml(
             f'<c r="{ref}"{link_styles[position]} t="str"><f>{_escape(formula)}</f>'
             f"<v>{_escape(shown)}</v></c>"
         )
-    return (
-        [
-            f'<row r="{first_row + offset}">{"".join(line)}</row>'
-            for offset, line in enumerate(zip(*cells, strict=True))
-        ]
-        if cells
-        else [f'<row r="{first_row + offset}"/>' for offset in range(len(rows))]
-    )
+    if not cells:
+        return [f'<row r="{number}"/>' for number in numbers]
+    return [
+        f'<row r="{number}">{"".join(line)}</row>'
+        for number, line in zip(numbers, zip(*cells, strict=True), strict=True)
+    ]
 
 
 def _style(style_id: int) -> str:

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.opc import ns
-from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError, escape_attr
+from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError, escape_attr, whole_number
 from xlsx_scorer.xlsx.sheetxml import CellStyles
 
 __all__ = ["EMPTY_STYLESHEET", "add_styles"]
@@ -147,7 +147,8 @@ def add_styles(
     root = doc.root
     if not root.is_(ns.MAIN, "styleSheet"):
         raise UnusableWorkbookError(
-            "unusable.broken_part", {"part": name, "detail": f"<{root.qname}> is not a stylesheet"}
+            "unusable.broken_part",
+            {"part": name, "detail": f"<{root.qname}> is not a SpreadsheetML styleSheet"},
         )
     sections = {
         section: _Section(section, next(iter(root.named(ns.MAIN, section)), None))
@@ -202,9 +203,10 @@ class _Formats:
         self.ids: dict[str, int] = {}
         existing = [] if section.node is None else section.node.named(ns.MAIN, "numFmt")
         for entry in existing:
-            number, code = entry.attrs.get("numFmtId", ""), entry.attrs.get("formatCode")
-            if number.isdigit() and code is not None:
-                self.ids.setdefault(code, int(number))
+            number = whole_number(entry.attrs.get("numFmtId"))
+            code = entry.attrs.get("formatCode")
+            if number is not None and code is not None:
+                self.ids.setdefault(code, number)
         self.next_id = max([FIRST_CUSTOM_FORMAT - 1, *self.ids.values()]) + 1
 
     def id(self, code: str | None) -> int:

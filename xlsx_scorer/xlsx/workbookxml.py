@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.opc import ns
-from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text
+from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text, whole_number
 from xlsx_scorer.xlsx.ours import marker_kind, marker_name
 
 __all__ = ["PlacedSheet", "check_structure", "edit_workbook", "final_order", "quote_sheet"]
@@ -165,11 +165,10 @@ def _edit_defined_names(
     found = root.named(ns.MAIN, "definedNames")
     node = found[0] if found else None
     for child in [] if node is None else node.named(ns.MAIN, "definedName"):
-        local = child.attrs.get("localSheetId")
+        old = whole_number(child.attrs.get("localSheetId"))
         if marker_kind(child.attrs.get("name", "")) is not None:
             doc.delete(child)
-        elif local is not None and local.isdigit() and int(local) < old_count:
-            old = int(local)
+        elif old is not None and old < old_count:
             if old not in moved:
                 doc.delete(child)
             elif moved[old] != old:
@@ -219,10 +218,12 @@ def _edit_views(
     for node in views:
         changes: dict[str, str] = {}
         current = node.attrs.get("activeTab", "0")
-        tab = moved.get(int(current), fallback) if current.isdigit() else fallback
+        number = whole_number(current)
+        tab = fallback if number is None else moved.get(number, fallback)
         tab = tab if active is None else active
         first_value = node.attrs.get("firstSheet", "0")
-        first = moved.get(int(first_value), 0) if first_value.isdigit() else 0
+        number = whole_number(first_value)
+        first = 0 if number is None else moved.get(number, 0)
         first = min(first, tab)
         if str(tab) != current:
             changes["activeTab"] = str(tab)
