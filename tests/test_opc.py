@@ -318,6 +318,11 @@ def test_a_damaged_old_sheet_of_ours_does_not_matter(
     out = write_sheets(damaged, specs())
     assert Package.open(out).damaged == {}
     assert_valid_zip(out)
+    standings = ours["standings"].part
+    assert standings is not None
+    broken_rels = _damage(scored, standings.rels.member)  # its drawing's link, damaged
+    assert Package.open(broken_rels).damaged.keys() == {standings.rels}
+    assert_valid_zip(write_sheets(broken_rels, specs()))
     with pytest.raises(UnusableWorkbookError) as raised:  # a sheet of theirs is not spared
         write_sheets(_damage(scored, SHEET), specs())
     assert raised.value.code == "unusable.damaged_sheet"

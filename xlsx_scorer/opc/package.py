@@ -99,7 +99,9 @@ class Package:
         #: Damaged parts (bad CRC, bad deflate data, broken XML) and what is wrong with them.
         self.damaged = damaged
         self._rels: dict[PartName, tuple[Relationship, ...]] = {}
-        self.content_types = _content_types(self._structural(_CONTENT_TYPES))
+        self.content_types = _content_types(
+            self._structural(_CONTENT_TYPES, ns.CONTENT_TYPES, "Types")
+        )
         office = self.related(ROOT, *_OFFICE_DOCUMENT)
         if office is None or office.target is None:
             raise UnusableWorkbookError("unusable.not_a_workbook")
@@ -203,17 +205,26 @@ class Package:
             "unusable.damaged_part", {"part": self._infos[part].filename, "detail": detail}
         )
 
-    def _structural(self, part: PartName) -> XmlDoc:
-        """A part the package cannot be understood without, parsed; refused when unusable."""
+    def _structural(self, part: PartName, namespace: str = "", root: str = "") -> XmlDoc:
+        """A part the package cannot be understood without, parsed; refused when unusable.
+
+        ``namespace`` and ``root``: what its root element must be, if anything.
+        """
         if part not in self._infos:
             raise UnusableWorkbookError("unusable.not_a_workbook")
         name = self._infos[part].filename
         try:
-            return XmlDoc(name, self.read(part))
+            doc = XmlDoc(name, self.read(part))
         except XmlError as error:
             raise UnusableWorkbookError(
                 "unusable.broken_part", {"part": name, "detail": str(error)}
             ) from error
+        if root and not doc.root.is_(namespace, root):
+            raise UnusableWorkbookError(
+                "unusable.broken_part",
+                {"part": name, "detail": f"<{doc.root.qname}> where <{root}> belongs"},
+            )
+        return doc
 
     # ---------------------------------------------------------- relationships
 
@@ -222,7 +233,7 @@ class Package:
         if source not in self._rels:
             found: list[Relationship] = []
             if source.rels in self._infos:
-                doc = self._structural(source.rels)
+                doc = self._structural(source.rels, ns.PKG_RELS, "Relationships")
                 for node in doc.root.named(ns.PKG_RELS, "Relationship"):
                     target_ref = node.attrs.get("Target", "")
                     external = node.attrs.get("TargetMode", "Internal") == "External"
@@ -260,13 +271,25 @@ class Package:
         self,
         roots: Iterable[PartName],
         follow: Callable[[PartName, Relationship], bool] = lambda _s, _r: True,
+        *,
+        unreadable_rels: bool = False,
     ) -> set[PartName]:
-        """``roots`` and every present part they reach through relationships."""
+        """``roots`` and every present part they reach through relationships.
+
+        A relationships part that cannot be read is refused, or with ``unreadable_rels``
+        taken as no relationships (for parts about to be dropped, which may be damaged).
+        """
         seen = {root for root in roots if root == ROOT or root in self._infos}
         todo = list(seen)
         while todo:
             source = todo.pop()
-            for rel in self.rels(source):
+            try:
+                rels = self.rels(source)
+            except UnusableWorkbookError:
+                if not unreadable_rels:
+                    raise
+                rels = ()
+            for rel in rels:
                 target = rel.target
                 if target is None or target in seen or target not in self._infos:
                     continue

@@ -4,7 +4,8 @@ The part is parsed once by expat (no DTD: a DOCTYPE is refused), which gives eac
 byte offsets; edits replace or insert text at those offsets.  Nothing is re-serialised, so
 namespace prefixes, ``mc:Ignorable``, attribute order, quotes and white space are kept.
 
-A part encoded other than UTF-8 (UTF-16, Latin-1...) is first re-encoded as UTF-8 with the
+A part whose element or attribute uses an undeclared prefix is refused, as a namespace-aware
+parser would.  A part encoded other than UTF-8 (UTF-16, Latin-1...) is first re-encoded as UTF-8 with the
 same content, its XML declaration saying so: edits are written in UTF-8.
 
 >>> doc = XmlDoc("demo", b'<x:a xmlns:x="urn:a"><x:b n="1"/><x:c>t</x:c></x:a>')
@@ -190,6 +191,10 @@ class XmlDoc:
                 elif key.startswith("xmlns:"):
                     scope[key[6:]] = value
             prefix = qname.rpartition(":")[0]
+            used = [prefix] + [k.partition(":")[0] for k in attrs if ":" in k]
+            unbound = [p for p in used if p and p != "xmlns" and p not in scope]
+            if unbound:
+                raise XmlError(f"{self.name}: unbound prefix {unbound[0]!r} in <{qname}>")
             node = Node(qname, scope.get(prefix, ""), attrs, at, match.end(), scope=scope)
             if match.group(0).endswith(b"/>"):
                 node.close = node.end = node.tag_end

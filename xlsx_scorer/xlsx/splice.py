@@ -232,7 +232,7 @@ def _dropped(pkg: Package, cut: set[str]) -> set[PartName]:
     """Parts that leave the package: those only the cut relationships reach, and their rels."""
     roots = [rel.target for rel in pkg.rels(pkg.workbook) if rel.id in cut and rel.target]
     keep = pkg.reachable(lambda source, rel: not (source == pkg.workbook and rel.id in cut))
-    dropped = pkg.closure(roots) - keep
+    dropped = pkg.closure(roots, unreadable_rels=True) - keep
     return dropped | {part.rels for part in dropped if pkg.has(part.rels)}
 
 
