@@ -5,8 +5,8 @@ byte offsets; edits replace or insert text at those offsets.  Nothing is re-seri
 namespace prefixes, ``mc:Ignorable``, attribute order, quotes and white space are kept.
 
 A part whose element or attribute uses an undeclared prefix is refused, as a namespace-aware
-parser would.  A part encoded other than UTF-8 (UTF-16, Latin-1...) is first re-encoded as UTF-8 with the
-same content, its XML declaration saying so: edits are written in UTF-8.
+parser would.  A part encoded other than UTF-8 (UTF-16, Latin-1...) is first re-encoded as
+UTF-8 with the same content, its XML declaration saying so: edits are written in UTF-8.
 
 >>> doc = XmlDoc("demo", b'<x:a xmlns:x="urn:a"><x:b n="1"/><x:c>t</x:c></x:a>')
 >>> b = doc.root.children[0]
