@@ -543,6 +543,25 @@ def test_untouched_members_keep_their_compressed_bytes(merged: bytes) -> None:
     assert_readable(merged)
 
 
+def test_untouched_members_are_not_inflated_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening verified every member once; writing then reads only what it edits or follows."""
+    original = excel_like()
+    Package.open(original)  # as the reader does: verified, and remembered for these bytes
+    opened: list[str] = []
+    real_open = zipfile.ZipFile.open
+
+    def spy(self: zipfile.ZipFile, name: str | zipfile.ZipInfo, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+        opened.append(name.filename if isinstance(name, zipfile.ZipInfo) else name)
+        return real_open(self, name, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(zipfile.ZipFile, "open", spy)
+    write_sheets(original, specs())
+    untouched = {n for n in KEPT if not n.endswith(".rels")}
+    assert "xl/worksheets/sheet1.xml" in untouched
+    assert opened
+    assert not set(opened) & untouched
+
+
 @pytest.mark.parametrize(
     ("method", "pipe"),
     [(zipfile.ZIP_STORED, False), (zipfile.ZIP_STORED, True), (DEFLATED, True)],
