@@ -8,19 +8,13 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
-import subprocess
-import zipfile
-from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
 
 from tests.packages import (
-    DEFLATED,
     DROPPED,
     EDITABLE,
-    KEPT,
     LINK,
     MAIN,
     OUR_SHEETS,
@@ -29,15 +23,11 @@ from tests.packages import (
     XR2,
     R,
     assert_consistent,
-    assert_copied_raw,
     assert_readable,
-    assert_valid_zip,
     excel_like,
-    infos,
     load,
     parts_of,
     rels_xml,
-    rezip,
     sheet_xml,
     specs,
     zip_parts,
@@ -532,143 +522,3 @@ def test_a_value_that_cannot_be_written_is_an_error() -> None:
     for bad in (float("nan"), object()):
         with pytest.raises((ValueError, TypeError)):
             write_sheets(excel_like(), [type(spec)(spec.name, "T", (), spec.columns, ((bad,),))])
-
-
-# --- The zip container: untouched members are copied as their compressed bytes. ---
-
-
-def test_untouched_members_keep_their_compressed_bytes(merged: bytes) -> None:
-    assert_copied_raw(excel_like(), merged)
-    assert_valid_zip(merged)
-    assert_readable(merged)
-
-
-def test_untouched_members_are_not_inflated_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Opening verified every member once; writing then reads only what it edits or follows."""
-    original = excel_like()
-    Package.open(original)  # as the reader does: verified, and remembered for these bytes
-    opened: list[str] = []
-    real_open = zipfile.ZipFile.open
-
-    def spy(self: zipfile.ZipFile, name: str | zipfile.ZipInfo, *args: object, **kw: object):  # type: ignore[no-untyped-def]
-        opened.append(name.filename if isinstance(name, zipfile.ZipInfo) else name)
-        return real_open(self, name, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(zipfile.ZipFile, "open", spy)
-    write_sheets(original, specs())
-    untouched = {n for n in KEPT if not n.endswith(".rels")}
-    assert "xl/worksheets/sheet1.xml" in untouched
-    assert opened
-    assert not set(opened) & untouched
-
-
-@pytest.mark.parametrize(
-    ("method", "pipe"),
-    [(zipfile.ZIP_STORED, False), (zipfile.ZIP_STORED, True), (DEFLATED, True)],
-    ids=["stored", "stored-descriptor", "deflated-descriptor"],
-)
-def test_stored_and_data_descriptor_members_round_trip(method: int, pipe: bool) -> None:
-    original = rezip(parts_of(excel_like()), method=method, pipe=pipe)
-    members = infos(original).values()
-    assert {i.compress_type for i in members} == {method}
-    assert all(bool(i.flag_bits & 0x08) == pipe for i in members)
-    out = write_sheets(original, specs())
-    assert_copied_raw(original, out)
-    assert_valid_zip(out)
-    assert_consistent(out, methods=frozenset({method, DEFLATED}))
-    rewritten = [i for n, i in infos(out).items() if n in EDITABLE]
-    added = [i for n, i in infos(out).items() if n not in infos(original)]
-    assert len(rewritten) == 4
-    assert {i.compress_type for i in rewritten + added} == {DEFLATED}
-    assert_readable(out)
-    before, after = parts_of(excel_like()), parts_of(out)
-    assert all(after[n] == before[n] for n in KEPT)
-
-
-def test_mixed_methods_and_levels_round_trip() -> None:
-    parts = parts_of(excel_like())
-    methods = dict.fromkeys(list(parts)[::2], zipfile.ZIP_STORED)
-    original = rezip(parts, methods=methods, level=9)
-    out = write_sheets(original, specs())
-    assert_copied_raw(original, out)
-    assert_valid_zip(out)
-    assert_readable(out)
-
-
-def test_original_with_zip64_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Written with zip64 extra fields and end record (as for huge parts): read, copied raw."""
-    with monkeypatch.context() as m:
-        m.setattr(zipfile, "ZIP64_LIMIT", 200)
-        original = rezip(parts_of(excel_like()))
-    assert b"PK\x06\x06" in original
-    assert infos(original)["xl/worksheets/sheet1.xml"].extra[:2] == b"\x01\x00"
-    assert parts_of(original) == parts_of(excel_like())
-    out = write_sheets(original, specs())
-    assert_copied_raw(original, out)
-    assert_valid_zip(out)
-    assert_readable(out)
-
-
-def test_damaged_local_header_is_refused() -> None:
-    original = bytearray(excel_like())
-    info = infos(bytes(original))["xl/vbaProject.bin"]
-    at = info.header_offset + 30 + len("xl/vbaProject.bi")
-    original[at : at + 1] = b"x"
-    with pytest.raises(UnusableWorkbookError) as raised:
-        write_sheets(bytes(original), specs())
-    assert raised.value.code == "unusable.damaged_part"
-    assert raised.value.params["part"] == "xl/vbaProject.bin"
-
-
-@pytest.mark.libreoffice
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
-def test_libreoffice_opens_the_result_and_keeps_our_marker(merged: bytes, tmp_path: Path) -> None:
-    source = tmp_path / "merged.xlsm"
-    source.write_bytes(merged)
-    out_dir = tmp_path / "out"
-    subprocess.run(
-        [
-            shutil.which("soffice") or "soffice",
-            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
-            "--headless",
-            "--convert-to",
-            "xlsx",
-            "--outdir",
-            str(out_dir),
-            str(source),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    converted = (out_dir / "merged.xlsx").read_bytes()
-    wb = load(converted, data_only=True)
-    assert set(OUR_SHEETS) <= set(wb.sheetnames)
-    assert wb["Standings"]["B6"].value == "Ana"
-    assert wb["Errors"]["B5"].value == LINK
-    before = {(s.name, s.kind) for s in our_sheets(Package.open(merged))}
-    assert {(s.name, s.kind) for s in our_sheets(Package.open(converted))} == before
-    again = write_sheets(converted, specs())  # LibreOffice's save is ours to replace again
-    assert sheet_names(again) == sheet_names(converted)
-
-
-@pytest.mark.skipif(shutil.which("ssconvert") is None, reason="Gnumeric is not installed")
-def test_gnumeric_reads_the_result(merged: bytes, tmp_path: Path) -> None:
-    source = tmp_path / "merged.xlsx"
-    source.write_bytes(merged)
-    done = subprocess.run(
-        ["ssconvert", "-S", str(source), str(tmp_path / "sheet.%s.csv")],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    csv_files = {path.name: path.read_text(encoding="utf-8") for path in tmp_path.glob("*.csv")}
-    assert set(csv_files) == {f"sheet.{name}.csv" for name in sheet_names(merged)}
-    standings = csv_files["sheet.Standings.csv"]
-    assert "Ana" in standings
-    assert "9.5" in standings
-    errors = csv_files["sheet.Errors.csv"]
-    assert LINK in errors
-    assert "Settlements is 7" in errors
