@@ -18,7 +18,7 @@ from xlsx_scorer.app import api, pipeline
 from xlsx_scorer.cli import commands, main
 from xlsx_scorer.core import rules
 from xlsx_scorer.findings import InternalError
-from xlsx_scorer.xlsx import reader, writer
+from xlsx_scorer.xlsx import reader, splice
 
 #: One game of five players: its only problem is the table size, behind one rule.
 FIVE_AT_A_TABLE = [row(1, 1, name) for name in ("Ana", "Bob", "Cem", "Dua", "Eda")]
@@ -95,7 +95,7 @@ def test_a_crashing_writer_writes_nothing(
     def crash(*_: object, **__: object) -> None:
         raise RuntimeError("a bug in the writer,\nover two lines")
 
-    monkeypatch.setattr(writer, "render", crash)
+    monkeypatch.setattr(splice, "write_sheets", crash)
     assert main(["score", str(path)]) == 3
     err = capsys.readouterr().err
     assert "RuntimeError: a bug in the writer, over two lines" in err

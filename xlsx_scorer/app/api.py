@@ -147,7 +147,7 @@ def _run(
         scored = pipeline.output_sheets(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
-        workbook = pipeline.scored_package(book, scored.specs)
+        workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
     except UnusableWorkbookError as error:
         return _unusable(error, filename=filename, language=language)
     return Result(findings, lang, validated.games, validated.players, scored.standings, workbook)

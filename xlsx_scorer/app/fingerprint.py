@@ -90,6 +90,15 @@ def _printed_code(value: Any) -> str | None:
     return match.group(1) if match else None
 
 
+def is_check_line(value: str) -> bool:
+    """Whether ``value`` is a check line in a shipped language.
+
+    >>> is_check_line("Check: 0123456789"), is_check_line("Check: nothing")
+    (True, False)
+    """
+    return _printed_code(value) is not None
+
+
 def is_untouched(rows: Sequence[Sequence[Any]]) -> bool:
     """Whether an output sheet read back (rows from A1) still matches the code printed in it.
 

@@ -27,9 +27,9 @@ from xlsx_scorer.core.problems import (
     problems_from_cell_errors,
     problems_from_failures,
 )
-from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
-from xlsx_scorer.xlsx import reader, writer
-from xlsx_scorer.xlsx import splice as package
+from xlsx_scorer.findings import Finding, Where
+from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx.spec import SheetSpec, kind_of
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Validated:
 class Scored:
     """Our output sheets for a workbook, and the standings when they are published."""
 
-    specs: tuple[report.SheetSpec, ...]
+    specs: tuple[SheetSpec, ...]
     standings: pd.DataFrame | None
 
 
@@ -166,15 +166,12 @@ def output_sheets(
     return Scored(specs, table)
 
 
-def scored_package(book: reader.Workbook, specs: Sequence[report.SheetSpec]) -> bytes:
-    """The organiser's package with our sheets in place of the old ones, as bytes."""
-    rendered = writer.render(specs)
-    try:
-        return package.merge_sheets(
-            book.package,
-            rendered.data,
-            replace=report.OUTPUT_SHEETS,
-            cached_values=rendered.cached_values,
-        )
-    except ValueError as error:  # a damaged part the reader could skip but the writer needs
-        raise UnusableWorkbookError("unusable.cannot_write", {"detail": str(error)}) from error
+def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problems: bool) -> bytes:
+    """The organiser's package with our sheets in place of the old ones, as bytes.
+
+    The workbook opens on Errors when there are problems, else on Standings.
+    """
+    shown = report.ERRORS if problems else report.STANDINGS
+    return splice.write_sheets(
+        book.package, specs, legacy=report.LEGACY_OUTPUTS, active=kind_of(shown)
+    )

@@ -1,6 +1,6 @@
-"""What our three output sheets say, in the workbook's language: pure data, no openpyxl.
+"""What our three output sheets say, in the workbook's language: pure data.
 
-``writer.render`` turns these ``SheetSpec`` values into real sheets.  Round
+``xlsx.splice.write_sheets`` turns these ``SheetSpec`` values into real sheets.  Round
 points arrive as exact twelfths and become decimals here, at the last moment,
 for display only.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -19,6 +18,8 @@ from xlsx_scorer.app import fingerprint
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
+from xlsx_scorer.xlsx.ours import LegacyOutputs
+from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec, kind_of
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
@@ -27,43 +28,16 @@ STANDINGS, ROUND_POINTS, ERRORS = "Standings", "Round Points", "Errors"
 #: A hidden sheet holding the numbers behind the Standings chart.
 CHART_DATA = "Chart Data"
 OUTPUT_SHEETS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
+#: Output sheets written before our sheets were marked (see ``xlsx.ours``): these exact
+#: names; Standings and Round Points carry the check line; Chart Data was hidden.
+LEGACY_OUTPUTS = LegacyOutputs(
+    names={name: kind_of(name) for name in OUTPUT_SHEETS},
+    checked=frozenset({kind_of(STANDINGS), kind_of(ROUND_POINTS)}),
+    hidden=frozenset({kind_of(CHART_DATA)}),
+    is_check_line=fingerprint.is_check_line,
+)
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
-
-
-@dataclass(frozen=True)
-class Column:
-    """One column of an output table: header text, width and number format."""
-
-    header: str
-    width: float = 12
-    number_format: str | None = None
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A line chart of the leading players' cumulative round points, by round."""
-
-    title: str
-    rounds: tuple[str, ...]
-    series: tuple[tuple[str, tuple[float, ...]], ...]
-
-
-@dataclass(frozen=True)
-class SheetSpec:
-    """An output sheet: a title, notes under it, then a table (header + rows).
-
-    ``links`` maps (row position in ``rows``, column position) to the cell the
-    value should link to, such as ``"'Results'!E7"``.
-    """
-
-    name: str
-    title: str
-    notes: tuple[str, ...]
-    columns: tuple[Column, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    links: dict[tuple[int, int], str] = field(default_factory=dict)
-    chart: Chart | None = None
 
 
 def points(twelfths: Any) -> float | None:

@@ -250,6 +250,27 @@ STRINGS = {
     "notice.results_hidden": (
         "The {sheet} sheet is hidden in this workbook; it was scored all the same."
     ),
+    "unusable.damaged_sheet": (
+        "{file}: the sheet {sheet} is damaged inside the file ({detail}); ask for the file "
+        "again, or open it in your spreadsheet application, repair or delete that sheet and "
+        "save it again."
+    ),
+    "unusable.damaged_part": (
+        "{file}: the part {part} of the workbook is damaged ({detail}); ask for the file again, "
+        "or open it in your spreadsheet application and save it again."
+    ),
+    "unusable.encrypted_member": (
+        "{file}: the part {part} is locked with a zip password, which no spreadsheet "
+        "application does, so it cannot be read; ask for the original workbook."
+    ),
+    "unusable.unsupported_compression": (
+        "{file}: the part {part} is compressed with {method}, which spreadsheet applications "
+        "cannot read; ask for the original workbook."
+    ),
+    "unusable.strict_ooxml": (
+        "{file} is saved as Strict Open XML Spreadsheet; open it and save it as Excel Workbook "
+        "(.xlsx)."
+    ),
     "unusable.cannot_write": (
         "{file} is damaged ({detail}), so the results cannot be written into it; open it in "
         "your spreadsheet application, save it again and rerun."

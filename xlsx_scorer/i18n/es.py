@@ -294,6 +294,27 @@ STRINGS = {
     "notice.results_hidden": (
         "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
     ),
+    "unusable.damaged_sheet": (
+        "{file}: la hoja {sheet} está dañada dentro del archivo ({detail}); pide que te vuelvan "
+        "a enviar el archivo, o ábrelo en tu programa de hojas de cálculo, repara o borra esa "
+        "hoja y vuelve a guardarlo."
+    ),
+    "unusable.damaged_part": (
+        "{file}: la parte {part} del libro está dañada ({detail}); pide que te vuelvan a enviar "
+        "el archivo, o ábrelo en tu programa de hojas de cálculo y vuelve a guardarlo."
+    ),
+    "unusable.encrypted_member": (
+        "{file}: la parte {part} está cifrada con una contraseña de zip, algo que ningún "
+        "programa de hojas de cálculo hace, así que no se puede leer; pide el libro original."
+    ),
+    "unusable.unsupported_compression": (
+        "{file}: la parte {part} está comprimida con {method}, que los programas de hojas de "
+        "cálculo no saben leer; pide el libro original."
+    ),
+    "unusable.strict_ooxml": (
+        "{file} está guardado como hoja de cálculo Strict Open XML; ábrelo y guárdalo como "
+        "Libro de Excel (.xlsx)."
+    ),
     "unusable.cannot_write": (
         "{file} está dañado ({detail}), así que no se pueden escribir los resultados en él; "
         "ábrelo en tu programa de hojas de cálculo, vuelve a guardarlo y ejecuta de nuevo."

@@ -268,6 +268,27 @@ STRINGS = {
     # Hostile files
     "notice.check": "Aşağıdaki tablonun kontrol kodu (tablo değiştirilirse değişir):",
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
+    "unusable.damaged_sheet": (
+        "{file}: {sheet} sayfası dosyanın içinde hasarlı ({detail}); dosyayı yeniden isteyin "
+        "ya da elektronik tablo uygulamanızda açıp bu sayfayı onarın veya silin ve yeniden "
+        "kaydedin."
+    ),
+    "unusable.damaged_part": (
+        "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}); dosyayı yeniden isteyin "
+        "ya da elektronik tablo uygulamanızda açıp yeniden kaydedin."
+    ),
+    "unusable.encrypted_member": (
+        "{file}: {part} bölümü bir zip parolasıyla kilitlenmiş; hiçbir elektronik tablo "
+        "uygulaması bunu yapmaz ve bu bölüm okunamıyor. Özgün çalışma kitabını isteyin."
+    ),
+    "unusable.unsupported_compression": (
+        "{file}: {part} bölümü {method} ile sıkıştırılmış; elektronik tablo uygulamaları bunu "
+        "okuyamaz. Özgün çalışma kitabını isteyin."
+    ),
+    "unusable.strict_ooxml": (
+        "{file} Strict Open XML elektronik tablosu olarak kaydedilmiş; açın ve Excel Çalışma "
+        "Kitabı (.xlsx) olarak kaydedin."
+    ),
     "unusable.cannot_write": (
         "{file} hasarlı ({detail}), bu yüzden sonuçlar içine yazılamıyor; elektronik tablo "
         "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
