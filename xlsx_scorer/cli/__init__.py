@@ -16,6 +16,7 @@ from xlsx_scorer import __version__
 from xlsx_scorer.app import template
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Outcome, score_workbook
 from xlsx_scorer.app.report import points
+from xlsx_scorer.cli import diff, merge
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 
@@ -69,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     blank.add_argument("--event", help="the event name, written on the Event sheet")
     _add_common(blank)
+    for judges_command in (diff, merge):
+        judges_command.add_parser(commands)
     return parser
 
 
@@ -97,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     lang = args.lang or DEFAULT_LANGUAGE
     try:
+        if "run" in args:  # a judges' command: it reports its own unusable files
+            return int(args.run(args))
         return _template(args) if args.command == "template" else _score(args)
     except UnusableWorkbookError as error:
         lang = args.lang or error.language or DEFAULT_LANGUAGE

@@ -343,4 +343,37 @@ STRINGS = {
         "Standings: by total round points; ties by total VP, then by VP % (the player's VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
     ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(blank)",
+    "cli.key": "round {round}, table {table}, {player}",
+    "cli.key_repeated": "round {round}, table {table}, {player} (row {repeat} with these three)",
+    "cli.diff_changed": "changed {result}, {column}: {before} → {after}",
+    "cli.diff_added": "added {result}: {before} → {after}",
+    "cli.diff_removed": "removed {result}: {before} → {after}",
+    "cli.roster_added": "added to the roster: {name} ({cell})",
+    "cli.roster_removed": "removed from the roster: {name} ({cell})",
+    "cli.diff_equal": "{first} and {second} hold the same results and roster.",
+    "cli.diff_summary": "{first} → {second}: {count} difference(s).",
+    "cli.merge_conflict": "CONFLICT {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "CONFLICT {result}: removed in {removed} but changed in {changed} (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "CANNOT MERGE {cell}: {base} has no {column} column; add it there first."
+    ),
+    "cli.merge_no_roster": (
+        "CANNOT MERGE {cell}: {base} has no roster to add {name} to; add a Players sheet there "
+        "first."
+    ),
+    "cli.merge_conflicts": (
+        "{count} conflict(s): nothing was written. Settle each value in one copy and merge again."
+    ),
+    "cli.merge_done": (
+        "Merged {copies} copies into {file}: {changed} value(s) changed, {added} row(s) added, "
+        "{removed} row(s) removed, {names} roster change(s). Check and score it with "
+        "xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} is one of the inputs; inputs are never changed, so name a new file with -o."
+    ),
 }

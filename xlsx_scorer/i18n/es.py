@@ -384,4 +384,41 @@ STRINGS = {
         "PV, después por el % de PV (los PV del jugador sobre los PV de todas las mesas en las "
         "que jugó) y, por último, por orden alfabético del nombre."
     ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(vacía)",
+    "cli.key": "ronda {round}, mesa {table}, {player}",
+    "cli.key_repeated": "ronda {round}, mesa {table}, {player} (fila {repeat} con estos tres)",
+    "cli.diff_changed": "cambiado {result}, {column}: {before} → {after}",
+    "cli.diff_added": "añadida {result}: {before} → {after}",
+    "cli.diff_removed": "eliminada {result}: {before} → {after}",
+    "cli.roster_added": "añadido a la lista de jugadores: {name} ({cell})",
+    "cli.roster_removed": "eliminado de la lista de jugadores: {name} ({cell})",
+    "cli.diff_equal": (
+        "{first} y {second} tienen los mismos resultados y la misma lista de jugadores."
+    ),
+    "cli.diff_summary": "{first} → {second}: {count} diferencia(s).",
+    "cli.merge_conflict": "CONFLICTO {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "CONFLICTO {result}: eliminada en {removed} pero cambiada en {changed} (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "NO SE PUEDE FUSIONAR {cell}: {base} no tiene la columna {column}; añádela allí primero."
+    ),
+    "cli.merge_no_roster": (
+        "NO SE PUEDE FUSIONAR {cell}: {base} no tiene lista de jugadores a la que añadir a "
+        "{name}; añade allí primero una hoja Players."
+    ),
+    "cli.merge_conflicts": (
+        "{count} conflicto(s): no se ha escrito nada. Decide cada valor en una sola copia y "
+        "vuelve a fusionar."
+    ),
+    "cli.merge_done": (
+        "{copies} copias fusionadas en {file}: {changed} valor(es) cambiado(s), {added} fila(s) "
+        "añadida(s), {removed} fila(s) eliminada(s), {names} cambio(s) en la lista de jugadores. "
+        "Revísalo y puntúalo con xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} es uno de los archivos de entrada; las entradas nunca se modifican, así que "
+        "indica un archivo nuevo con -o."
+    ),
 }

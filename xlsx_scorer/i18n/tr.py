@@ -370,4 +370,39 @@ STRINGS = {
         "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
         "göre alfabetik sırayla çözülür."
     ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(boş)",
+    "cli.key": "tur {round}, masa {table}, {player}",
+    "cli.key_repeated": "tur {round}, masa {table}, {player} (bu üçünü taşıyan {repeat}. satır)",
+    "cli.diff_changed": "değişti {result}, {column}: {before} → {after}",
+    "cli.diff_added": "eklendi {result}: {before} → {after}",
+    "cli.diff_removed": "silindi {result}: {before} → {after}",
+    "cli.roster_added": "oyuncu listesine eklendi: {name} ({cell})",
+    "cli.roster_removed": "oyuncu listesinden çıkarıldı: {name} ({cell})",
+    "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
+    "cli.diff_summary": "{first} → {second}: {count} fark.",
+    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {column} sütunu yok; önce oraya ekleyin."
+    ),
+    "cli.merge_no_roster": (
+        "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {name} oyuncusunun ekleneceği bir oyuncu "
+        "listesi yok; önce oraya bir Players sayfası ekleyin."
+    ),
+    "cli.merge_conflicts": (
+        "{count} çakışma: hiçbir şey yazılmadı. Her değere tek bir kopyada karar verin ve "
+        "yeniden birleştirin."
+    ),
+    "cli.merge_done": (
+        "{copies} kopya {file} dosyasında birleştirildi: {changed} değer değişti, {added} satır "
+        "eklendi, {removed} satır silindi, oyuncu listesinde {names} değişiklik. Denetleyip "
+        "puanlamak için: xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} girdilerden biri; girdiler asla değiştirilmez, bu yüzden -o ile yeni bir dosya "
+        "adı verin."
+    ),
 }
