@@ -16,6 +16,10 @@ from xlsx_scorer.cli import common
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import text
 
+#: The message of each kind of change.
+CHANGE_MESSAGES = {"added": "cli.diff_added", "removed": "cli.diff_removed"}
+ROSTER_MESSAGES = {"added": "cli.roster_added", "removed": "cli.roster_removed"}
+
 
 def add_parser(commands: Any) -> None:
     """Register ``diff`` with the command parser."""
@@ -59,7 +63,7 @@ def change_text(lang: str, change: Change) -> str:
     if change.kind == "changed" and change.column is not None:
         column = common.column_name(lang, change.column)
         return text(lang, "cli.diff_changed", result=key, column=column, before=before, after=after)
-    return text(lang, f"cli.diff_{change.kind}", result=key, before=before, after=after)
+    return text(lang, CHANGE_MESSAGES[change.kind], result=key, before=before, after=after)
 
 
 def lines(lang: str, differences: Differences) -> list[str]:
@@ -67,5 +71,5 @@ def lines(lang: str, differences: Differences) -> list[str]:
     found = [change_text(lang, change) for change in differences.changes]
     for name in differences.roster:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
-        found.append(text(lang, f"cli.roster_{name.kind}", name=name.name, cell=cell))
+        found.append(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
     return found

@@ -13,7 +13,7 @@ from typing import Any
 from xlsx_scorer.app.judges import merge_files
 from xlsx_scorer.app.merge import Blocked, Conflict, Merge, Removal
 from xlsx_scorer.cli import common
-from xlsx_scorer.cli.diff import change_text
+from xlsx_scorer.cli.diff import ROSTER_MESSAGES, change_text
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import text
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print(change_text(lang, change))
     for name in plan.roster_taken:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
-        print(text(lang, f"cli.roster_{name.kind}", name=name.name, cell=cell))
+        print(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
     print(summary(lang, plan, len(args.copies), merged.written))
     return common.EXIT_OK
 
