@@ -16,7 +16,7 @@ from xlsx_scorer import __version__
 from xlsx_scorer.app import template
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Outcome, score_workbook
 from xlsx_scorer.app.report import points
-from xlsx_scorer.cli import diff, merge
+from xlsx_scorer.cli import archive, diff, merge, verify
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 
@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     blank.add_argument("--event", help="the event name, written on the Event sheet")
     _add_common(blank)
-    for judges_command in (diff, merge):
+    for judges_command in (diff, merge, archive, verify):
         judges_command.add_parser(commands)
     return parser
 

@@ -376,4 +376,37 @@ STRINGS = {
     "unusable.output_is_input": (
         "{file} is one of the inputs; inputs are never changed, so name a new file with -o."
     ),
+    "cli.archive_refused": (
+        "{file} has {count} problem(s); an event is archived only when it has none."
+    ),
+    "cli.archive_done": (
+        "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} exists and is not empty; name a new folder for the archive."
+    ),
+    "cli.verify_ok": (
+        "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
+    ),
+    "cli.verify_failed": "{path}: {count} thing(s) no longer agree with the archived results.",
+    "cli.verify_file_missing": "{file} is missing.",
+    "cli.verify_file_unreadable": "{file} cannot be read ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} was changed: its SHA-256 or size differs from the one in datapackage.json."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} records no fingerprint: it was removed, or this is not an archive."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} records the fingerprint {recorded}, but the results give {computed}: results or "
+        "standings were changed."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "The {sheet} table is missing, or its header was changed.",
+    "cli.verify_sheet_cell": "{cell} shows “{shown}”, the results give “{expected}”.",
+    "cli.verify_more": "… and {count} more cell(s) of {sheet}.",
+    "cli.verify_csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
+    "cli.verify_result_changed": "{cell}: {column} of {result} is {now}, archived as {archived}.",
+    "cli.verify_result_added": "{cell}: {result} is not in the archived results.",
+    "cli.verify_result_removed": "{result} (archived at {cell}) is missing from the results.",
 }

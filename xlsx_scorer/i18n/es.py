@@ -421,4 +421,46 @@ STRINGS = {
         "{file} es uno de los archivos de entrada; las entradas nunca se modifican, así que "
         "indica un archivo nuevo con -o."
     ),
+    "cli.archive_refused": (
+        "{file} tiene {count} problema(s); un torneo solo se archiva cuando no tiene ninguno."
+    ),
+    "cli.archive_done": (
+        "{file} archivado en {folder}: {files}. Huella digital (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} ya existe y no está vacía; indica una carpeta nueva para el archivo."
+    ),
+    "cli.verify_ok": (
+        "{path}: todo coincide con los resultados archivados. Huella digital (SHA-256): "
+        "{fingerprint}"
+    ),
+    "cli.verify_failed": (
+        "{path}: {count} elemento(s) ya no coinciden con los resultados archivados."
+    ),
+    "cli.verify_file_missing": "Falta {file}.",
+    "cli.verify_file_unreadable": "No se puede leer {file} ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} ha sido modificado: su SHA-256 o su tamaño no coinciden con los de "
+        "datapackage.json."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} no guarda ninguna huella digital: se ha eliminado, o esto no es un archivo de "
+        "torneo."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} guarda la huella digital {recorded}, pero los resultados dan {computed}: se han "
+        "modificado resultados o la clasificación."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "Falta la tabla {sheet}, o se ha modificado su encabezado.",
+    "cli.verify_sheet_cell": "{cell} muestra «{shown}», los resultados dan «{expected}».",
+    "cli.verify_more": "… y {count} celda(s) más de {sheet}.",
+    "cli.verify_csv_line": (
+        "{file}, línea {line}: dice «{shown}», los resultados dan «{expected}»."
+    ),
+    "cli.verify_result_changed": (
+        "{cell}: {column} de {result} vale {now}, archivado como {archived}."
+    ),
+    "cli.verify_result_added": "{cell}: {result} no está en los resultados archivados.",
+    "cli.verify_result_removed": ("{result} (archivado en {cell}) falta en los resultados."),
 }

@@ -405,4 +405,41 @@ STRINGS = {
         "{file} girdilerden biri; girdiler asla değiştirilmez, bu yüzden -o ile yeni bir dosya "
         "adı verin."
     ),
+    "cli.archive_refused": (
+        "{file} dosyasında {count} sorun var; bir turnuva ancak hiç sorunu yokken arşivlenir."
+    ),
+    "cli.archive_done": (
+        "{file}, {folder} klasörüne arşivlendi: {files}. Parmak izi (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} zaten var ve boş değil; arşiv için yeni bir klasör adı verin."
+    ),
+    "cli.verify_ok": (
+        "{path}: her şey arşivlenen sonuçlarla uyuşuyor. Parmak izi (SHA-256): {fingerprint}"
+    ),
+    "cli.verify_failed": "{path}: {count} öğe artık arşivlenen sonuçlarla uyuşmuyor.",
+    "cli.verify_file_missing": "{file} eksik.",
+    "cli.verify_file_unreadable": "{file} okunamıyor ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} değiştirilmiş: SHA-256 değeri ya da boyutu datapackage.json içindekiyle uyuşmuyor."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} hiçbir parmak izi içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} {recorded} parmak izini kaydediyor, ama sonuçlar {computed} veriyor: sonuçlar "
+        "ya da sıralama değiştirilmiş."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
+    "cli.verify_sheet_cell": "{cell} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
+    "cli.verify_more": "… ve {sheet} sayfasında {count} hücre daha.",
+    "cli.verify_csv_line": (
+        "{file}, satır {line}: “{shown}” yazıyor, sonuçlar “{expected}” veriyor."
+    ),
+    "cli.verify_result_changed": (
+        "{cell}: {result} için {column} şu an {now}, arşivde {archived}."
+    ),
+    "cli.verify_result_added": "{cell}: {result} arşivlenen sonuçlarda yok.",
+    "cli.verify_result_removed": "{result} (arşivde {cell}) sonuçlarda eksik.",
 }
