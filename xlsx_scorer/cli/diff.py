@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsx_scorer.app.diff import Change, Differences
-from xlsx_scorer.app.judges import diff_files
+from xlsx_scorer.app.judges import diff_files, labels
 from xlsx_scorer.cli import common
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import text
@@ -45,13 +45,14 @@ def run(args: argparse.Namespace) -> int:
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = common.language(args, compared.language)
+    first, second = labels([args.first, args.second])
     for line in lines(lang, compared.differences):
         print(line)
     if compared.differences.equal:
-        print(text(lang, "cli.diff_equal", first=args.first, second=args.second))
+        print(text(lang, "cli.diff_equal", first=first, second=second))
         return common.EXIT_OK
     count = len(compared.differences.changes) + len(compared.differences.roster)
-    print(text(lang, "cli.diff_summary", first=args.first, second=args.second, count=count))
+    print(text(lang, "cli.diff_summary", first=first, second=second, count=count))
     return common.EXIT_DIFFERENT
 
 

@@ -312,16 +312,13 @@ def _numbered(elements: list[Element], what: str, name: str) -> list[tuple[int, 
     return numbered
 
 
-def _insertion_point(
-    numbered: list[tuple[int, Element]], number: int, end: int, what: str, name: str
-) -> int:
-    """Where an element numbered ``number`` goes: before the first one numbered higher."""
-    for other, element in numbered:
-        if other > number:
-            if element.get("r") is None:
-                raise ValueError(f"{name}: cannot insert before a {what} without a reference")
-            return element.start
-    return end
+def _insertion_point(numbered: list[tuple[int, Element]], number: int, end: int) -> int:
+    """Where an element numbered ``number`` goes: before the first one numbered higher.
+
+    That one has its own reference: one without follows on from the previous
+    number, so nothing can be inserted before it.
+    """
+    return next((element.start for other, element in numbered if other > number), end)
 
 
 def _formula(data: bytes, cell: Element) -> tuple[bool, bool]:
@@ -374,14 +371,14 @@ def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet")
             new_rows[row_number] = [text for _, text in inserted]
             continue
         for column, text in inserted:
-            at = _insertion_point(cells, column, row.close, "cell", name)
+            at = _insertion_point(cells, column, row.close)
             if row.empty:
                 at = row.end
             splices.add(at, at, text)
         _widen_row(xml, row, [c for c, _ in inserted], prefix, splices)
     end = sheet_data.close if not sheet_data.empty else sheet_data.end
     for row_number, texts in sorted(new_rows.items()):
-        at = _insertion_point(rows, row_number, end, "row", name)
+        at = _insertion_point(rows, row_number, end)
         splices.add(at, at, f'<{prefix}row r="{row_number}">{"".join(texts)}</{prefix}row>')
     if new_rows and sheet_data.empty:
         tag = xml[sheet_data.start : sheet_data.end].decode()
