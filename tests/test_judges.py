@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pandas as pd
 import pytest
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import PatternFill
@@ -16,6 +17,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from tests import eventgen
 from tests.builders import sheet_values, table_below
+from xlsx_scorer.app.diff import Copy
+from xlsx_scorer.app.merge import Layout, merge
 from xlsx_scorer.cli import main
 
 FULL = eventgen.random_event(random.Random(8), 13, 2)
@@ -25,9 +28,12 @@ TABLES_2 = sorted({FULL[index]["table"] for index in ROUND_2})
 RESULT_KEYS = eventgen.KEYS[3:]
 
 
-def listed(row: dict[str, Any]) -> dict[str, Any]:
+SEATING = ("round", "table", "player")
+
+
+def listed(row: dict[str, Any], seating: Sequence[str] = SEATING) -> dict[str, Any]:
     """A row with only its round, table and player: the seating, before the game is played."""
-    return {key: row[key] if key in ("round", "table", "player") else None for key in row}
+    return {key: row[key] if key in seating else None for key in row}
 
 
 def event(
@@ -36,13 +42,13 @@ def event(
     return eventgen.write_workbook(path, rows, roster=roster, **options)
 
 
-def tables(*numbers: int, seated: bool = False) -> list[dict[str, Any]]:
+def tables(*numbers: int, seated: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The full event's round 1, then round 2's rows of tables ``numbers``.
 
-    ``seated``: round 2's other tables are there too, listed without results.
+    ``seated``: round 2's other tables are there too, with only these columns filled.
     """
     return [
-        row if row["round"] == 1 or row["table"] in numbers else listed(row)
+        row if row["round"] == 1 or row["table"] in numbers else listed(row, seated)
         for row in FULL
         if row["round"] == 1 or row["table"] in numbers or seated
     ]
@@ -117,12 +123,14 @@ def test_diff_of_an_unusable_file_exits_2(
     assert "Traceback" not in out
 
 
-@pytest.mark.parametrize("base_rows", ["listed", "absent"])
+@pytest.mark.parametrize(
+    "seated", [SEATING, ("round", "table"), ()], ids=["players-seated", "tables-listed", "absent"]
+)
 def test_disjoint_tables_merge_to_the_unsplit_standings(
-    tmp_path: Path, full: Path, capsys: pytest.CaptureFixture[str], base_rows: str
+    tmp_path: Path, full: Path, capsys: pytest.CaptureFixture[str], seated: Sequence[str]
 ) -> None:
+    """BASE lists round 2 with its players, or only its tables, or not at all."""
     base, a, b, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b", "merged"))
-    seated = base_rows == "listed"
     event(base, tables(seated=seated))
     half = len(TABLES_2) // 2
     event(a, tables(*TABLES_2[:half], seated=seated))
@@ -304,3 +312,28 @@ def test_merge_messages_in_the_workbooks_language(
     assert code == 1
     assert "CONFLICTO ronda 1" in out
     assert "no se ha escrito nada" in out
+
+
+def frame_copy(file: str, columns: dict[str, str], rows: list[list[Any]]) -> Copy:
+    keys = list(columns)
+    frame = pd.DataFrame(rows, columns=keys, index=range(2, 2 + len(rows)), dtype=object)
+    return Copy(file, "Results", columns, frame)
+
+
+def test_an_optional_column_such_as_total_vp_is_merged_like_any_other() -> None:
+    """The library view: extra known columns are merged generically, whoever has them."""
+    with_total = {"round": "A", "table": "B", "player": "C", "cities": "D", "total_vp": "E"}
+    without = {"round": "A", "table": "B", "player": "C", "cities": "D"}
+    base = frame_copy("base.xlsx", with_total, [[1, 1, "Ana", 2, ""], [1, 1, "Bob", 1, 9]])
+    filled = frame_copy("a.xlsx", with_total, [[1, 1, "Ana", 2, 7], [1, 1, "Bob", 1, 9]])
+    silent = frame_copy("b.xlsx", without, [[1, 1, "Ana", 2], [1, 1, "Bob", 3]])
+    plan = merge(base, [filled, silent], Layout(frozenset({1, 2, 3})))
+    assert plan.ok
+    assert plan.results == {"E2": 7, "D3": 3}
+    narrow = frame_copy("base.xlsx", without, [[1, 1, "Ana", 2], [1, 1, "Bob", 1]])
+    blocked = merge(narrow, [filled], Layout(frozenset({1, 2, 3})))
+    assert not blocked.ok
+    assert [(b.code, b.column, b.cell.ref) for b in blocked.blocked] == [
+        ("no_column", "total_vp", "E2"),
+        ("no_column", "total_vp", "E3"),
+    ]

@@ -89,7 +89,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class RowCells:
-    """A whole row of one copy: its range (``A9:L9``) and its filled values by column key."""
+    """A whole row of one copy: its range (``A9:L9``) and its filled result values by column key."""
 
     file: str
     sheet: str
@@ -213,13 +213,13 @@ def cell(copy: Copy, row: Row, column: str) -> Cell:
 
 
 def row_cells(copy: Copy, row: Row) -> RowCells:
-    """``row`` of ``copy`` as a range over its known columns, with its filled values."""
+    """``row`` of ``copy`` as a range over its known columns, with its filled result values."""
     letters = sorted((len(copy.columns[c]), copy.columns[c]) for c in row.raw)
     ref = f"{letters[0][1]}{row.number}:{letters[-1][1]}{row.number}"
     values = tuple(
         (column, row.raw[column])
         for column in order_columns(row.raw)
-        if row.meaning[column] != blank_meaning(column)
+        if column not in KEY_COLUMNS and row.meaning[column] != blank_meaning(column)
     )
     return RowCells(copy.file, copy.sheet, ref, values)
 

@@ -78,7 +78,8 @@ def row_text(lang: str, row: RowCells) -> str:
     values = ", ".join(
         f"{column_name(lang, column)} {value_text(lang, value)}" for column, value in row.values
     )
-    return f"{row.file} {row.sheet}!{row.ref} ({values})"
+    where = f"{row.file} {row.sheet}!{row.ref}"
+    return f"{where} ({values})" if values else where
 
 
 def either_text(lang: str, side: Cell | RowCells | None) -> str:
