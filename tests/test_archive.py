@@ -114,6 +114,17 @@ def test_archiving_twice_gives_the_same_fingerprint_and_files(
     assert descriptor(tmp_path / "third")["fingerprint"] == descriptor(archived)["fingerprint"]
 
 
+def test_an_archived_workbook_archived_again_keeps_one_fingerprint(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(capsys, "archive", archived / "event.xlsx", "-o", tmp_path / "again")
+    assert code == 0, out
+    assert descriptor(tmp_path / "again")["fingerprint"] == descriptor(archived)["fingerprint"]
+    properties = custom_properties(tmp_path / "again" / "event.xlsx")
+    assert properties.count('name="XlsxScorerFingerprint"') == 1
+    assert run(capsys, "verify", tmp_path / "again")[0] == 0
+
+
 def test_the_fingerprint_is_the_documented_canonical_form(archived: Path) -> None:
     """docs/archive.md, recomputed here from the CSV files alone."""
     marks = ("army_first", "road_first", "declared")

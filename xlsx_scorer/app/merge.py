@@ -230,7 +230,7 @@ class _Plan:
         ):
             row_number = number
             if row_number <= self.base.header_row or row_number in busy:
-                last = max(last, *busy) + 1
+                last = max([last, *busy]) + 1
                 row_number = last
             busy.add(row_number)
             for column, raw in values.items():

@@ -34,7 +34,7 @@ from python_calamine import CalamineWorkbook
 
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.i18n import LANGUAGES, fold
-from xlsx_scorer.xlsx import patch
+from xlsx_scorer.xlsx import patch, spans
 
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _RT_CUSTOM = _R + "/custom-properties"
@@ -75,30 +75,30 @@ def _local(name: str) -> str:
 
 def protect_sheet(xml: bytes, name: str) -> bytes:
     """A sheet part with ``<sheetProtection>`` inserted (or switched on), see the module rules."""
-    root = patch.outline(xml, name)
+    root = spans.outline(xml, name)
     kind = _local(root.name)
     if kind not in _PROTECTION:
         raise ValueError(f"{name}: cannot protect a {kind}")
-    prefix = patch.main_prefix(root, name)
+    prefix = spans.main_prefix(root, name)
     existing = next((c for c in root.children if _local(c.name) == "sheetProtection"), None)
     if existing is not None:
         switch = "content" if kind == "chartsheet" else "sheet"
         if (existing.get(switch) or "0").lower() not in _OFF:
             return xml
         attributes = [(k, v) for k, v in existing.attributes if k != switch] + [(switch, "1")]
-        tag = existing.name + "".join(f' {k}="{patch.escape_attribute(v)}"' for k, v in attributes)
-        end = patch.start_tag_end(xml, existing.start)
+        tag = existing.name + "".join(f' {k}="{spans.escape_attribute(v)}"' for k, v in attributes)
+        end = spans.start_tag_end(xml, existing.start)
         closing = "/>" if existing.empty else ">"
         return xml[: existing.start] + f"<{tag}{closing}".encode() + xml[end:]
     before = [c for c in root.children if _local(c.name) in _BEFORE_PROTECTION[kind]]
-    at = before[-1].end if before else patch.start_tag_end(xml, root.start)
+    at = before[-1].end if before else spans.start_tag_end(xml, root.start)
     element = f"<{prefix}sheetProtection {_PROTECTION[kind]}/>".encode()
     return xml[:at] + element + xml[at:]
 
 
 def _insert_before_end(xml: bytes, name: str, text: str) -> bytes:
     """``text`` added as the root element's last content."""
-    root = patch.outline(xml, name)
+    root = spans.outline(xml, name)
     if root.empty:
         tag = xml[root.start : root.end].decode().removesuffix("/>").rstrip()
         local = root.name
@@ -110,14 +110,14 @@ def _property_xml(pid: int, name: str, value: str, vt_prefix: str | None) -> str
     declare = "" if vt_prefix else f' xmlns:vt="{_VT}"'
     vt = vt_prefix or "vt"
     return (
-        f'<property fmtid="{_FMTID}" pid="{pid}" name="{patch.escape_attribute(name)}">'
-        f"<{vt}:lpwstr{declare}>{patch.escape_text(value)}</{vt}:lpwstr></property>"
+        f'<property fmtid="{_FMTID}" pid="{pid}" name="{spans.escape_attribute(name)}">'
+        f"<{vt}:lpwstr{declare}>{spans.escape_text(value)}</{vt}:lpwstr></property>"
     )
 
 
 def _with_properties(xml: bytes, properties: Mapping[str, str]) -> bytes:
     """An existing custom properties part with ``properties`` set (replaced or appended)."""
-    root = patch.outline(xml, _CUSTOM_PART)
+    root = spans.outline(xml, _CUSTOM_PART)
     prefix, _, _ = root.name.rpartition(":")
     if root.get(f"xmlns:{prefix}" if prefix else "xmlns") != _CUSTOM or prefix:
         raise ValueError(f"{_CUSTOM_PART}: not a custom properties part in the usual form")
@@ -136,8 +136,8 @@ def _with_properties(xml: bytes, properties: Mapping[str, str]) -> bytes:
         else:
             out = _insert_before_end(out, _CUSTOM_PART, _property_xml(pid, name, value, vt_prefix))
             pid += 1
-    for name, value in pending.items():  # replaced last: their offsets are from ``xml``
-        root = patch.outline(out, _CUSTOM_PART)
+    for name, value in pending.items():  # each found again in the text as it now is
+        root = spans.outline(out, _CUSTOM_PART)
         old = next(c for c in root.children if c.get("name") == name)
         new = _property_xml(int(old.get("pid") or pid), name, value, vt_prefix)
         out = out[: old.start] + new.encode() + out[old.end :]
@@ -191,7 +191,7 @@ def custom_properties(package: bytes) -> dict[str, str]:
         part = _custom_part(archive)
         if part is None or part not in archive.namelist():
             return {}
-        root = patch.outline(
+        root = spans.outline(
             archive.read(part), part, [("property", "lpwstr"), ("property", "bstr")]
         )
         data = archive.read(part)
@@ -200,14 +200,14 @@ def custom_properties(package: bytes) -> dict[str, str]:
         name = element.get("name")
         texts = [c for c in element.children if _local(c.name) in ("lpwstr", "bstr")]
         if name is not None and texts and not texts[0].empty:
-            start = patch.start_tag_end(data, texts[0].start)
+            start = spans.start_tag_end(data, texts[0].start)
             found[name] = _unescape(data[start : texts[0].close].decode("utf-8"))
     return found
 
 
 def _unescape(text: str) -> str:
     """Character data of a text-only element (the five entities and character references)."""
-    parser = patch.parser_for(b"<t>" + text.encode() + b"</t>", "text")
+    parser = spans.parser_for(b"<t>" + text.encode() + b"</t>", "text")
     pieces: list[str] = []
     parser.CharacterDataHandler = pieces.append
     parser.Parse(b"<t>" + text.encode() + b"</t>", True)
