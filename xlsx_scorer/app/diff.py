@@ -182,11 +182,23 @@ def keyed_rows(copy: Copy) -> dict[Key, Row]:
     rows: dict[Key, Row] = {}
     seen: dict[tuple[int | str, str, str], int] = {}
     columns = [c for c in (*KEY_COLUMNS, *value_columns(copy)) if c in copy.rows]
+    known: dict[tuple[str, type, Any], Hashable] = {}
+
+    def meant(column: str, value: Any) -> Hashable:
+        """``meaning``, once per distinct (column, type, value): a sheet repeats a few values."""
+        try:
+            return known[column, type(value), value]
+        except KeyError:
+            found = known[column, type(value), value] = meaning(column, value)
+            return found
+        except TypeError:  # an unhashable value: no reader makes one
+            return meaning(column, value)
+
     for number, values in zip(
         copy.rows.index, copy.rows[columns].itertuples(index=False, name=None), strict=True
     ):
         raw = dict(zip(columns, values, strict=True))
-        meanings = {column: meaning(column, value) for column, value in raw.items()}
+        meanings = {column: meant(column, value) for column, value in raw.items()}
         round_, table, player = (_key_part(meanings.get(c)) for c in KEY_COLUMNS)
         base = (round_, str(table), str(player))
         occurrence = seen.get(base, 0)

@@ -31,6 +31,7 @@ calculation chain names a cell without a formula.
 
 from __future__ import annotations
 
+import bisect
 import io
 import math
 import posixpath
@@ -48,6 +49,7 @@ from xlsx_scorer.xlsx.spans import (
     MAIN,
     Element,
     Splices,
+    check_well_formed,
     escape_attribute,
     escape_text,
     main_prefix,
@@ -168,9 +170,11 @@ def _insertion_point(numbered: list[tuple[int, Element]], number: int, end: int)
     """Where an element numbered ``number`` goes: before the first one numbered higher.
 
     That one has its own reference: one without follows on from the previous
-    number, so nothing can be inserted before it.
+    number, so nothing can be inserted before it.  Rows and cells come in
+    order, so the search is a bisection.
     """
-    return next((element.start for other, element in numbered if other > number), end)
+    position = bisect.bisect_right(numbered, number, key=lambda item: item[0])
+    return numbered[position][1].start if position < len(numbered) else end
 
 
 def _formula(data: bytes, cell: Element) -> tuple[bool, bool]:
@@ -238,7 +242,7 @@ def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet")
         splices.add(sheet_data.end, sheet_data.end, f"</{prefix}sheetData>")
     _widen_dimension(root, prefix, written, splices)
     patched = splices.apply(xml, name)
-    outline(patched, name)  # still well-formed
+    check_well_formed(patched, name)
     return PatchedSheet(patched, replaced_formula)
 
 
@@ -298,10 +302,13 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
     for sheet_data in (c for c in root.children if c.name == f"{prefix}sheetData"):
         for number, row in _numbered(sheet_data.children, "row", name):
             for column, cell in _numbered(row.children, "cell", name):
-                if column in wanted and not cell.empty:
-                    inner = xml[start_tag_end(xml, cell.start) : cell.close]
-                    if inner.strip():
-                        rows.add(number)
+                # attribute values hold no "<": one inside the cell starts its content
+                if (
+                    column in wanted
+                    and not cell.empty
+                    and xml.find(b"<", cell.start + 1, cell.close) >= 0
+                ):
+                    rows.add(number)
     return frozenset(rows)
 
 

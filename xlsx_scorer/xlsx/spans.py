@@ -99,30 +99,34 @@ def outline(data: bytes, name: str, keep: Iterable[tuple[str, ...]] = ()) -> Ele
     """
     paths = {path[:depth] for path in keep for depth in range(1, len(path) + 1)}
     parser = parser_for(data, name)
-    stack: list[Element | None] = []
+    #: Open elements: the element (None when not recorded) and its path below the root.
+    stack: list[tuple[Element | None, tuple[str, ...]]] = []
     root: list[Element] = []
 
+    skipped: tuple[None, tuple[str, ...]] = (None, ())
+
     def start(tag: str, flat: list[str]) -> None:
-        parent = stack[-1] if stack else None
-        if stack and parent is None:  # inside an element not recorded
-            stack.append(None)
-            return
-        if len(stack) >= 2:
-            names = [e.name.rpartition(":")[2] for e in stack[1:] if e is not None]
-            if (*names, tag.rpartition(":")[2]) not in paths:
-                stack.append(None)
+        if not stack:
+            path: tuple[str, ...] = ()
+        else:
+            parent, above = stack[-1]
+            if parent is None:
+                stack.append(skipped)
                 return
-        element = Element(
-            tag, list(zip(flat[::2], flat[1::2], strict=True)), parser.CurrentByteIndex
-        )
-        if parent is not None:
+            path = (*above, tag.rpartition(":")[2])
+            if len(path) > 1 and path not in paths:
+                stack.append(skipped)
+                return
+        attributes = list(zip(flat[::2], flat[1::2], strict=True))
+        element = Element(tag, attributes, parser.CurrentByteIndex)
+        if stack and (parent := stack[-1][0]) is not None:
             parent.children.append(element)
         else:
             root.append(element)
-        stack.append(element)
+        stack.append((element, path))
 
     def end(tag: str) -> None:
-        element = stack.pop()
+        element = stack.pop()[0]
         if element is None:
             return
         index = parser.CurrentByteIndex
@@ -142,6 +146,14 @@ def outline(data: bytes, name: str, keep: Iterable[tuple[str, ...]] = ()) -> Ele
     except expat.ExpatError as error:
         raise ValueError(f"{name}: not usable XML ({error})") from error
     return root[0]
+
+
+def check_well_formed(data: bytes, name: str) -> None:
+    """Raise ``ValueError`` unless ``data`` is well-formed XML expat accepts (as ``outline``)."""
+    try:
+        parser_for(data, name).Parse(data, True)
+    except expat.ExpatError as error:
+        raise ValueError(f"{name}: not usable XML ({error})") from error
 
 
 def main_prefix(root: Element, name: str) -> str:
