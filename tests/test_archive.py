@@ -271,6 +271,16 @@ def test_a_removed_fingerprint_fails_verify(
     assert "datapackage.json records no fingerprint" in out
 
 
+def test_a_changed_cell_of_any_other_sheet_fails_verify(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = copy_of(archived, tmp_path)
+    tamper_cell(folder / "event.xlsx", "Players", "A3", "Somebody Else")
+    code, out = run(capsys, "verify", folder)
+    assert code == 1
+    assert "The Players sheet was changed after it was archived." in out
+
+
 @pytest.mark.parametrize("name", ["standings.csv", "event.xlsx", "datapackage.json"])
 def test_a_removed_file_fails_verify(
     tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str], name: str

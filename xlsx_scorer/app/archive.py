@@ -13,6 +13,7 @@ the scoring API of the day (read, validate, score; write the output sheets).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -35,6 +36,7 @@ from xlsx_scorer.xlsx import reader as workbook
 FINGERPRINT_PROPERTY = "XlsxScorerFingerprint"
 LANGUAGE_PROPERTY = "XlsxScorerLanguage"
 FORMAT_PROPERTY = "XlsxScorerArchive"
+SHEETS_PROPERTY = "XlsxScorerSheets"
 
 
 @dataclass(frozen=True)
@@ -134,13 +136,16 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
         return Archived(scored.language, scored.problems)
     _check_folder(folder)
     fingerprint = fingerprint_of(scored)
-    properties = {
-        FINGERPRINT_PROPERTY: fingerprint,
-        LANGUAGE_PROPERTY: scored.language,
-        FORMAT_PROPERTY: canonical.FORMAT,
-    }
     try:
-        sealed = archival.seal(scored_workbook(source, scored.language), properties)
+        workbook_bytes = scored_workbook(source, scored.language)
+        digests = archival.sheet_digests(workbook_bytes)
+        properties = {
+            FINGERPRINT_PROPERTY: fingerprint,
+            LANGUAGE_PROPERTY: scored.language,
+            FORMAT_PROPERTY: canonical.FORMAT,
+            SHEETS_PROPERTY: json.dumps(digests, ensure_ascii=False, separators=(",", ":")),
+        }
+        sealed = archival.seal(workbook_bytes, properties)
     except ValueError as error:
         detail = {"file": str(source), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error

@@ -4,7 +4,9 @@ Given an archive folder (or only its workbook), everything is recomputed from
 the workbook's ``Results`` sheet and compared:
 
 1. the fingerprint recorded in the workbook with the fingerprint of the
-   recomputed results and standings (a missing fingerprint is a finding);
+   recomputed results and standings (a missing fingerprint is a finding), and
+   each sheet's values with the digest recorded when it was archived (a sheet
+   changed, removed or added is a finding);
 2. every cell of the ``Standings`` and ``Round Points`` tables shown with the
    recomputed ones (cell by cell, the first ``MAX_CELLS`` per sheet named);
 3. in a folder: ``datapackage.json``'s fingerprint; each CSV file's SHA-256
@@ -33,6 +35,7 @@ from xlsx_scorer.app import canonical, fingerprint, report
 from xlsx_scorer.app.archive import (
     FINGERPRINT_PROPERTY,
     LANGUAGE_PROPERTY,
+    SHEETS_PROPERTY,
     Scored,
     csv_files,
     fingerprint_of,
@@ -121,6 +124,7 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
     recorded = properties.get(FINGERPRINT_PROPERTY)
     if recorded is None:
         findings.append(Finding("cli.verify_no_fingerprint", {"file": book_path.name}))
+    findings += _digest_findings(book.package, properties.get(SHEETS_PROPERTY), book_path.name)
     if scored.problems:
         findings += [
             Finding("cli.verify_problem", {"cell": problem.ref, "problem": problem.message})
@@ -136,6 +140,31 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
     if descriptor is not None:
         findings += _package_findings(path, descriptor, scored, computed, intact=intact)
     return Verified(scored.language, tuple(findings), book_path, computed)
+
+
+def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Finding]:
+    """Sheets whose shown values changed, or that were removed or added, since archiving."""
+    try:
+        archived = json.loads(recorded) if recorded is not None else None
+    except json.JSONDecodeError:
+        archived = None
+    if not isinstance(archived, dict):
+        return [Finding("cli.verify_no_sheet_digests", {"file": file})]
+    now = archival.sheet_digests(package)
+    findings = [
+        Finding(
+            "cli.verify_sheet_removed" if sheet not in now else "cli.verify_sheet_changed",
+            {"sheet": sheet},
+        )
+        for sheet, digest in archived.items()
+        if now.get(sheet) != digest
+    ]
+    findings += [
+        Finding("cli.verify_sheet_added", {"sheet": sheet})
+        for sheet in now
+        if sheet not in archived
+    ]
+    return findings
 
 
 def _sheet_findings(scored: Scored) -> list[Finding]:

@@ -409,4 +409,10 @@ STRINGS = {
     "cli.verify_result_changed": "{cell}: {column} of {result} is {now}, archived as {archived}.",
     "cli.verify_result_added": "{cell}: {result} is not in the archived results.",
     "cli.verify_result_removed": "{result} (archived at {cell}) is missing from the results.",
+    "cli.verify_no_sheet_digests": (
+        "{file} records no digest of its sheets: it was removed, or this is not an archive."
+    ),
+    "cli.verify_sheet_changed": "The {sheet} sheet was changed after it was archived.",
+    "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
+    "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
 }

@@ -463,4 +463,11 @@ STRINGS = {
     ),
     "cli.verify_result_added": "{cell}: {result} no está en los resultados archivados.",
     "cli.verify_result_removed": ("{result} (archivado en {cell}) falta en los resultados."),
+    "cli.verify_no_sheet_digests": (
+        "{file} no guarda el resumen de sus hojas: se ha eliminado, o esto no es un archivo de "
+        "torneo."
+    ),
+    "cli.verify_sheet_changed": "La hoja {sheet} se ha modificado después de archivarla.",
+    "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
+    "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
 }

@@ -442,4 +442,10 @@ STRINGS = {
     ),
     "cli.verify_result_added": "{cell}: {result} arşivlenen sonuçlarda yok.",
     "cli.verify_result_removed": "{result} (arşivde {cell}) sonuçlarda eksik.",
+    "cli.verify_no_sheet_digests": (
+        "{file} sayfalarının özetini içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
+    ),
+    "cli.verify_sheet_changed": "{sheet} sayfası arşivlendikten sonra değiştirilmiş.",
+    "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
+    "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
 }

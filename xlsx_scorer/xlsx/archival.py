@@ -25,7 +25,9 @@ b'<sheetData/><sheetProtection sheet="1" objects="1" scenarios="1"/><pageMargins
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import io
+import json
 import zipfile
 from collections.abc import Mapping
 from typing import Any
@@ -41,7 +43,6 @@ _RT_CUSTOM = _R + "/custom-properties"
 _CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 _VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 _CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
-_PKG_R = "http://schemas.openxmlformats.org/package/2006/relationships"
 #: The format id every custom document property carries.
 _FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"
 _FIRST_PID = 2
@@ -212,6 +213,48 @@ def _unescape(text: str) -> str:
     parser.CharacterDataHandler = pieces.append
     parser.Parse(b"<t>" + text.encode() + b"</t>", True)
     return "".join(pieces)
+
+
+def _cell_text(value: Any) -> str:
+    """A cell value as text that survives a save by Excel or LibreOffice (12 digits).
+
+    >>> _cell_text(0.46808510638297873), _cell_text(5.0), _cell_text(True), _cell_text("")
+    ('0.468085106383', '5', 'TRUE', '')
+    """
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int | float):
+        return format(float(value), ".12g")
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    return str(value)
+
+
+def sheet_digests(package: bytes) -> dict[str, str]:
+    """Each sheet's name and the SHA-256 of the values it shows, as canonical text.
+
+    The text is the JSON list of rows from A1, each a list of cell texts
+    (``_cell_text``), with trailing blank cells and rows dropped; how a value
+    is stored (styles, shared strings, a re-save by another application)
+    does not change it, any shown value does.
+    """
+    book = CalamineWorkbook.from_filelike(io.BytesIO(package))
+    digests = {}
+    for name in book.sheet_names:
+        rows: list[list[Any]] = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        table = []
+        for row in rows:
+            cells = [_cell_text(value) for value in row]
+            while cells and not cells[-1]:
+                cells.pop()
+            table.append(cells)
+        while table and not table[-1]:
+            table.pop()
+        text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+        digests[name] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return digests
 
 
 def event_date(package: bytes) -> str | None:
