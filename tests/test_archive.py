@@ -292,6 +292,18 @@ def test_a_removed_file_fails_verify(
     assert f"{name} is missing" in out
 
 
+def test_a_damaged_workbook_in_an_archive_fails_verify(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = copy_of(archived, tmp_path)
+    data = (folder / "event.xlsx").read_bytes()
+    (folder / "event.xlsx").write_bytes(data[: len(data) // 2])
+    code, out = run(capsys, "verify", folder)
+    assert code == 1
+    assert "event.xlsx cannot be read any more: event.xlsx" in out
+    assert run(capsys, "verify", folder / "event.xlsx")[0] == 2
+
+
 def test_archive_refuses_a_folder_in_use(
     tmp_path: Path, event: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -48,6 +48,7 @@ from xlsx_scorer.core.scoring import TWELFTHS
 
 FORMAT = "xlsx-scorer-archive/1"
 RESULTS_CSV, GAMES_CSV, STANDINGS_CSV = "results.csv", "games.csv", "standings.csv"
+CSV_FILES = (RESULTS_CSV, GAMES_CSV, STANDINGS_CSV)
 PACKAGE_JSON = "datapackage.json"
 GAME_COLUMNS = (
     "round",

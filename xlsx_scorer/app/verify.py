@@ -43,7 +43,9 @@ from xlsx_scorer.app.archive import (
     score_book,
 )
 from xlsx_scorer.app.diff import Copy, Key, diff
+from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.xlsx import archival, patch
+from xlsx_scorer.xlsx.reader import Workbook
 
 MAX_CELLS = 10
 #: Where an output table's header row is looked for, and how much of it must still be there.
@@ -107,18 +109,37 @@ def _workbook_in(folder: Path, descriptor: dict[str, Any] | None) -> Path:
 def verify(path: Path, *, language: str | None = None) -> Verified:
     """Verify an archive folder, or an archived workbook on its own (module rules).
 
-    Raises ``UnusableWorkbookError`` when the workbook cannot be read at all.
+    Raises ``UnusableWorkbookError`` when a workbook given on its own cannot be
+    read at all; in a folder, that is a finding (the archive was damaged).
     """
-    descriptor: dict[str, Any] | None = None
-    findings: list[Finding] = []
-    book_path = path
-    if path.is_dir():
-        descriptor, findings = _read_package(path)
-        book_path = _workbook_in(path, descriptor)
-        if not book_path.is_file():
-            findings.append(Finding("cli.verify_file_missing", {"file": book_path.name}))
-            return Verified(language, tuple(findings), None, None)
-    book = read_event(book_path)
+    if not path.is_dir():
+        return _verify_workbook(path, read_event(path), language, [], None)
+    descriptor, findings = _read_package(path)
+    files: dict[str, bytes] = {}
+    if descriptor is not None:
+        findings += _file_findings(path, descriptor, files)
+    book_path = _workbook_in(path, descriptor)
+    if not book_path.is_file():
+        findings.append(Finding("cli.verify_file_missing", {"file": book_path.name}))
+        return Verified(language, tuple(findings), None, None)
+    try:
+        book = read_event(book_path)
+    except UnusableWorkbookError as error:
+        params = {**error.params, "file": book_path.name, "reason": error.code}
+        findings.append(Finding("cli.verify_workbook_unusable", params))
+        return Verified(language or error.language, tuple(findings), book_path, None)
+    archive = (descriptor, files) if descriptor is not None else None
+    return _verify_workbook(book_path, book, language, findings, archive)
+
+
+def _verify_workbook(
+    book_path: Path,
+    book: Workbook,
+    language: str | None,
+    findings: list[Finding],
+    archive: tuple[dict[str, Any], dict[str, bytes]] | None,
+) -> Verified:
+    """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest."""
     properties = archival.custom_properties(book.package)
     scored = score_book(book, language or properties.get(LANGUAGE_PROPERTY))
     recorded = properties.get(FINGERPRINT_PROPERTY)
@@ -137,8 +158,9 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
         params = {"file": book_path.name, "recorded": recorded, "computed": computed}
         findings.append(Finding("cli.verify_fingerprint_changed", params))
     findings += _sheet_findings(scored)
-    if descriptor is not None:
-        findings += _package_findings(path, descriptor, scored, computed, intact=intact)
+    if archive is not None:
+        descriptor, files = archive
+        findings += _package_findings(descriptor, files, scored, computed, intact=intact)
     return Verified(scored.language, tuple(findings), book_path, computed)
 
 
@@ -227,10 +249,46 @@ def _sha256(data: bytes) -> str:
     return f"sha256:{hashlib.sha256(data).hexdigest()}"
 
 
-def _package_findings(
-    folder: Path, descriptor: dict[str, Any], scored: Scored, computed: str, *, intact: bool
+def _file_findings(
+    folder: Path, descriptor: dict[str, Any], present: dict[str, bytes]
 ) -> list[Finding]:
-    """Findings about ``datapackage.json`` and the CSV files beside the workbook."""
+    """Each CSV file missing, or whose SHA-256 or size is not the one recorded.
+
+    The content of every file there is put in ``present``.
+    """
+    listed = descriptor.get("resources")
+    resources = {
+        r.get("path"): r
+        for r in (listed if isinstance(listed, list) else [])
+        if isinstance(r, dict)
+    }
+    findings: list[Finding] = []
+    for name in canonical.CSV_FILES:
+        resource, path = resources.get(name), folder / name
+        if resource is None or not path.is_file():
+            findings.append(Finding("cli.verify_file_missing", {"file": name}))
+            continue
+        data = present[name] = path.read_bytes()
+        if resource.get("hash") != _sha256(data) or resource.get("bytes") != len(data):
+            findings.append(Finding("cli.verify_file_changed", {"file": name}))
+    return findings
+
+
+def _package_findings(
+    descriptor: dict[str, Any],
+    files: dict[str, bytes],
+    scored: Scored,
+    computed: str,
+    *,
+    intact: bool,
+) -> list[Finding]:
+    """``datapackage.json``'s fingerprint, and the CSV files against the workbook's results.
+
+    While the workbook matches its fingerprint, each CSV file must be the one
+    its results give (the first line that is not is named); when it does not,
+    ``results.csv``, if it still has its recorded hash, names the result cells
+    that changed.
+    """
     findings: list[Finding] = []
     recorded = descriptor.get("fingerprint")
     if recorded is None:
@@ -238,28 +296,21 @@ def _package_findings(
     elif recorded != computed:
         params = {"file": canonical.PACKAGE_JSON, "recorded": recorded, "computed": computed}
         findings.append(Finding("cli.verify_fingerprint_changed", params))
-    listed = descriptor.get("resources")
-    resources = {
-        r.get("path"): r
-        for r in (listed if isinstance(listed, list) else [])
+    if intact:
+        for name, regenerated in csv_files(scored).items():
+            data = files.get(name)
+            if data is not None and data != regenerated:
+                findings.append(_first_difference(name, data, regenerated))
+        return findings
+    archived = files.get(canonical.RESULTS_CSV)
+    resources = descriptor.get("resources")
+    recorded_hashes = {
+        r.get("path"): r.get("hash")
+        for r in (resources if isinstance(resources, list) else [])
         if isinstance(r, dict)
     }
-    archived_results: bytes | None = None
-    for name, regenerated in csv_files(scored).items():
-        resource, path = resources.get(name), folder / name
-        if resource is None or not path.is_file():
-            findings.append(Finding("cli.verify_file_missing", {"file": name}))
-            continue
-        data = path.read_bytes()
-        hash_agrees = resource.get("hash") == _sha256(data) and resource.get("bytes") == len(data)
-        if not hash_agrees:
-            findings.append(Finding("cli.verify_file_changed", {"file": name}))
-        if intact and data != regenerated:
-            findings.append(_first_difference(name, data, regenerated))
-        if name == canonical.RESULTS_CSV and hash_agrees:
-            archived_results = data
-    if not intact and archived_results is not None:
-        findings += _result_findings(archived_results, scored)
+    if archived is not None and recorded_hashes.get(canonical.RESULTS_CSV) == _sha256(archived):
+        findings += _result_findings(archived, scored)
     return findings
 
 

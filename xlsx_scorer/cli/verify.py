@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
 def finding_text(lang: str, finding: Finding) -> str:
     """A finding in ``lang``: its result and column named, values as the organiser sees them."""
     params = dict(finding.params)
+    if "reason" in params:  # why a workbook could not be read, itself a message
+        params["reason"] = text(lang, params["reason"], **params)
     for name in ("archived", "now"):
         if name in params:
             params[name] = common.value_text(lang, params[name])

@@ -415,4 +415,5 @@ STRINGS = {
     "cli.verify_sheet_changed": "The {sheet} sheet was changed after it was archived.",
     "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
     "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
+    "cli.verify_workbook_unusable": "{file} cannot be read any more: {reason}",
 }

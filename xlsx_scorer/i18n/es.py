@@ -470,4 +470,5 @@ STRINGS = {
     "cli.verify_sheet_changed": "La hoja {sheet} se ha modificado después de archivarla.",
     "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
     "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
+    "cli.verify_workbook_unusable": "Ya no se puede leer {file}: {reason}",
 }

@@ -448,4 +448,5 @@ STRINGS = {
     "cli.verify_sheet_changed": "{sheet} sayfası arşivlendikten sonra değiştirilmiş.",
     "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
     "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
+    "cli.verify_workbook_unusable": "{file} artık okunamıyor: {reason}",
 }
