@@ -83,6 +83,8 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.encrypted_member", part="/docProps/app.xml"),
     fatal("unusable.unsupported_compression", part="/xl/worksheets/sheet1.xml", method="bzip2"),
     fatal("unusable.strict_ooxml"),
+    Finding("unusable.archive_folder_used", {"folder": "archive"}, "fatal", FILE),
+    fatal("unusable.output_is_input"),
     fatal("unusable.open_in_excel", lock="~$cup.xlsx"),
     fatal("unusable.open_in_libreoffice", lock=".~lock.cup.xlsx#"),
     fatal("unusable.template_exists", suggestion="cup-2.xlsx"),

@@ -37,6 +37,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     run = commands.Run()
     try:
+        if "run" in args:  # a judges' command: it reports its own unusable files
+            return int(args.run(args))
         return COMMANDS[args.command](args, run)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = args.lang or error.language or DEFAULT_LANGUAGE

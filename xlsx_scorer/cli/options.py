@@ -88,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     blank.add_argument("--event", help="the event name, written on the Event sheet")
     add_common(blank)
+    from xlsx_scorer.cli import archive, diff, merge, verify  # noqa: PLC0415  (no cycle)
+
+    for judges_command in (diff, merge, archive, verify):
+        judges_command.add_parser(commands)
     return parser
 
 

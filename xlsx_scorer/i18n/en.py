@@ -424,4 +424,77 @@ STRINGS = {
         "LibreOffice and try again. If LibreOffice is not running, the lock file was left "
         "behind by a crash: delete the hidden file {lock} and try again."
     ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(blank)",
+    "cli.key": "round {round}, table {table}, {player}",
+    "cli.key_repeated": "round {round}, table {table}, {player} (row {repeat} with these three)",
+    "cli.diff_changed": "changed {result}, {column}: {before} → {after}",
+    "cli.diff_added": "added {result}: {before} → {after}",
+    "cli.diff_removed": "removed {result}: {before} → {after}",
+    "cli.roster_added": "added to the roster: {name} ({cell})",
+    "cli.roster_removed": "removed from the roster: {name} ({cell})",
+    "cli.diff_equal": "{first} and {second} hold the same results and roster.",
+    "cli.diff_summary": "{first} → {second}: {count} difference(s).",
+    "cli.merge_conflict": "CONFLICT {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "CONFLICT {result}: removed in {removed} but changed in {changed} (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "CANNOT MERGE {cell}: {base} has no {column} column; add it there first."
+    ),
+    "cli.merge_no_roster": (
+        "CANNOT MERGE {cell}: {base} has no roster to add {name} to; add a Players sheet there "
+        "first."
+    ),
+    "cli.merge_conflicts": (
+        "{count} conflict(s): nothing was written. Settle each value in one copy and merge again."
+    ),
+    "cli.merge_done": (
+        "Merged {copies} copies into {file}: {changed} value(s) changed, {added} row(s) added, "
+        "{removed} row(s) removed, {names} roster change(s). Check and score it with "
+        "xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} is one of the inputs; inputs are never changed, so name a new file with -o."
+    ),
+    "cli.archive_refused": (
+        "{file} has {count} problem(s); an event is archived only when it has none."
+    ),
+    "cli.archive_done": (
+        "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} exists and is not empty; name a new folder for the archive."
+    ),
+    "cli.verify_ok": (
+        "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
+    ),
+    "cli.verify_failed": "{path}: {count} thing(s) no longer agree with the archived results.",
+    "cli.verify_file_missing": "{file} is missing.",
+    "cli.verify_file_unreadable": "{file} cannot be read ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} was changed: its SHA-256 or size differs from the one in datapackage.json."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} records no fingerprint: it was removed, or this is not an archive."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} records the fingerprint {recorded}, but the results give {computed}: results or "
+        "standings were changed."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "The {sheet} table is missing, or its header was changed.",
+    "cli.verify_sheet_cell": "{cell} shows “{shown}”, the results give “{expected}”.",
+    "cli.verify_more": "… and {count} more cell(s) of {sheet}.",
+    "cli.verify_csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
+    "cli.verify_result_changed": "{cell}: {column} of {result} is {now}, archived as {archived}.",
+    "cli.verify_result_added": "{cell}: {result} is not in the archived results.",
+    "cli.verify_result_removed": "{result} (archived at {cell}) is missing from the results.",
+    "cli.verify_no_sheet_digests": (
+        "{file} records no digest of its sheets: it was removed, or this is not an archive."
+    ),
+    "cli.verify_sheet_changed": "The {sheet} sheet was changed after it was archived.",
+    "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
+    "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
+    "cli.verify_workbook_unusable": "{file} cannot be read any more: {reason}",
 }

@@ -476,4 +476,91 @@ STRINGS = {
         "ese archivo de bloqueo quedó tras un cierre inesperado: borra el archivo oculto {lock} "
         "y vuelve a intentarlo."
     ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(vacía)",
+    "cli.key": "ronda {round}, mesa {table}, {player}",
+    "cli.key_repeated": "ronda {round}, mesa {table}, {player} (fila {repeat} con estos tres)",
+    "cli.diff_changed": "cambiado {result}, {column}: {before} → {after}",
+    "cli.diff_added": "añadida {result}: {before} → {after}",
+    "cli.diff_removed": "eliminada {result}: {before} → {after}",
+    "cli.roster_added": "añadido a la lista de jugadores: {name} ({cell})",
+    "cli.roster_removed": "eliminado de la lista de jugadores: {name} ({cell})",
+    "cli.diff_equal": (
+        "{first} y {second} tienen los mismos resultados y la misma lista de jugadores."
+    ),
+    "cli.diff_summary": "{first} → {second}: {count} diferencia(s).",
+    "cli.merge_conflict": "CONFLICTO {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "CONFLICTO {result}: eliminada en {removed} pero cambiada en {changed} (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "NO SE PUEDE FUSIONAR {cell}: {base} no tiene la columna {column}; añádela allí primero."
+    ),
+    "cli.merge_no_roster": (
+        "NO SE PUEDE FUSIONAR {cell}: {base} no tiene lista de jugadores a la que añadir a "
+        "{name}; añade allí primero una hoja Players."
+    ),
+    "cli.merge_conflicts": (
+        "{count} conflicto(s): no se ha escrito nada. Decide cada valor en una sola copia y "
+        "vuelve a fusionar."
+    ),
+    "cli.merge_done": (
+        "{copies} copias fusionadas en {file}: {changed} valor(es) cambiado(s), {added} fila(s) "
+        "añadida(s), {removed} fila(s) eliminada(s), {names} cambio(s) en la lista de jugadores. "
+        "Revísalo y puntúalo con xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} es uno de los archivos de entrada; las entradas nunca se modifican, así que "
+        "indica un archivo nuevo con -o."
+    ),
+    "cli.archive_refused": (
+        "{file} tiene {count} problema(s); un torneo solo se archiva cuando no tiene ninguno."
+    ),
+    "cli.archive_done": (
+        "{file} archivado en {folder}: {files}. Huella digital (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} ya existe y no está vacía; indica una carpeta nueva para el archivo."
+    ),
+    "cli.verify_ok": (
+        "{path}: todo coincide con los resultados archivados. Huella digital (SHA-256): "
+        "{fingerprint}"
+    ),
+    "cli.verify_failed": (
+        "{path}: {count} elemento(s) ya no coinciden con los resultados archivados."
+    ),
+    "cli.verify_file_missing": "Falta {file}.",
+    "cli.verify_file_unreadable": "No se puede leer {file} ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} ha sido modificado: su SHA-256 o su tamaño no coinciden con los de "
+        "datapackage.json."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} no guarda ninguna huella digital: se ha eliminado, o esto no es un archivo de "
+        "torneo."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} guarda la huella digital {recorded}, pero los resultados dan {computed}: se han "
+        "modificado resultados o la clasificación."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "Falta la tabla {sheet}, o se ha modificado su encabezado.",
+    "cli.verify_sheet_cell": "{cell} muestra «{shown}», los resultados dan «{expected}».",
+    "cli.verify_more": "… y {count} celda(s) más de {sheet}.",
+    "cli.verify_csv_line": (
+        "{file}, línea {line}: dice «{shown}», los resultados dan «{expected}»."
+    ),
+    "cli.verify_result_changed": (
+        "{cell}: {column} de {result} vale {now}, archivado como {archived}."
+    ),
+    "cli.verify_result_added": "{cell}: {result} no está en los resultados archivados.",
+    "cli.verify_result_removed": ("{result} (archivado en {cell}) falta en los resultados."),
+    "cli.verify_no_sheet_digests": (
+        "{file} no guarda el resumen de sus hojas: se ha eliminado, o esto no es un archivo de "
+        "torneo."
+    ),
+    "cli.verify_sheet_changed": "La hoja {sheet} se ha modificado después de archivarla.",
+    "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
+    "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
+    "cli.verify_workbook_unusable": "Ya no se puede leer {file}: {reason}",
 }

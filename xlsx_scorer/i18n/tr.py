@@ -446,4 +446,83 @@ STRINGS = {
         "LibreOffice’te kapatıp yeniden deneyin. LibreOffice çalışmıyorsa bu kilit dosyası bir "
         "çökmeden kalmıştır: gizli {lock} dosyasını silip yeniden deneyin."
     ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(boş)",
+    "cli.key": "tur {round}, masa {table}, {player}",
+    "cli.key_repeated": "tur {round}, masa {table}, {player} (bu üçünü taşıyan {repeat}. satır)",
+    "cli.diff_changed": "değişti {result}, {column}: {before} → {after}",
+    "cli.diff_added": "eklendi {result}: {before} → {after}",
+    "cli.diff_removed": "silindi {result}: {before} → {after}",
+    "cli.roster_added": "oyuncu listesine eklendi: {name} ({cell})",
+    "cli.roster_removed": "oyuncu listesinden çıkarıldı: {name} ({cell})",
+    "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
+    "cli.diff_summary": "{first} → {second}: {count} fark.",
+    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {column} sütunu yok; önce oraya ekleyin."
+    ),
+    "cli.merge_no_roster": (
+        "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {name} oyuncusunun ekleneceği bir oyuncu "
+        "listesi yok; önce oraya bir Players sayfası ekleyin."
+    ),
+    "cli.merge_conflicts": (
+        "{count} çakışma: hiçbir şey yazılmadı. Her değere tek bir kopyada karar verin ve "
+        "yeniden birleştirin."
+    ),
+    "cli.merge_done": (
+        "{copies} kopya {file} dosyasında birleştirildi: {changed} değer değişti, {added} satır "
+        "eklendi, {removed} satır silindi, oyuncu listesinde {names} değişiklik. Denetleyip "
+        "puanlamak için: xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} girdilerden biri; girdiler asla değiştirilmez, bu yüzden -o ile yeni bir dosya "
+        "adı verin."
+    ),
+    "cli.archive_refused": (
+        "{file} dosyasında {count} sorun var; bir turnuva ancak hiç sorunu yokken arşivlenir."
+    ),
+    "cli.archive_done": (
+        "{file}, {folder} klasörüne arşivlendi: {files}. Parmak izi (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} zaten var ve boş değil; arşiv için yeni bir klasör adı verin."
+    ),
+    "cli.verify_ok": (
+        "{path}: her şey arşivlenen sonuçlarla uyuşuyor. Parmak izi (SHA-256): {fingerprint}"
+    ),
+    "cli.verify_failed": "{path}: {count} öğe artık arşivlenen sonuçlarla uyuşmuyor.",
+    "cli.verify_file_missing": "{file} eksik.",
+    "cli.verify_file_unreadable": "{file} okunamıyor ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} değiştirilmiş: SHA-256 değeri ya da boyutu datapackage.json içindekiyle uyuşmuyor."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} hiçbir parmak izi içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} {recorded} parmak izini kaydediyor, ama sonuçlar {computed} veriyor: sonuçlar "
+        "ya da sıralama değiştirilmiş."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
+    "cli.verify_sheet_cell": "{cell} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
+    "cli.verify_more": "… ve {sheet} sayfasında {count} hücre daha.",
+    "cli.verify_csv_line": (
+        "{file}, satır {line}: “{shown}” yazıyor, sonuçlar “{expected}” veriyor."
+    ),
+    "cli.verify_result_changed": (
+        "{cell}: {result} için {column} şu an {now}, arşivde {archived}."
+    ),
+    "cli.verify_result_added": "{cell}: {result} arşivlenen sonuçlarda yok.",
+    "cli.verify_result_removed": "{result} (arşivde {cell}) sonuçlarda eksik.",
+    "cli.verify_no_sheet_digests": (
+        "{file} sayfalarının özetini içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
+    ),
+    "cli.verify_sheet_changed": "{sheet} sayfası arşivlendikten sonra değiştirilmiş.",
+    "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
+    "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
+    "cli.verify_workbook_unusable": "{file} artık okunamıyor: {reason}",
 }
