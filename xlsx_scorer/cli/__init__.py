@@ -42,20 +42,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args, run)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = args.lang or error.language or DEFAULT_LANGUAGE
-        print(render(error.finding.located(file=str(args.workbook)), lang), file=sys.stderr)
+        workbook = args.workbook[0] if isinstance(args.workbook, list) else args.workbook
+        print(render(error.finding.located(file=str(workbook)), lang), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_UNUSABLE
     except Exception as error:  # a bug: say so plainly, and whether anything was written
-        written = run.written
-        message = text(
-            args.lang or DEFAULT_LANGUAGE,
-            "cli.internal_error",
-            detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
-            written="yes" if written else "no",
-            file=written or args.workbook,
-        )
-        print(message, file=sys.stderr)
+        workbook = args.workbook[0] if isinstance(args.workbook, list) else args.workbook
+        print(commands.internal_error(args.lang, error, run.written, workbook), file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERNAL
 

@@ -11,11 +11,13 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
+from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, decimal, percent, text
 
@@ -30,31 +32,95 @@ class Run:
 
 
 def score(args: argparse.Namespace, run: Run) -> int:
-    """``score``: check, score and save; print the findings and the leaders."""
-    result = score_file(args.workbook, args.output, language=args.lang)
+    """``score``: check, score and save each workbook; print the findings and the leaders."""
+    paths = batch.workbooks(args.workbook)
+    if len(paths) == 1 and not args.workbook[0].is_dir():
+        return _score_one(paths[0], args.output, args.lang, run)
+    if args.output is not None and not args.output.is_dir():
+        lang = args.lang or DEFAULT_LANGUAGE
+        print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
+        return EXIT_UNUSABLE
+
+    def score_one(path: Path) -> int:
+        target = None if args.output is None else args.output / path.name
+        result = score_file(path, target, language=args.lang)
+        if result.exit_code == EXIT_UNUSABLE:
+            return refused(result)
+        summary = "cli.summary_problems" if result.errors else "cli.summary"
+        print(_summary(result, summary, path))
+        return result.exit_code
+
+    return batch.run_each(paths, score_one, _bug_reporter(args))
+
+
+def _score_one(source: Path, output: Path | None, lang: str | None, run: Run) -> int:
+    result = score_file(source, output, language=lang)
     if result.exit_code == EXIT_UNUSABLE:
         return refused(result)
-    run.written = args.output or args.workbook
+    run.written = output or source
     with _tolerating_a_closed_pipe():
         summary = "cli.summary_problems" if result.errors else "cli.summary"
-        _print_findings(result, summary, args.workbook)
+        _print_findings(result, summary, source)
         _print_leaders(result)
         print(text(result.language, "cli.wrote", file=run.written))
     return result.exit_code
 
 
 def check(args: argparse.Namespace, run: Run) -> int:
-    """``check``: every finding, in words or as JSON; nothing is written."""
-    result = check_file(args.workbook, language=args.lang)
+    """``check``: every finding of each workbook, in words or as JSON; nothing is written."""
+    paths = batch.workbooks(args.workbook)
+    if len(paths) == 1 and not args.workbook[0].is_dir():
+        return _check_one(paths[0], args.json, args.lang)
+    if args.json:
+        documents: list[dict[str, object]] = []
+
+        def collect(path: Path) -> int:
+            result = check_file(path, language=args.lang)
+            documents.append({"file": str(path), **result.to_json(language=result.language)})
+            return result.exit_code
+
+        worst = batch.run_each(paths, collect, _bug_reporter(args))
+        with _tolerating_a_closed_pipe():
+            print(json.dumps(documents, ensure_ascii=False, indent=2))
+        return worst
+    return batch.run_each(
+        paths, lambda path: _check_one(path, False, args.lang), _bug_reporter(args)
+    )
+
+
+def _check_one(source: Path, as_json: bool, lang: str | None) -> int:
+    result = check_file(source, language=lang)
     with _tolerating_a_closed_pipe():
-        if args.json:
+        if as_json:
             document = result.to_json(language=result.language)
             print(json.dumps(document, ensure_ascii=False, indent=2))
         elif result.exit_code == EXIT_UNUSABLE:
             return refused(result)
         else:
-            _print_findings(result, "cli.checked", args.workbook)
+            _print_findings(result, "cli.checked", source)
     return result.exit_code
+
+
+def _bug_reporter(args: argparse.Namespace) -> Callable[[Path, Exception], None]:
+    """Say, on one line, that ``path`` met a bug of the scorer (nothing written for it)."""
+
+    def report(path: Path, error: Exception) -> None:
+        print(internal_error(args.lang, error, None, path), file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+
+    return report
+
+
+def internal_error(lang: str | None, error: Exception, written: Path | None, file: Path) -> str:
+    """The one-line message of a bug: what happened, whether anything was written, what to do."""
+    return text(
+        lang or DEFAULT_LANGUAGE,
+        "cli.internal_error",
+        detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
+        written="yes" if written else "no",
+        file=written or file,
+    )
 
 
 def template(args: argparse.Namespace, run: Run) -> int:
@@ -96,18 +162,20 @@ def location(finding: Finding, lang: str) -> str:
     )
 
 
+def _summary(result: Result, summary: str, source: Path) -> str:
+    return text(
+        result.language,
+        summary,
+        file=source,
+        games=result.games,
+        players=result.players,
+        problems=len(result.errors),
+    )
+
+
 def _print_findings(result: Result, summary: str, source: Path) -> None:
     lang = result.language
-    print(
-        text(
-            lang,
-            summary,
-            file=source,
-            games=result.games,
-            players=result.players,
-            problems=len(result.errors),
-        )
-    )
+    print(_summary(result, summary, source))
     for finding in result.errors:
         print(f"  {location(finding, lang)}: {render(finding, lang)}")
     for notice in result.notices:

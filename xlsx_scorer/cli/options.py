@@ -41,9 +41,17 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=EXIT_CODES,
     )
-    score.add_argument("workbook", type=Path, help="the tournament workbook (.xlsx or .xlsm)")
     score.add_argument(
-        "-o", "--output", type=Path, help="write a scored copy here instead of in place"
+        "workbook",
+        type=Path,
+        nargs="+",
+        help="the tournament workbook (.xlsx or .xlsm); several, or a folder of them",
+    )
+    score.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help="write a scored copy here instead of in place (a folder, for several workbooks)",
     )
     add_common(score)
     check = commands.add_parser(
@@ -56,7 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=EXIT_CODES,
     )
-    check.add_argument("workbook", type=Path, help="the tournament workbook (.xlsx or .xlsm)")
+    check.add_argument(
+        "workbook",
+        type=Path,
+        nargs="+",
+        help="the tournament workbook (.xlsx or .xlsm); several, or a folder of them",
+    )
     check.add_argument(
         "--json", action="store_true", help="print the findings as JSON (docs/findings.md)"
     )

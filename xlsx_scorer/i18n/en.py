@@ -238,6 +238,9 @@ STRINGS = {
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
+    "cli.output_not_folder": (
+        "The output {folder} must be an existing folder when several workbooks are scored."
+    ),
     "cli.nothing_written": "Nothing was written.",
     "cli.internal_error": (
         "Internal error in xlsx-scorer ({detail}). {written, select, yes {{file} had already "

@@ -280,6 +280,9 @@ STRINGS = {
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
+    "cli.output_not_folder": (
+        "La salida {folder} tiene que ser una carpeta existente cuando se puntúan varios libros."
+    ),
     "cli.nothing_written": "No se ha escrito nada.",
     "cli.internal_error": (
         "Error interno de xlsx-scorer ({detail}). {written, select, yes {{file} ya se había "

@@ -258,6 +258,9 @@ STRINGS = {
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
+    "cli.output_not_folder": (
+        "Birden çok çalışma kitabı puanlanırken çıktı {folder} var olan bir klasör olmalıdır."
+    ),
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
     "cli.internal_error": (
         "xlsx-scorer iç hatası ({detail}). {written, select, yes {{file} bundan önce "
