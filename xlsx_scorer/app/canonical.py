@@ -42,8 +42,7 @@ from typing import Any
 import pandas as pd
 
 from xlsx_scorer.app.diff import order_columns
-from xlsx_scorer.core.columns import MARK_COLUMNS
-from xlsx_scorer.core.rules import RANGES
+from xlsx_scorer.core.columns import MARK_COLUMNS, RANGES
 from xlsx_scorer.core.scoring import TWELFTHS
 
 FORMAT = "xlsx-scorer-archive/1"

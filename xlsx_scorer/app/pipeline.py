@@ -22,6 +22,7 @@ import pandera.pandas as pa
 from xlsx_scorer.app import fingerprint, report
 from xlsx_scorer.core import pending, rules, scoring
 from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.core.columns import RANGES
 from xlsx_scorer.core.problems import (
     SheetContext,
     problems_from_cell_errors,
@@ -82,13 +83,11 @@ def validate(book: reader.Workbook) -> Validated:
     ]
     roster = frozenset(book.roster.names) if book.roster else None
     column_failures = _failure_cases(rules.columns_schema(), typed)
-    found.extend(problems_from_failures(context, column_failures, (), rules.RANGES))
+    found.extend(problems_from_failures(context, column_failures, (), RANGES))
     masked = rules.without_failures(typed, column_failures)
     rule_failures = _failure_cases(rules.rules_schema(roster), masked)
     rules_context = SheetContext(results.name, results.columns, masked)
-    found.extend(
-        problems_from_failures(rules_context, rule_failures, rules.rules(roster), rules.RANGES)
-    )
+    found.extend(problems_from_failures(rules_context, rule_failures, rules.rules(roster), RANGES))
     found.sort(key=lambda finding: (finding.where.position, finding.code))
     recheck = tuple(pending.games_to_recheck(masked))
     return Validated(typed, tuple(dict.fromkeys(found)), recheck)

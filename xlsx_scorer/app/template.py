@@ -40,13 +40,16 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlsx_scorer.core import cells
-from xlsx_scorer.core import rules as schemas
-from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core.columns import (
+    MARK_COLUMNS,
+    OPTIONAL_COLUMNS,
+    RANGES,
+    RESULT_COLUMNS,
+    TABLE_LABEL_MAX,
+)
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx import save
-from xlsx_scorer.xlsx.reader import read_workbook
 
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
@@ -84,8 +87,8 @@ INSTRUCTIONS = (
 HEADINGS = frozenset({"instructions.fill_heading", "instructions.rules_heading"})
 #: Whole-number limits per Results column: SPEC §1; the longest road is capped by roads built.
 LIMITS: dict[str, tuple[int, int | None]] = {
-    **schemas.RANGES,
-    "longest_road": (schemas.RANGES["longest_road"][0], schemas.RANGES["roads"][1]),
+    **RANGES,
+    "longest_road": (RANGES["longest_road"][0], RANGES["roads"][1]),
 }
 #: Instructions column width (characters), characters per wrapped line, line height (points).
 INSTRUCTION_WIDTH, INSTRUCTION_CHARS, LINE_HEIGHT = 80, 70, 15
@@ -186,6 +189,8 @@ def write_template(
 
 def _language_of(path: Path) -> str | None:
     """The language of the workbook at ``path``, if it is a workbook that has one."""
+    from xlsx_scorer.xlsx.reader import read_workbook  # noqa: PLC0415  (only for a refusal)
+
     try:
         return read_workbook(path).language
     except UnusableWorkbookError:
@@ -302,8 +307,8 @@ def _column_rule(lang: str, key: str) -> dict[str, str]:
             "kind": "textLength",
             "operator": "between",
             "formula1": "1",
-            "formula2": str(cells.TABLE_LABEL_MAX),
-            "error": text(lang, "template.error.table", high=cells.TABLE_LABEL_MAX),
+            "formula2": str(TABLE_LABEL_MAX),
+            "error": text(lang, "template.error.table", high=TABLE_LABEL_MAX),
         }
     if key == "player":
         return {

@@ -20,10 +20,10 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from xlsx_scorer.core.columns import TABLE_LABEL_MAX
 from xlsx_scorer.i18n import NO_WORDS, YES_WORDS, fold
 
 PLAUSIBLE_LIMIT = 1_000_000
-TABLE_LABEL_MAX = 20
 _WHOLE_TEXT = re.compile(r"[+-]?\d+(?:\.0*)?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 

@@ -30,3 +30,16 @@ OPTIONAL_COLUMNS = ("total_vp",)
 NUMBER_COLUMNS = ("settlements", "cities", "vp_cards", "knights", "roads", "longest_road")
 #: Yes/no mark columns: blank is no.
 MARK_COLUMNS = ("army_first", "road_first", "declared")
+#: Inclusive (low, high) limits per column; ``None`` = no upper limit (checked elsewhere).
+RANGES: dict[str, tuple[int, int | None]] = {
+    "round": (1, None),
+    "settlements": (0, 5),
+    "cities": (0, 4),
+    "vp_cards": (0, 5),
+    "knights": (0, 14),
+    "roads": (2, 15),
+    "longest_road": (1, None),
+    "total_vp": (0, 20),
+}
+#: The longest table label (``Final``, ``A3``…); longer text is a typo in the Table column.
+TABLE_LABEL_MAX = 20

@@ -26,24 +26,13 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.core import cells, scoring
-from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS
+from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS, RANGES
 from xlsx_scorer.core.memo import FrameMemo
 from xlsx_scorer.core.scoring import Aggregate
 from xlsx_scorer.i18n import fold
 
 GAME = ["round", "table"]
 
-#: Inclusive (low, high) limits per column; ``None`` = no upper limit (checked elsewhere).
-RANGES: dict[str, tuple[int, int | None]] = {
-    "round": (1, None),
-    "settlements": (0, 5),
-    "cities": (0, 4),
-    "vp_cards": (0, 5),
-    "knights": (0, 14),
-    "roads": (2, 15),
-    "longest_road": (1, None),
-    "total_vp": (0, 20),
-}
 TABLE_VP_CARDS_MAX = 5
 TABLE_KNIGHTS_MAX = 14
 TABLE_SIZES = tuple(scoring.PLACE_POINTS)
