@@ -327,11 +327,11 @@ def _frame(cells: SheetCells, header_row: int, columns: list[int]) -> pd.DataFra
         numbers = np.asarray(rows, dtype=np.int64)
         below = numbers > header_row
         pieces.append((numbers[below], _objects(values)[below]))
-    index = np.unique(np.concatenate([numbers for numbers, _ in pieces]))
+    index = _sorted_unique(np.concatenate([numbers for numbers, _ in pieces]))
     body = np.full((len(index), len(columns)), "", dtype=object)
     for position, (numbers, held) in enumerate(pieces):
         at, last = np.searchsorted(index, numbers), held
-        if len(np.unique(at)) < len(at):  # the same cell twice: the last one counts
+        if not np.all(np.diff(at) > 0):  # out of order, or the same cell twice: the last counts
             at, last = _last_of_each(at, held)
         body[at, position] = last
     _fill_merged(body, index, columns, cells.merged, header_row)
@@ -342,6 +342,14 @@ def _objects(values: list[Any]) -> npt.NDArray[np.object_]:
     array = np.empty(len(values), dtype=object)
     array[:] = values
     return array
+
+
+def _sorted_unique(numbers: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The distinct ``numbers`` in ascending order (a sort: faster than ``np.unique`` here)."""
+    ordered = np.sort(numbers)
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    return ordered[keep]
 
 
 def _last_of_each(

@@ -49,6 +49,8 @@ _DIGITS = "0123456789"
 _BOOLEANS = {"0": False, "1": True, "false": False, "true": True}
 # Where the parser is: outside sheetData, in it, in a row, a cell, a value, an inline string…
 _OUTSIDE, _SHEET, _ROW, _CELL, _VALUE, _INLINE, _RUN, _TEXT = range(8)
+# What an open cell holds, as bits.
+_FORMULA, _CACHED, _INLINE_STRING = 1, 2, 4
 
 
 @dataclass(frozen=True)
@@ -260,16 +262,19 @@ def _read(  # one state machine, kept in one place for speed
     numbers: dict[str, float] = {}
     dated = context.styles.dates | context.styles.durations
     column_cache: dict[str, int] = {}
-    wanted = limits.columns
-    last_row = limits.last_row or 0
-    stop_after = last_row if limits.stop else 0
+    shared = {str(index): text for index, text in enumerate(context.strings)}
+    wanted = range(1, MAX_COLUMN + 1) if limits.columns is None else limits.columns
+    last_row = limits.last_row or MAX_ROW
+    stop_after = last_row if limits.stop else MAX_ROW
+    in_row, in_cell, in_value = _ROW, _CELL, _VALUE
     where = _OUTSIDE
     inline_parent = _INLINE
     row = previous_row = column = cell_row = 0
     row_text = ""
     cell_type: str | None = None
     cell_style: str | None = None
-    has_f = has_v = has_inline = sheet_data_seen = False
+    content = 0  # what the open cell holds: _FORMULA | _CACHED | _INLINE_STRING
+    sheet_data_seen = False
     value_text = ""
     inline: list[str] = []
     skip_depth = 0
@@ -328,11 +333,11 @@ def _read(  # one state machine, kept in one place for speed
             row, row_text = number, declared
         previous_row = max(previous_row, row)
         column = 0
-        if stop_after and row > stop_after:
+        if row > stop_after:
             raise xmlstream.StopParsing
 
     def start_other(name: str, attrs: list[str]) -> None:
-        nonlocal where, has_f, has_inline, inline_parent, sheet_data_seen, names
+        nonlocal where, content, inline_parent, sheet_data_seen, names
         nonlocal c_, v_, row_, f_, is_, t_, r_, sheet_data_
         if names is None:  # the root element
             names = _root_names(name, attrs, namespaces)
@@ -344,11 +349,13 @@ def _read(  # one state machine, kept in one place for speed
         if name == f_:
             if where != _CELL:
                 raise damaged("a formula outside a cell")
-            where, has_f = _VALUE, True
+            where = _VALUE
+            content |= _FORMULA
         elif name == is_:
             if where != _CELL:
                 raise damaged("an inline string outside a cell")
-            where, has_inline = _INLINE, True
+            where = _INLINE
+            content |= _INLINE_STRING
             inline.clear()
         elif name == t_:
             if where not in (_INLINE, _RUN):
@@ -375,12 +382,11 @@ def _read(  # one state machine, kept in one place for speed
             cells.merged.append(merged)
 
     def start(name: str, attrs: list[str]) -> None:  # the hot path, inlined
-        nonlocal where, column, cell_row, cell_type, cell_style, has_f, has_v, has_inline
+        nonlocal where, column, cell_row, cell_type, cell_style, content
         if name == c_:
-            if where != _ROW:
+            if where != in_row:
                 raise damaged("a cell outside a row")
-            where = _CELL
-            has_f = has_v = has_inline = False
+            where, content = in_cell, 0
             count = len(attrs)
             ref = cell_type = cell_style = None
             if count == 2 and attrs[0] == "r":
@@ -416,18 +422,21 @@ def _read(  # one state machine, kept in one place for speed
                     raise bad_coordinate(ref)
                 column_cache[letters] = found
             column = found
-            if ref.endswith(row_text) and len(letters) + len(row_text) == len(ref):
+            digits = ref[len(letters) :]
+            if digits == row_text:
                 cell_row = row
             else:
-                number = _row_number(ref[len(letters) :])
+                number = _row_number(digits)
                 if number is None:
                     raise bad_coordinate(ref)
                 cell_row = number
         elif name == v_:
-            if where != _CELL:
+            if where != in_cell:
                 raise damaged("a value outside a cell")
-            where, has_v = _VALUE, True
-            texts.clear()
+            where = in_value
+            content |= _CACHED
+            if texts:
+                texts.clear()
         elif name == row_:
             start_row(attrs)
         else:
@@ -436,29 +445,33 @@ def _read(  # one state machine, kept in one place for speed
     def end(name: str) -> None:
         nonlocal where, value_text
         if name == v_:
-            where = _CELL
-            value_text = texts[0] if len(texts) == 1 else "".join(texts)
+            where = in_cell
+            if len(texts) == 1:
+                value_text = texts.pop()
+            else:
+                value_text = "".join(texts)
+                texts.clear()
         elif name == c_:
-            where = _ROW
-            if (wanted is not None and column not in wanted) or (last_row and cell_row > last_row):
+            where = in_row
+            if column not in wanted or cell_row > last_row or not content:
                 return
-            if has_v:
+            if content & _CACHED:
                 value: Any = None
                 if cell_type is None or cell_type == "n":
                     value = numbers.get(value_text)
+                elif cell_type == "s":
+                    value = shared.get(value_text)
                 if value is None or (cell_style is not None and cell_style in dated):
                     value = convert(cell_type, cell_style, value_text)
                     if type(value) is float and len(numbers) < _NUMBER_CACHE:
                         numbers[value_text] = value
-            elif has_inline:
+                    elif type(value) is BadValue:
+                        cells.bad.append((cell_row, column, value.found))
+            elif content & _INLINE_STRING:
                 value = unescape("".join(inline))
-            elif has_f:
+            else:
                 value = ""
                 cells.uncached.append((cell_row, column))
-            else:
-                return
-            if type(value) is BadValue:
-                cells.bad.append((cell_row, column, value.found))
             add = appenders.get(column)
             if add is None:
                 rows, values = cells.columns[column] = ([], [])
@@ -468,7 +481,7 @@ def _read(  # one state machine, kept in one place for speed
         elif name == row_:
             where = _SHEET
         elif name in (f_, is_):
-            where = _CELL
+            where = in_cell
         elif name == t_:
             where = inline_parent
             inline.append("".join(texts))
