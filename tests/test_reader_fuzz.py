@@ -20,6 +20,7 @@ from fixtures.bad.make_bad import GAME, PLAYERS, results_book, results_rows
 from xlsx_scorer.cli import main
 from xlsx_scorer.xlsx import reader
 
+BAD = Path(__file__).resolve().parent.parent / "fixtures" / "bad"
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 SHEET = "xl/worksheets/sheet1.xml"
 FAST_SECONDS = 30  # generous: the machine is shared; a dense read took minutes or aborted
@@ -44,11 +45,12 @@ def results_xml(
     changes: dict[str, str] | None = None,
     extra: dict[int, str] | None = None,
     tail: str = "",
+    reverse: bool = False,
 ) -> bytes:
     """The valid Results table as sheet XML.
 
     ``changes`` replaces whole cells by reference; ``extra`` appends cells to a
-    row; ``tail`` comes after the last row.
+    row; ``tail`` comes after the last row; ``reverse`` writes the rows bottom-up.
     """
     p = f"{prefix}:" if prefix else ""
     declaration = f'xmlns:{prefix}="{MAIN}"' if prefix else f'xmlns="{MAIN}"'
@@ -60,9 +62,10 @@ def results_xml(
         )
         cells += (extra or {}).get(number, "")
         rows.append(f'<{p}row r="{number}">{cells}</{p}row>')
+    data = "".join(reversed(rows) if reverse else rows)
     return (
         f'<?xml version="1.0" encoding="UTF-8"?><{p}worksheet {declaration}>'
-        f"<{p}sheetData>{''.join(rows)}{tail}</{p}sheetData></{p}worksheet>"
+        f"<{p}sheetData>{data}{tail}</{p}sheetData></{p}worksheet>"
     ).encode()
 
 
@@ -271,3 +274,37 @@ def test_relative_targets_and_letter_case_are_resolved(tmp_path: Path) -> None:
     path = workbook(tmp_path, results_xml(), {"xl/_rels/workbook.xml.rels": rels})
     book = reader.read_workbook(path)
     assert len(book.results.raw) == 16
+
+
+# Reading from bytes, rows out of order, damaged old output sheets
+
+
+def test_reading_bytes_is_reading_the_file(tmp_path: Path) -> None:
+    path = workbook(tmp_path, results_xml())
+    from_bytes = reader.read_workbook_bytes(path.read_bytes())
+    from_file = reader.read_workbook(path)
+    assert from_bytes.results.raw.equals(from_file.results.raw)
+    assert (from_bytes.path, from_file.path) == (None, path)
+
+
+def test_rows_out_of_order_are_all_read(tmp_path: Path) -> None:
+    """Rows written bottom-up: the header is still found and every row is read."""
+    path = workbook(tmp_path, results_xml(reverse=True))
+    book = reader.read_workbook(path)
+    assert book.results.header_row == 1
+    assert sorted(book.results.raw.index) == list(range(2, 18))
+
+
+def test_a_damaged_old_standings_sheet_reads_as_edited(tmp_path: Path) -> None:
+    source = BAD / "standings_untouched.xlsx"
+    with zipfile.ZipFile(source) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    parts["xl/worksheets/sheet2.xml"] = parts["xl/worksheets/sheet2.xml"].replace(
+        b"</sheetData>", b""
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+    book = reader.read_workbook_bytes(buffer.getvalue(), ["Standings"])
+    assert book.existing_outputs == {"Standings": []}

@@ -395,38 +395,34 @@ def _fill_merged(
 
 
 def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
-    """Rows that hold nothing to read: every cell blank (an unticked box counts as blank), or a
-    repeat of the header; rows with a formula that has no saved value are never blank."""
-    blank_cells = map_distinct(frame.to_numpy().ravel(), is_blank).reshape(frame.shape)
-    blank_cells = blank_cells.astype(bool)
-    marks = [RESULT_COLUMNS.index(key) for key in MARK_COLUMNS]
-    unticked = map_distinct(frame.iloc[:, marks].to_numpy().ravel(), _is_unticked)
-    blank_cells[:, marks] |= unticked.reshape(len(frame), len(marks)).astype(bool)
-    blank = pd.Series(blank_cells.all(axis=1), index=frame.index)
-    blank |= _repeats_header(frame)
-    return blank & ~frame.index.isin(list(flagged_rows))
+    """Rows that hold nothing to read; rows with a formula that has no saved value never are.
 
-
-def _is_unticked(value: Any) -> bool:
-    """An unticked checkbox (FALSE) in a mark column is as good as blank for a row's blankness."""
-    return value is False
-
-
-def _repeats_header(frame: pd.DataFrame) -> pd.Series:
-    """Rows that repeat the header (Round, Table, Player…), as some organisers do per round.
-
-    They are skipped like blank rows: at least three cells name their own column.
+    A row is blank when all twelve cells are blank (an unticked checkbox, FALSE,
+    in a mark column counts as blank), or when it repeats the header (Round,
+    Table, Player…), as some organisers do per round: at least three cells name
+    their own column.  Each column's distinct values are looked at once.
     """
     aliases = header_aliases()
+    blank = np.ones(len(frame), dtype=bool)
+    named = np.zeros(len(frame), dtype=np.int64)
+    for key in RESULT_COLUMNS:
+        unticked_is_blank = key in MARK_COLUMNS
 
-    def names_column(key: str) -> npt.NDArray[np.bool_]:
-        column = map_distinct(
-            frame[key].to_numpy(), lambda v: isinstance(v, str) and aliases.get(fold(v)) == key
-        )
-        return column.astype(bool)
+        def kind(value: Any, key: str = key, unticked_is_blank: bool = unticked_is_blank) -> int:
+            if is_blank(value) or (unticked_is_blank and value is False):
+                return _BLANK
+            if isinstance(value, str) and aliases.get(fold(value)) == key:
+                return _NAMES_ITS_COLUMN
+            return _VALUE
 
-    named = sum(names_column(key) for key in RESULT_COLUMNS)
-    return pd.Series(np.asarray(named) >= MIN_HEADER_MATCHES, index=frame.index)
+        kinds = map_distinct(frame[key].to_numpy(), kind).astype(np.int64)
+        blank &= kinds == _BLANK
+        named += kinds == _NAMES_ITS_COLUMN
+    skipped = blank | (named >= MIN_HEADER_MATCHES)
+    return pd.Series(skipped & ~frame.index.isin(list(flagged_rows)), index=frame.index)
+
+
+_VALUE, _BLANK, _NAMES_ITS_COLUMN = 0, 1, 2
 
 
 def _roster(sheet: str, rows: Rows) -> Roster | None:
