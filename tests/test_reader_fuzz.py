@@ -118,7 +118,8 @@ def test_a_note_in_d1048576_is_a_row_of_its_own_reported_quickly(
 def test_a_row_number_beyond_the_grid_is_refused_naming_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = workbook(tmp_path, results_xml(tail='<row r="99999999999"/>'))
+    note = '<row r="99999999999"><c r="A1" t="inlineStr"><is><t>note</t></is></c></row>'
+    path = workbook(tmp_path, results_xml(tail=note))
     before = path.read_bytes()
     code, output, seconds = score(path, capsys)
     assert (code, seconds < FAST_SECONDS) == (2, True), output

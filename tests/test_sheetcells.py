@@ -9,6 +9,7 @@ the coordinates a file declares.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import resource
 import time
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.xlsx import sheetcells
 from xlsx_scorer.xlsx.numfmt import DateStyles, format_kind
 from xlsx_scorer.xlsx.sheetcells import BadValue, CellContext, SheetCells, read_cells
 
@@ -216,11 +218,11 @@ def test_only_the_columns_asked_for_are_read() -> None:
 def test_reading_stops_after_the_last_row_asked_for() -> None:
     body = (
         '<row r="1"><c r="A1"><v>1</v></c></row>'
-        '<row r="40"><c r="A40"><v>2</v></c></row><row r="2"/>'
+        '<row r="40"><c r="A40"><v>2</v></c></row><row r="2"><c r="A2"><v>3</v></c></row>'
     )
     assert values(body, last_row=30, stop=True) == {1: {1: 1.0}}
     cells = cells_of(body, last_row=30)
-    assert cells.rows() == {1: {1: 1.0}}
+    assert cells.rows() == {1: {1: 1.0}, 2: {1: 3.0}}
     assert not cells.ascending
 
 
@@ -277,7 +279,8 @@ def test_a_lone_cell_at_xfd1048576_costs_what_any_cell_costs() -> None:
     ("body", "named"),
     [
         ('<row r="99999999999"><c r="A1"><v>1</v></c></row>', "row 99999999999"),
-        ('<row r="1048577"/>', "row 1048577"),
+        ('<row r="1048577"><c r="B1048577"><v>1</v></c></row>', "row 1048577"),
+        ('<row r="1048576"/><row><c><v>1</v></c></row>', "row 1048577"),
         ('<row r="1"><c r="XFE1"><v>1</v></c></row>', "XFE1"),
         ('<row r="1"><c r="A1048577"><v>1</v></c></row>', "A1048577"),
         ('<row r="1"><c r="A0"><v>1</v></c></row>', "A0"),
@@ -288,6 +291,15 @@ def test_coordinates_beyond_the_grid_are_refused_naming_them(body: str, named: s
     error = _bounded(lambda: refused(sheet(f"<sheetData>{body}</sheetData>")))
     assert error.code == "unusable.bad_coordinate"
     assert error.params == {"sheet": "Results", "cell": named}
+
+
+def test_rows_and_cells_that_hold_nothing_are_not_looked_at() -> None:
+    """Formatting only: whatever their references, nothing in them could be read."""
+    body = (
+        '<row r="99999999999"><c r="XFE1" s="1"/></row><row r="abc"/>'
+        '<row r="3"><c r="C3"><v>1</v></c></row>'
+    )
+    assert values(body) == {3: {3: 1.0}}
 
 
 def test_cells_without_r_cannot_run_past_xfd() -> None:
@@ -312,3 +324,61 @@ def test_values_after_many_formatting_only_rows_are_kept() -> None:
         + '<c r="B50002" t="inlineStr"><is\n><t>Ana</t></is\n></c></row>'
     )
     assert values(body) == {1: {1: 1.0}, 50002: {1: 7.0, 2: "Ana"}}
+
+
+# ---------------------------------------------------------------------------
+# The formatting-only shortcut reads exactly what the parser alone reads
+
+
+def test_a_row_without_r_after_a_long_formatting_stretch_is_numbered_exactly() -> None:
+    formatted = "".join(f'<row r="{n}"><c r="A{n}" s="1"/></row>' for n in range(1, 20_001))
+    body = formatted + '<row><c s="1"/><c><v>7</v></c></row>'
+    assert values(body) == {20_001: {2: 7.0}}
+
+
+def _random_sheet(rng: random.Random) -> str:
+    """Rows of every kind: formatting-only runs, values, rows and cells without r, comments."""
+    parts, number = [], 0
+    for _ in range(rng.randint(1, 12)):
+        kind = rng.choice(["formatted", "value", "bare", "comment", "empty"])
+        count = rng.choice([1, 3, 2000])
+        for _ in range(count):
+            number += rng.choice([1, 1, 2])
+            if kind == "formatted":
+                cells = "".join(f'<c r="{c}{number}" s="1"/>' for c in "ABC")
+                parts.append(f'<row r="{number}" spans="1:3">{cells}</row>')
+            elif kind == "value":
+                parts.append(f'<row r="{number}"><c r="B{number}"><v>{number}</v></c></row>')
+            elif kind == "bare":
+                parts.append(f'<row><c s="1"/><c t="inlineStr"><is><t>{number}</t></is></c></row>')
+            elif kind == "comment":
+                parts.append(f'<!-- <row r="{number}"><c r="A{number}"><v>1</v></c></row> -->')
+            else:
+                parts.append(f'<row r="{number}"/>')
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_shortcut_changes_nothing(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same sheet read with the shortcut taken as often as possible, and never."""
+    xml = sheet(f"<sheetData>{_random_sheet(random.Random(seed))}</sheetData>")
+    chunks = [xml[start : start + 4096] for start in range(0, len(xml), 4096)]
+    taken = []
+    handlers = sheetcells._handlers
+
+    def counting(reader: Any, *args: Any, **options: Any) -> Any:
+        made = handlers(reader, *args, **options)
+        unknown = reader.rows_unknown
+        reader.rows_unknown = lambda: (taken.append(1), unknown())
+        return made
+
+    monkeypatch.setattr(sheetcells, "_handlers", counting)
+    monkeypatch.setattr(sheetcells, "_SHORTCUT_BYTES", 1)
+    quick = read_cells(chunks, CONTEXT, sheet="Results")
+    monkeypatch.setattr(sheetcells, "_SHORTCUT_BYTES", len(xml) + 1)
+    shortcuts = len(taken)
+    slow = read_cells(chunks, CONTEXT, sheet="Results")
+    assert len(taken) == shortcuts
+    assert quick == slow
+    if xml.count(b"spans") >= 2000:  # a long formatting-only run: taken at least once
+        assert shortcuts > 0

@@ -3,21 +3,24 @@
 A pure function of the part's bytes (:func:`read_cells`).  The XML is parsed by
 expat (:mod:`xmlstream`), so quoting, white space, comments and namespace
 prefixes are read as XML says.  What comes out is sparse: per column, the rows
-holding something and their values, typed as the spreadsheet shows them:
-
-- numbers are ``float``; with a date or time style, ``date``/``datetime``/
-  ``time``/``timedelta`` (1900 or 1904 date system);
-- text (shared, inline, or a formula's text result) is ``str``;
-- ``t="b"`` is ``bool``; ``t="e"`` is ``ErrorValue`` (``#N/A``, ``#SPILL!``…, any text);
-- a formula with no saved value is ``""`` and listed in ``uncached``;
-- a value no spreadsheet writes (``t="b"`` with 2, a shared-string index past
-  the table, a number that is not one) is a ``BadValue``, listed in ``bad``.
+holding something and their values, typed as the spreadsheet shows them
+(:mod:`cellvalues`): numbers, text, TRUE/FALSE, ``ErrorValue``, dates; a
+formula with no saved value is ``""`` and listed in ``uncached``; a value no
+spreadsheet writes is a ``BadValue``, listed in ``bad``.
 
 Nothing is allocated from the coordinates a file declares: a lone cell at
-``XFD1048576`` costs what any cell costs, and formatting-only cells (a style,
-no value) cost only their parsing.  A row or column beyond Excel's grid, or a
-malformed reference, is ``UnusableWorkbookError("unusable.bad_coordinate")``.
-Cells and rows without ``r`` follow the previous one, as in Excel.
+``XFD1048576`` costs what any cell costs.  Only cells that hold something are
+located: a reference beyond Excel's grid there (or a row's) is
+``UnusableWorkbookError("unusable.bad_coordinate")``; cells and rows that hold
+nothing (formatting only) are not looked at.  Cells and rows without ``r``
+follow the previous one, as in Excel.
+
+Formatting-only rows cost their parsing only: between rows, a stretch of the
+XML whose markup is nothing but row and cell tags (every ``<`` in it opens or
+closes a ``row`` or ``c``, so no value, formula, comment or other element can
+be in it) is handed to expat with no handlers, up to the start of a row.
+Expat still checks every byte; nothing in such a stretch could be read anyway
+(neither are its references or its nesting looked at).
 
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData><row r="2"><c r="B2" t="s"><v>0</v></c><c><v>3</v></c>'
@@ -31,42 +34,42 @@ Cells and rows without ``r`` follow the previous one, as in Excel.
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable, Collection, Iterable, Sequence
+import re
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from xml.parsers import expat
 
-from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.xlsx import xmlstream
 from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
-from xlsx_scorer.xlsx.numfmt import DateStyles, serial_date
+from xlsx_scorer.xlsx.cellvalues import (
+    DIGITS,
+    MAX_COLUMN,
+    MAX_ROW,
+    BadValue,
+    CellContext,
+    column_letters,
+    column_number,
+    converter,
+    parse_range,
+    row_number,
+)
 from xlsx_scorer.xlsx.sharedstrings import unescape
 
-MAX_ROW = 1_048_576
-MAX_COLUMN = 16_384
-_DIGITS = "0123456789"
-_BOOLEANS = {"0": False, "1": True, "false": False, "true": True}
+__all__ = ["BadValue", "CellContext", "SheetCells", "column_letters", "read_cells"]
+
 # Where the parser is: outside sheetData, in it, in a row, a cell, a value, an inline string…
 _OUTSIDE, _SHEET, _ROW, _CELL, _VALUE, _INLINE, _RUN, _TEXT = range(8)
 # What an open cell holds, as bits.
 _FORMULA, _CACHED, _INLINE_STRING = 1, 2, 4
-
-
-@dataclass(frozen=True)
-class BadValue:
-    """A stored value no spreadsheet writes; ``found`` says what was found."""
-
-    found: str
-
-
-@dataclass(frozen=True)
-class CellContext:
-    """What typing a cell needs besides the sheet: shared strings, date styles, date system."""
-
-    strings: Sequence[str] = ()
-    styles: DateStyles = field(default_factory=DateStyles)
-    date1904: bool = False
+#: A row number not known (it came after a stretch handed to expat unread), or not valid.
+_UNKNOWN, _INVALID = -1, -2
+_NUMBER_CACHE = 4096
+#: Formatting-only stretches shorter than this are read as usual.
+_SHORTCUT_BYTES = 16 << 10
+#: A part read to its end without finding the end of a row is fed as it is past this size.
+_MAX_PENDING_BYTES = 8 << 20
 
 
 @dataclass
@@ -76,7 +79,8 @@ class SheetCells:
     ``uncached``: (row, column) of formulas with no saved value; ``bad``:
     (row, column, what was found) of ``BadValue`` cells; ``merged``: merged
     ranges as (first row, first column, last row, last column); ``ascending``:
-    whether the rows came in ascending order (Excel writes them so).
+    whether the rows holding something came in ascending order (Excel writes
+    them so).
     """
 
     columns: dict[int, tuple[list[int], list[Any]]] = field(default_factory=dict)
@@ -94,63 +98,20 @@ class SheetCells:
         return dict(sorted(rows.items()))
 
 
-def column_letters(column: int) -> str:
-    """``column_letters(28) == "AB"``."""
-    letters = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
+@dataclass(frozen=True)
+class _Limits:
+    columns: frozenset[int] | None
+    last_row: int | None
+    stop: bool
 
 
-def column_number(letters: str) -> int | None:
-    """The number of a column given by 1–3 capital letters within XFD, else None.
+class _ReadAgain(Exception):  # noqa: N818 - a signal, not an error
+    """What was read so far cannot be trusted to be exact: read the part again, the slow way.
 
-    >>> column_number("AB"), column_number("XFD"), column_number("XFE"), column_number("a")
-    (28, 16384, None, None)
+    Raised for a namespace prefix declared below the root, damage met without
+    namespace processing (confirmed with it), and a row without ``r`` after a
+    stretch read by the shortcut.
     """
-    if not 0 < len(letters) <= 3 or not letters.isascii() or not letters.isupper():
-        return None
-    number = 0
-    for letter in letters:
-        if not "A" <= letter <= "Z":
-            return None
-        number = number * 26 + ord(letter) - 64
-    return number if number <= MAX_COLUMN else None
-
-
-def parse_range(ref: str) -> tuple[int, int, int, int] | None:
-    """A range ``A2:C5`` (or one cell) as (first row, first column, last row, last column).
-
-    >>> parse_range("C5:A2"), parse_range("B7"), parse_range("A0:B1")
-    ((2, 1, 5, 3), (7, 2, 7, 2), None)
-    """
-    ends = [_position(part) for part in ref.split(":")]
-    if not 1 <= len(ends) <= 2 or any(end is None for end in ends):
-        return None
-    (row0, column0), (row1, column1) = ends[0], ends[-1]  # type: ignore[misc]
-    return min(row0, row1), min(column0, column1), max(row0, row1), max(column0, column1)
-
-
-def _position(ref: str) -> tuple[int, int] | None:
-    letters = ref.rstrip(_DIGITS)
-    column = column_number(letters)
-    row = _row_number(ref[len(letters) :])
-    return None if column is None or row is None else (row, column)
-
-
-def _row_number(digits: str) -> int | None:
-    """A row number within Excel's grid written in ASCII digits, no leading zero, else None."""
-    if not digits or digits[0] == "0" or len(digits) > 7 or not digits.isdigit():
-        return None
-    if not digits.isascii():
-        return None
-    number = int(digits)
-    return number if number <= MAX_ROW else None
-
-
-class _Redeclared(Exception):  # noqa: N818 - a signal, not an error
-    """A namespace prefix is declared below the root: read again with namespaces resolved."""
 
 
 def read_cells(
@@ -166,27 +127,15 @@ def read_cells(
 
     ``columns``: read only these column numbers (others are not even typed);
     ``last_row``: read only the rows up to it, and with ``stop`` stop parsing
-    at the first row past it (rows after it in the file are then not seen).
-    ``sheet`` names the sheet in messages.  Raises ``UnusableWorkbookError``
-    for a damaged part.
+    at the first row past it that holds something.  ``sheet`` names the sheet
+    in messages.  Raises ``UnusableWorkbookError`` for a damaged part.
     """
     chunks: Iterable[bytes] = (xml,) if isinstance(xml, bytes) else xml
     limits = _Limits(None if columns is None else frozenset(columns), last_row, stop)
     try:
-        return _read(chunks, context, sheet, limits, namespaces=False)
-    except _Redeclared:
-        return _read(chunks, context, sheet, limits, namespaces=True)
-
-
-@dataclass(frozen=True)
-class _Limits:
-    columns: frozenset[int] | None
-    last_row: int | None
-    stop: bool
-
-
-def _declares_namespace(attrs: list[str]) -> bool:
-    return any(name.startswith("xmlns") for name in attrs[::2])
+        return _SheetReader(context, sheet, limits, namespaces=False).read(chunks)
+    except _ReadAgain:
+        return _SheetReader(context, sheet, limits, namespaces=True).read(chunks)
 
 
 @dataclass(frozen=True)
@@ -205,9 +154,10 @@ class _Names:
     skipped_in_run: str
     skipped_in_inline: frozenset[str]
     ext_list: str
+    prefix: str | None  # the element prefix ("x:", ""), None with namespaces resolved
 
     @classmethod
-    def of(cls, qualify: Callable[[str], str]) -> _Names:
+    def of(cls, qualify: Callable[[str], str], prefix: str | None) -> _Names:
         return cls(
             c=qualify("c"),
             v=qualify("v"),
@@ -221,6 +171,7 @@ class _Names:
             skipped_in_run=qualify("rPr"),
             skipped_in_inline=frozenset({qualify("rPh"), qualify("phoneticPr")}),
             ext_list=qualify("extLst"),
+            prefix=prefix,
         )
 
 
@@ -234,47 +185,124 @@ def _root_names(name: str, attrs: list[str], namespaces: bool) -> _Names:
     if namespaces:
         uri = name.rpartition(xmlstream.NAMESPACE_SEPARATOR)[0]
         uri = uri if uri in MAIN_NAMESPACES else min(MAIN_NAMESPACES)
-        return _Names.of(lambda local: f"{uri}{xmlstream.NAMESPACE_SEPARATOR}{local}")
+        return _Names.of(lambda local: f"{uri}{xmlstream.NAMESPACE_SEPARATOR}{local}", None)
     bindings = xmlstream.namespace_bindings(attrs)
     prefixes = [prefix for prefix, uri in bindings.items() if uri in MAIN_NAMESPACES]
     if len(prefixes) > 1:
-        raise _Redeclared
-    prefix = f"{prefixes[0]}:" if prefixes and prefixes[0] else ""
+        raise _ReadAgain
     if not prefixes:  # no SpreadsheetML namespace: no name can match
-        prefix = "\0"
-    return _Names.of(lambda local: f"{prefix}{local}")
+        return _Names.of(lambda local: f"\0{local}", None)
+    prefix = f"{prefixes[0]}:" if prefixes[0] else ""
+    return _Names.of(lambda local: f"{prefix}{local}", prefix)
 
 
-def _read(  # one state machine, kept in one place for speed
-    chunks: Iterable[bytes],
-    context: CellContext,
-    sheet: str,
-    limits: _Limits,
-    *,
-    namespaces: bool,
-) -> SheetCells:
-    parser = xmlstream.new_parser(sheet, namespaces=namespaces)
-    cells = SheetCells()
-    appenders: dict[int, tuple[Callable[[int], None], Callable[[Any], None]]] = {}
-    check_ns = not namespaces
+def _declares_namespace(attrs: list[str]) -> bool:
+    return any(name.startswith("xmlns") for name in attrs[::2])
+
+
+class _SheetReader:
+    """The parser, its handlers (one state machine) and the formatting-only shortcut."""
+
+    def __init__(self, context: CellContext, sheet: str, limits: _Limits, *, namespaces: bool):
+        self.sheet = sheet
+        self.cells = SheetCells()
+        self.parser = xmlstream.new_parser(sheet, namespaces=namespaces)
+        self.names: _Names | None = None
+        self.between_rows: Callable[[], bool] = lambda: False
+        self.rows_unknown: Callable[[], None] = lambda: None
+        self.handlers = _handlers(self, context, limits, check_ns=not namespaces)
+        self.shortcut: re.Pattern[bytes] | None = None
+        self.row_start = b""
+
+    def read(self, chunks: Iterable[bytes]) -> SheetCells:
+        parser = self.parser
+        parser.StartElementHandler, parser.EndElementHandler = self.handlers
+        parser.CharacterDataHandler = self.texts.append
+        try:
+            pending = b""
+            for chunk in chunks:
+                pending = self._feed(pending + chunk if pending else chunk)
+            parser.Parse(pending, True)
+        except xmlstream.StopParsing:
+            pass
+        except (expat.ExpatError, LookupError) as error:
+            raise UnusableWorkbookError(
+                "unusable.broken_part", {"part": self.sheet, "detail": str(error)}
+            ) from error
+        return self.cells
+
+    texts: list[str]
+
+    def _feed(self, data: bytes) -> bytes:
+        """Parse ``data`` up to its last row start, formatting-only stretches with no handlers;
+        return the rest, for the next chunk."""
+        parser = self.parser
+        while data:
+            if self.shortcut is None and self.names is not None and self.names.prefix is not None:
+                self._prepare_shortcut(self.names.prefix)
+            if self.shortcut is not None and self.between_rows():
+                found = self.shortcut.search(data)
+                cut = data.rfind(self.row_start, 0, found.start() if found else len(data))
+                if cut >= _SHORTCUT_BYTES:
+                    handlers = parser.StartElementHandler, parser.EndElementHandler
+                    parser.StartElementHandler = parser.EndElementHandler = None
+                    parser.CharacterDataHandler = None
+                    parser.Parse(data[:cut], False)
+                    parser.StartElementHandler, parser.EndElementHandler = handlers
+                    parser.CharacterDataHandler = self.texts.append
+                    self.rows_unknown()
+                    data = data[cut:]
+                    continue
+            cut = data.rfind(self.row_start) if self.row_start else -1
+            if cut <= 0:
+                if len(data) < _MAX_PENDING_BYTES and self.names is not None:
+                    return data
+                parser.Parse(data, False)
+                return b""
+            parser.Parse(data[:cut], False)
+            data = data[cut:]
+        return b""
+
+    def _prepare_shortcut(self, prefix: str) -> None:
+        """The pattern of the first ``<`` that is not a row or cell tag; a row's start tag."""
+        escaped = re.escape(prefix.encode())
+        self.shortcut = re.compile(
+            rb"<(?!" + escaped + rb"(?:c|row)[ \t\r\n/>]|/" + escaped + rb"(?:c|row)[ \t\r\n]*>)"
+        )
+        self.row_start = b"<" + prefix.encode() + b"row"
+
+
+def _handlers(  # one state machine, in closures for speed
+    reader: _SheetReader, context: CellContext, limits: _Limits, *, check_ns: bool
+) -> tuple[xmlstream.StartHandler, xmlstream.EndHandler]:
+    parser, cells, sheet = reader.parser, reader.cells, reader.sheet
     texts: list[str] = []
-    convert = _converter(context)
+    reader.texts = texts
+    appenders: dict[int, tuple[Callable[[int], None], Callable[[Any], None]]] = {}
+    convert = converter(context)
     numbers: dict[str, float] = {}
     dated = context.styles.dates | context.styles.durations
-    column_cache: dict[str, int] = {}
     shared = {str(index): text for index, text in enumerate(context.strings)}
+    column_cache: dict[str, int] = {}
     wanted = range(1, MAX_COLUMN + 1) if limits.columns is None else limits.columns
     last_row = limits.last_row or MAX_ROW
     stop_after = last_row if limits.stop else MAX_ROW
     in_row, in_cell, in_value = _ROW, _CELL, _VALUE
     where = _OUTSIDE
     inline_parent = _INLINE
-    row = previous_row = column = cell_row = 0
-    row_text = ""
-    cell_type: str | None = None
-    cell_style: str | None = None
-    content = 0  # what the open cell holds: _FORMULA | _CACHED | _INLINE_STRING
     sheet_data_seen = False
+    # The row: its r as written, and its number once known (0: not worked out yet;
+    # _UNKNOWN after a stretch read by the shortcut; _INVALID after a malformed r).
+    row_ref: str | None = None
+    row_attrs: list[str] = []
+    row = 0
+    row_ready = False  # the row's number is worked out and its attributes checked
+    highest_row = 0  # of the rows holding something, for ``ascending``
+    # The cell: its attributes, r as written, its column once known (0: not yet).
+    cell_attrs: list[str] = []
+    cell_ref: str | None = None
+    column = 0
+    content = 0  # what the open cell holds: _FORMULA | _CACHED | _INLINE_STRING
     value_text = ""
     inline: list[str] = []
     skip_depth = 0
@@ -284,12 +312,23 @@ def _read(  # one state machine, kept in one place for speed
     def bad_coordinate(ref: str) -> UnusableWorkbookError:
         return UnusableWorkbookError("unusable.bad_coordinate", {"sheet": sheet, "cell": ref})
 
-    def damaged(detail: str) -> UnusableWorkbookError:
+    def damaged(detail: str) -> Exception:
+        if check_ns:  # a prefix may have been declared below the root: confirm with namespaces
+            return _ReadAgain()
         line, offset = parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
         return UnusableWorkbookError(
             "unusable.broken_part",
             {"part": sheet, "detail": f"{detail}: line {line}, column {offset}"},
         )
+
+    def between_rows() -> bool:
+        return where == _SHEET
+
+    def rows_unknown() -> None:
+        nonlocal row, row_ref
+        row, row_ref = _UNKNOWN, None
+
+    reader.between_rows, reader.rows_unknown = between_rows, rows_unknown
 
     def skip_start(_name: str, _attrs: list[str]) -> None:
         nonlocal skip_depth
@@ -306,53 +345,71 @@ def _read(  # one state machine, kept in one place for speed
         skip_depth = 1
         parser.StartElementHandler, parser.EndElementHandler = skip_start, skip_end
 
+    def row_of_row() -> int:
+        """The number of the open row, worked out now (it holds something)."""
+        nonlocal row, row_ready
+        if check_ns and _declares_namespace(row_attrs):
+            raise _ReadAgain
+        if 0 < row <= MAX_ROW:
+            row_ready = True
+            return row
+        if row == _UNKNOWN:  # a row without r after rows read by the shortcut
+            raise _ReadAgain
+        if row:
+            raise bad_coordinate(f"row {row}" if row > 0 else "row after a malformed r")
+        number = row_number(row_ref or "")
+        if number is None:
+            raise bad_coordinate(f"row {row_ref}")
+        row, row_ready = number, True
+        return number
+
+    def column_of_previous() -> int:
+        """The column of the cell before the open one in this row (0 before the first;
+        -1 when its reference is malformed)."""
+        if column or cell_ref is None:
+            return column
+        return column_number(cell_ref.rstrip(DIGITS)) or -1
+
     def start_row(attrs: list[str]) -> None:
-        nonlocal where, row, row_text, previous_row, column
+        nonlocal where, row, row_ref, row_attrs, row_ready, column, cell_ref
         if where != _SHEET:
             raise damaged("a row outside sheetData")
         where = _ROW
-        texts.clear()
-        declared = None
+        before_ref, before = row_ref, row  # the row that ended (0: its r not read yet)
+        row_attrs, row_ready, column, cell_ref = attrs, False, 0, None
+        if attrs and attrs[0] == "r":
+            row_ref, row = attrs[1].strip(), 0
+            return
+        row_ref = None
         for index in range(0, len(attrs), 2):
-            key = attrs[index]
-            if key == "r":
-                declared = attrs[index + 1].strip()
-            elif check_ns and key.startswith("xmlns"):
-                raise _Redeclared
-        if declared is None:
-            row += 1
-            if row > MAX_ROW:
-                raise bad_coordinate(f"row {row}")
-            row_text = str(row)
+            if attrs[index] == "r":
+                row_ref = attrs[index + 1].strip()
+        if row_ref is not None:
+            row = 0
+        elif before == 0 and before_ref is not None:  # the number follows the row before
+            row = (row_number(before_ref) or _INVALID - 1) + 1
+        elif before in (_UNKNOWN, _INVALID):
+            row = before
         else:
-            number = _row_number(declared)
-            if number is None:
-                raise bad_coordinate(f"row {declared}")
-            if number <= previous_row:
-                cells.ascending = False
-            row, row_text = number, declared
-        previous_row = max(previous_row, row)
-        column = 0
-        if row > stop_after:
-            raise xmlstream.StopParsing
+            row = before + 1
 
     def start_other(name: str, attrs: list[str]) -> None:
         nonlocal where, content, inline_parent, sheet_data_seen, names
         nonlocal c_, v_, row_, f_, is_, t_, r_, sheet_data_
         if names is None:  # the root element
-            names = _root_names(name, attrs, namespaces)
+            names = reader.names = _root_names(name, attrs, not check_ns)
             c_, v_, row_, f_ = names.c, names.v, names.row, names.f
             is_, t_, r_, sheet_data_ = names.inline, names.t, names.run, names.sheet_data
             return
         if check_ns and attrs and _declares_namespace(attrs):
-            raise _Redeclared
+            raise _ReadAgain
         if name == f_:
-            if where != _CELL:
+            if where != _CELL or content:
                 raise damaged("a formula outside a cell")
             where = _VALUE
-            content |= _FORMULA
+            content = _FORMULA
         elif name == is_:
-            if where != _CELL:
+            if where != _CELL or content & _INLINE_STRING:
                 raise damaged("an inline string outside a cell")
             where = _INLINE
             content |= _INLINE_STRING
@@ -381,69 +438,41 @@ def _read(  # one state machine, kept in one place for speed
                 raise bad_coordinate(ref)
             cells.merged.append(merged)
 
-    def start(name: str, attrs: list[str]) -> None:  # the hot path, inlined
-        nonlocal where, column, cell_row, cell_type, cell_style, content
+    def start(name: str, attrs: list[str]) -> None:  # the hot path
+        nonlocal where, content, cell_attrs, cell_ref, column
         if name == c_:
             if where != in_row:
                 raise damaged("a cell outside a row")
-            where, content = in_cell, 0
-            count = len(attrs)
-            ref = cell_type = cell_style = None
-            if count == 2 and attrs[0] == "r":
-                ref = attrs[1]
-            elif count == 4 and attrs[0] == "r" and attrs[2] == "t":
-                ref, cell_type = attrs[1], attrs[3]
-            elif count == 4 and attrs[0] == "r" and attrs[2] == "s":
-                ref, cell_style = attrs[1], attrs[3]
-            elif count == 6 and attrs[0] == "r" and attrs[2] == "s" and attrs[4] == "t":
-                ref, cell_style, cell_type = attrs[1], attrs[3], attrs[5]
-            else:
-                for index in range(0, count, 2):
-                    key = attrs[index]
-                    if key == "r":
-                        ref = attrs[index + 1]
-                    elif key == "t":
-                        cell_type = attrs[index + 1]
-                    elif key == "s":
-                        cell_style = attrs[index + 1]
-                    elif check_ns and key.startswith("xmlns"):
-                        raise _Redeclared
-            if ref is None:
-                column += 1
-                cell_row = row
-                if column > MAX_COLUMN:
-                    raise bad_coordinate(f"{column_letters(MAX_COLUMN)}{row}+")
+            where, content, cell_attrs = in_cell, 0, attrs
+            if attrs and attrs[0] == "r":
+                cell_ref, column = attrs[1], 0
                 return
-            letters = ref.rstrip(_DIGITS)
-            found = column_cache.get(letters)
-            if found is None:
-                found = column_number(letters)
-                if found is None:
-                    raise bad_coordinate(ref)
-                column_cache[letters] = found
-            column = found
-            digits = ref[len(letters) :]
-            if digits == row_text:
-                cell_row = row
-            else:
-                number = _row_number(digits)
-                if number is None:
-                    raise bad_coordinate(ref)
-                cell_row = number
+            ref = None
+            for index in range(0, len(attrs), 2):
+                if attrs[index] == "r":
+                    ref = attrs[index + 1]
+            if ref is not None:
+                cell_ref, column = ref, 0
+                return
+            previous = column_of_previous()
+            column = previous + 1 if previous >= 0 else -1
+            cell_ref = None
         elif name == v_:
-            if where != in_cell:
+            if where != in_cell or content & _CACHED:
                 raise damaged("a value outside a cell")
             where = in_value
             content |= _CACHED
             if texts:
                 texts.clear()
+            if check_ns and attrs and _declares_namespace(attrs):
+                raise _ReadAgain
         elif name == row_:
             start_row(attrs)
         else:
             start_other(name, attrs)
 
-    def end(name: str) -> None:
-        nonlocal where, value_text
+    def end(name: str) -> None:  # the hot path, inlined
+        nonlocal where, value_text, column, highest_row
         if name == v_:
             where = in_cell
             if len(texts) == 1:
@@ -453,8 +482,57 @@ def _read(  # one state machine, kept in one place for speed
                 texts.clear()
         elif name == c_:
             where = in_row
-            if column not in wanted or cell_row > last_row or not content:
+            if not content:
                 return
+            # Where the cell is: it holds something, so it must be in the grid.
+            cell_row = row if row_ready else row_of_row()
+            cell_type = cell_style = None
+            count = len(cell_attrs)
+            if count == 4 and cell_attrs[2] == "t" and cell_attrs[0] == "r":
+                cell_type = cell_attrs[3]
+            elif count == 4 and cell_attrs[2] == "s" and cell_attrs[0] == "r":
+                cell_style = cell_attrs[3]
+            elif (
+                count == 6
+                and cell_attrs[2] == "s"
+                and cell_attrs[4] == "t"
+                and cell_attrs[0] == "r"
+            ):
+                cell_style, cell_type = cell_attrs[3], cell_attrs[5]
+            elif count != 2 or cell_attrs[0] != "r":
+                for index in range(0, count, 2):
+                    key = cell_attrs[index]
+                    if key == "t":
+                        cell_type = cell_attrs[index + 1]
+                    elif key == "s":
+                        cell_style = cell_attrs[index + 1]
+                    elif check_ns and key.startswith("xmlns"):
+                        raise _ReadAgain
+            if cell_ref is not None:
+                letters = cell_ref.rstrip(DIGITS)
+                found = column_cache.get(letters)
+                if found is None:
+                    found = column_number(letters)
+                    if found is None:
+                        raise bad_coordinate(cell_ref)
+                    column_cache[letters] = found
+                column = found
+                if cell_ref[len(letters) :] != row_ref:
+                    parsed = row_number(cell_ref[len(letters) :])
+                    if parsed is None:
+                        raise bad_coordinate(cell_ref)
+                    cell_row = parsed
+            elif not 0 < column <= MAX_COLUMN:
+                raise bad_coordinate(f"row {cell_row}, after column {column_letters(MAX_COLUMN)}")
+            if cell_row < highest_row:
+                cells.ascending = False
+            elif cell_row > highest_row:
+                highest_row = cell_row
+                if cell_row > stop_after:
+                    raise xmlstream.StopParsing
+            if column not in wanted or cell_row > last_row:
+                return
+            # What it holds.
             if content & _CACHED:
                 value: Any = None
                 if cell_type is None or cell_type == "n":
@@ -490,58 +568,4 @@ def _read(  # one state machine, kept in one place for speed
         elif name == sheet_data_:
             where = _OUTSIDE
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = texts.append
-    xmlstream.feed(parser, chunks, sheet)
-    return cells
-
-
-_NUMBER_CACHE = 4096
-
-
-def _converter(context: CellContext) -> Callable[[str | None, str | None, str], Any]:
-    """The function typing a cell's stored text by its type and style."""
-    strings, dates, durations = context.strings, context.styles.dates, context.styles.durations
-    date1904 = context.date1904
-
-    def number(text: str, style: str | None) -> Any:
-        try:
-            value = float(text)
-        except ValueError:
-            return BadValue(text) if text.strip() else ""
-        if value - value != 0 or "_" in text or not text.isascii():
-            return BadValue(text)
-        if style is not None and (style in dates or style in durations):
-            shown = serial_date(value, date1904=date1904, duration=style in durations)
-            return value if shown is None else shown
-        return value
-
-    def convert(cell_type: str | None, style: str | None, text: str) -> Any:
-        if cell_type is None or cell_type == "n":
-            return number(text, style)
-        if cell_type == "s":
-            index = text.strip()
-            if not index:
-                return ""
-            if not (index.isascii() and index.isdigit()) or int(index) >= len(strings):
-                return BadValue(f"shared string {index} of {len(strings)}")
-            return strings[int(index)]
-        if cell_type in ("str", "inlineStr"):
-            return unescape(text)
-        stripped = text.strip()
-        if not stripped:
-            return ""
-        if cell_type == "e":
-            return ErrorValue(stripped)
-        if cell_type == "b":
-            flag = _BOOLEANS.get(stripped)
-            return BadValue(f"TRUE/FALSE cell holding {stripped}") if flag is None else flag
-        if cell_type == "d":
-            try:
-                return dt.datetime.fromisoformat(stripped)
-            except ValueError:
-                return BadValue(stripped)
-        return BadValue(f"cell type {cell_type}")
-
-    return convert
+    return start, end
