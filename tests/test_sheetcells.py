@@ -18,7 +18,7 @@ import pytest
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.core.problems import UnusableWorkbookError
-from xlsx_scorer.xlsx import sheetcells
+from xlsx_scorer.xlsx import cellevents, sheetcells
 from xlsx_scorer.xlsx.numfmt import DateStyles, format_kind
 from xlsx_scorer.xlsx.sheetcells import BadValue, CellContext, SheetCells, read_cells
 
@@ -364,15 +364,13 @@ def test_the_shortcut_changes_nothing(seed: int, monkeypatch: pytest.MonkeyPatch
     xml = sheet(f"<sheetData>{_random_sheet(random.Random(seed))}</sheetData>")
     chunks = [xml[start : start + 4096] for start in range(0, len(xml), 4096)]
     taken = []
-    handlers = sheetcells._handlers
+    handlers = cellevents.handlers
 
-    def counting(reader: Any, *args: Any, **options: Any) -> Any:
-        made = handlers(reader, *args, **options)
-        unknown = reader.rows_unknown
-        reader.rows_unknown = lambda: (taken.append(1), unknown())
-        return made
+    def counting(*args: Any, **options: Any) -> cellevents.Handlers:
+        made = handlers(*args, **options)
+        return made._replace(rows_unknown=lambda: (taken.append(1), made.rows_unknown())[1])
 
-    monkeypatch.setattr(sheetcells, "_handlers", counting)
+    monkeypatch.setattr(cellevents, "handlers", counting)
     monkeypatch.setattr(sheetcells, "_SHORTCUT_BYTES", 1)
     quick = read_cells(chunks, CONTEXT, sheet="Results")
     monkeypatch.setattr(sheetcells, "_SHORTCUT_BYTES", len(xml) + 1)

@@ -10,7 +10,6 @@ organiser sees.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,26 +19,24 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from xlsx_scorer.core.cells import is_blank, map_distinct, player_name
+from xlsx_scorer.core.cells import is_blank, map_distinct
 from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.opc import safety
+from xlsx_scorer.xlsx import sidesheets
 from xlsx_scorer.xlsx.bookparts import Package, SheetEntry, locate
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
 from xlsx_scorer.xlsx.sheetcells import (
-    BadValue,
     CellContext,
     SheetCells,
     column_letters,
     read_cells,
 )
+from xlsx_scorer.xlsx.sidesheets import HEADER_SEARCH_ROWS, Roster, Rows
 
-HEADER_SEARCH_ROWS = 30
 MIN_HEADER_MATCHES = 3
-
-Rows = dict[int, dict[int, Any]]
 
 
 def _sheet_aliases(kind: str) -> frozenset[str]:
@@ -65,14 +62,6 @@ class ResultsSheet:
     merged: tuple[tuple[int, str, str], ...] = ()
     hidden: bool = False
     language: str | None = None
-
-
-@dataclass(frozen=True)
-class Roster:
-    """The ``Players`` sheet: every normalised name and the cell it stands in."""
-
-    sheet: str
-    names: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -129,7 +118,7 @@ def read_workbook_bytes(
         error.language = language or error.language
         raise
     players_name = _find_sheet(names, "players")
-    roster = _roster(players_name, book.rows(players_name)) if players_name else None
+    roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
     existing = {name: book.dense_rows(name) for name in output_sheet_names if name in names}
     return Workbook(
         path=path,
@@ -217,13 +206,6 @@ def _find_sheet(names: Iterable[str], kind: str) -> str | None:
     return candidates[0] if candidates else None
 
 
-def _bad_value(sheet: str, row: int, column: int, found: str, **options: Any) -> Exception:
-    cell = cell_ref(column_letters(column), row)
-    return UnusableWorkbookError(
-        "unusable.bad_value", {"sheet": sheet, "cell": cell, "found": found}, **options
-    )
-
-
 def _find_header(zone: Rows) -> tuple[int, dict[str, list[int]]]:
     """The header row and, per column key, the columns holding its header (ascending).
 
@@ -295,7 +277,7 @@ def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
     keys_of = {position: key for key, position in positions.items()}
     for row, column, found in sorted(cells.bad):
         if row > header_row and column in keys_of:
-            raise _bad_value(name, row, column, found, language=language)
+            raise sidesheets.bad_value(name, row, column, found, language=language)
     frame = _frame(cells, header_row, [positions[key] for key in RESULT_COLUMNS])
     uncached = frozenset(
         (row, keys_of[column])
@@ -425,82 +407,8 @@ def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
 _VALUE, _BLANK, _NAMES_ITS_COLUMN = 0, 1, 2
 
 
-def _roster(sheet: str, rows: Rows) -> Roster | None:
-    """Names under a ``Player`` or ``Name`` header (any language), else in the column with the
-    most text.
-
-    Among several header cells (a title "Players" above the real header, say),
-    the one with the most filled cells below it wins.  An empty roster counts as
-    no roster: the organiser has not filled it in.
-    """
-    player_headers = {
-        fold(name)
-        for module in LANGUAGES.values()
-        for name in (module.HEADERS["player"], *module.NAME_HEADERS)
-    }
-
-    def filled_below(row: int, column: int) -> int:
-        return sum(
-            number > row and not is_blank(cells.get(column, "")) for number, cells in rows.items()
-        )
-
-    headers = [
-        (filled_below(row, column), -row, -column)
-        for row, cells in rows.items()
-        if row <= HEADER_SEARCH_ROWS
-        for column, value in cells.items()
-        if isinstance(value, str) and fold(value) in player_headers
-    ]
-    best = max(headers, default=None)
-    if best is not None and best[0] > 0:
-        start, column = 1 - best[1], -best[2]
-    else:
-        text_cells = Counter(
-            column
-            for cells in rows.values()
-            for column, value in cells.items()
-            if isinstance(value, str) and not is_blank(value) and fold(value) not in player_headers
-        )
-        if not text_cells:
-            return None
-        most = max(text_cells.values())
-        start, column = 1, min(c for c, count in text_cells.items() if count == most)
-    names: dict[str, str] = {}
-    letter = column_letters(column)
-    for row, cells in rows.items():
-        value = cells.get(column, "")
-        if row < start or is_blank(value):
-            continue
-        if isinstance(value, BadValue):
-            raise _bad_value(sheet, row, column, value.found)
-        name = player_name(value)
-        if isinstance(name, str):
-            names.setdefault(name, cell_ref(letter, row))
-    return Roster(sheet, names) if names else None
-
-
 def _event(book: _Book, sheet: str | None) -> tuple[str | None, str | None]:
-    """The event name and language from the ``Event`` sheet: labels in one column, values right."""
+    """The event name and language, from the first rows of the ``Event`` sheet if there is one."""
     if sheet is None:
         return None, None
-    labels = {
-        fold(module.STRINGS[key]): key
-        for module in LANGUAGES.values()
-        for key in ("event.name", "event.language")
-    }
-    codes = {fold(code): lang for lang, module in LANGUAGES.items() for code in module.CODES}
-    codes.update({fold(module.NAME): lang for lang, module in LANGUAGES.items()})
-    event_name, language = None, None
-    for row, line in book.rows(sheet, last_row=HEADER_SEARCH_ROWS).items():
-        cells = [(column, value) for column, value in line.items() if not is_blank(value)]
-        if len(cells) < 2 or not isinstance(cells[0][1], str):
-            continue
-        key = labels.get(fold(cells[0][1]))
-        column, value = cells[1]
-        if key and isinstance(value, BadValue):
-            raise _bad_value(sheet, row, column, value.found)
-        if key == "event.name" and event_name is None:
-            event_name = " ".join(str(value).split())
-        elif key == "event.language" and language is None:
-            language = codes.get(fold(str(value)))
-    return event_name, language
+    return sidesheets.event(book.rows(sheet, last_row=HEADER_SEARCH_ROWS), sheet)
