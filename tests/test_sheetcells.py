@@ -113,6 +113,21 @@ def test_a_prefix_declared_below_the_root_is_resolved() -> None:
     assert read_cells(xml, CONTEXT, sheet="Results").rows() == {1: {1: 5.0}}
 
 
+def test_the_namespace_declared_below_the_root_or_strict() -> None:
+    """Declared on sheetData only, or the ISO strict namespace: read all the same."""
+    xml = sheet(
+        f'<sheetData xmlns="{MAIN}"><row r="1"><c r="A1"><v>5</v></c></row></sheetData>',
+        root="<worksheet>",
+    )
+    assert read_cells(xml, CONTEXT, sheet="Results").rows() == {1: {1: 5.0}}
+    strict = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+    xml = sheet(
+        '<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>',
+        root=f'<worksheet xmlns="{strict}">',
+    )
+    assert read_cells(xml, CONTEXT, sheet="Results").rows() == {1: {1: 5.0}}
+
+
 def test_rows_outside_the_namespace_are_refused_not_dropped() -> None:
     """An unprefixed ``<row>`` in an ``x:``-prefixed sheet is no SpreadsheetML row: refused."""
     xml = sheet(

@@ -22,11 +22,9 @@ from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.xlsx.xmlstream import attributes, parse, split_name
 
 CHUNK_BYTES = 1 << 20
+TRANSITIONAL_NAMESPACE = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 MAIN_NAMESPACES = frozenset(
-    {
-        "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
-        "http://purl.oclc.org/ooxml/spreadsheetml/main",
-    }
+    {TRANSITIONAL_NAMESPACE, "http://purl.oclc.org/ooxml/spreadsheetml/main"}
 )
 RELATIONSHIP_NAMESPACES = frozenset(
     {

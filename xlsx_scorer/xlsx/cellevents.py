@@ -16,7 +16,7 @@ from xml.parsers import expat
 
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.xlsx import xmlstream
-from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
+from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES, TRANSITIONAL_NAMESPACE
 from xlsx_scorer.xlsx.cellvalues import (
     DIGITS,
     MAX_COLUMN,
@@ -125,19 +125,19 @@ def _root_names(name: str, attrs: list[str], namespaces: bool) -> _Names:
     """The element names of a sheet whose root element is ``name`` with ``attrs``.
 
     Without namespace processing the names carry the prefix bound to the
-    SpreadsheetML namespace on the root; a sheet binding it to several prefixes
-    is read again with namespaces resolved.
+    SpreadsheetML namespace on the root; a sheet binding it elsewhere, or to
+    several prefixes, is read again with namespaces resolved.  Then the names
+    are in the root's namespace when it is SpreadsheetML's (transitional or
+    strict), else in the transitional one.
     """
     if namespaces:
         uri = name.rpartition(xmlstream.NAMESPACE_SEPARATOR)[0]
-        uri = uri if uri in MAIN_NAMESPACES else min(MAIN_NAMESPACES)
+        uri = uri if uri in MAIN_NAMESPACES else TRANSITIONAL_NAMESPACE
         return _Names.of(lambda local: f"{uri}{xmlstream.NAMESPACE_SEPARATOR}{local}", None)
     bindings = xmlstream.namespace_bindings(attrs)
     prefixes = [prefix for prefix, uri in bindings.items() if uri in MAIN_NAMESPACES]
-    if len(prefixes) > 1:
+    if len(prefixes) != 1:
         raise ReadAgain
-    if not prefixes:  # no SpreadsheetML namespace: no name can match
-        return _Names.of(lambda local: f"\0{local}", None)
     prefix = f"{prefixes[0]}:" if prefixes[0] else ""
     return _Names.of(lambda local: f"{prefix}{local}", prefix)
 
