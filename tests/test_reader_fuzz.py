@@ -285,7 +285,7 @@ def test_reading_bytes_is_reading_the_file(tmp_path: Path) -> None:
     from_bytes = reader.read_workbook_bytes(path.read_bytes())
     from_file = reader.read_workbook(path)
     assert from_bytes.results.raw.equals(from_file.results.raw)
-    assert (from_bytes.path, from_file.path) == (None, path)
+    assert (from_bytes.path, from_file.path) == (Path(), path)
 
 
 def test_rows_out_of_order_are_all_read(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ class Workbook:
     it, for the check-code test; a damaged one reads as no rows (so: edited).
     """
 
-    path: Path | None
+    path: Path
     package: bytes
     sheet_names: tuple[str, ...]
     results: ResultsSheet
@@ -97,15 +97,9 @@ def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workboo
 
 
 def read_workbook_bytes(
-    data: bytes, output_sheet_names: Iterable[str] = (), *, path: Path | None = None
+    data: bytes, output_sheet_names: Iterable[str] = (), *, path: Path = Path()
 ) -> Workbook:
-    """Read a workbook from its bytes; raise ``UnusableWorkbookError`` when it cannot be used.
-
-    ``path`` is only remembered (the bytes of a file are checked by the caller,
-    ``read_workbook``); bytes from elsewhere are checked here first.
-    """
-    if path is None:
-        safety.check_package(data)
+    """Read a package that passed ``safety.check_package``; ``path`` only names it."""
     book = _Book(data)
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
