@@ -199,6 +199,14 @@ STRINGS = {
     "unusable.xml_entities": (
         "{file} contains XML entity declarations in {part} (an “XML bomb”); refusing to read it."
     ),
+    "unusable.bad_coordinate": (
+        "{file}: sheet {sheet} has a cell or row outside the spreadsheet grid ({cell}), so the "
+        "file is damaged; open it in your spreadsheet application, save it again and rerun."
+    ),
+    "unusable.bad_value": (
+        "{file}: cell {sheet}!{cell} holds a value no spreadsheet writes ({found}); type the "
+        "value again, save the workbook and rerun."
+    ),
     "unusable.broken_part": "{file}: the part {part} of the workbook is damaged ({detail}).",
     "unusable.no_results_sheet": "{file} has no Results sheet (its sheets: {sheets}).",
     "unusable.no_header": (

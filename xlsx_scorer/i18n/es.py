@@ -238,6 +238,15 @@ STRINGS = {
     "unusable.xml_entities": (
         "{file} contiene declaraciones de entidades XML en {part} (una «bomba XML»); no se lee."
     ),
+    "unusable.bad_coordinate": (
+        "{file}: la hoja {sheet} tiene una celda o fila fuera de la cuadrícula ({cell}), así "
+        "que el archivo está dañado; ábrelo en tu programa de hojas de cálculo, vuelve a "
+        "guardarlo y ejecuta de nuevo."
+    ),
+    "unusable.bad_value": (
+        "{file}: la celda {sheet}!{cell} contiene un valor que ninguna hoja de cálculo escribe "
+        "({found}); vuelve a escribir el valor, guarda el libro y ejecuta de nuevo."
+    ),
     "unusable.broken_part": "{file}: la parte {part} del libro está dañada ({detail}).",
     "unusable.no_results_sheet": "{file} no tiene hoja Results (sus hojas: {sheets}).",
     "unusable.no_header": (

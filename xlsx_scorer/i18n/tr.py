@@ -223,6 +223,15 @@ STRINGS = {
     "unusable.xml_entities": (
         "{file}, {part} içinde XML varlık bildirimleri içeriyor (bir ‘XML bombası’); okunmuyor."
     ),
+    "unusable.bad_coordinate": (
+        "{file}: {sheet} sayfasında tablo ızgarasının dışında bir hücre veya satır var "
+        "({cell}), yani dosya hasarlı; elektronik tablo uygulamanızda açın, yeniden kaydedin "
+        "ve tekrar çalıştırın."
+    ),
+    "unusable.bad_value": (
+        "{file}: {sheet}!{cell} hücresinde hiçbir elektronik tablonun yazmayacağı bir değer "
+        "var ({found}); değeri yeniden yazın, çalışma kitabını kaydedin ve tekrar çalıştırın."
+    ),
     "unusable.broken_part": "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}).",
     "unusable.no_results_sheet": "{file} içinde Results sayfası yok (sayfaları: {sheets}).",
     "unusable.no_header": (

@@ -32,11 +32,9 @@ import zipfile
 from collections.abc import Mapping
 from typing import Any
 
-from python_calamine import CalamineWorkbook
-
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.i18n import LANGUAGES, fold
-from xlsx_scorer.xlsx import patch, spans
+from xlsx_scorer.xlsx import patch, reader, spans
 
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _RT_CUSTOM = _R + "/custom-properties"
@@ -240,10 +238,8 @@ def sheet_digests(package: bytes) -> dict[str, str]:
     is stored (styles, shared strings, a re-save by another application)
     does not change it, any shown value does.
     """
-    book = CalamineWorkbook.from_filelike(io.BytesIO(package))
     digests = {}
-    for name in book.sheet_names:
-        rows: list[list[Any]] = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    for name, rows in reader.sheet_values(package).items():
         table = []
         for row in rows:
             cells = [_cell_text(value) for value in row]
@@ -260,13 +256,7 @@ def sheet_digests(package: bytes) -> dict[str, str]:
 def event_date(package: bytes) -> str | None:
     """The date on the ``Event`` sheet (label ``Date`` in any language), as ISO text if a date."""
     labels = {fold(str(module.STRINGS["event.date"])) for module in LANGUAGES.values()}
-    sheets = {fold(str(module.SHEETS["event"])) for module in LANGUAGES.values()}
-    book = CalamineWorkbook.from_filelike(io.BytesIO(package))
-    name = next((n for n in book.sheet_names if fold(n) in sheets), None)
-    if name is None:
-        return None
-    rows: list[list[Any]] = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-    for row in rows[:30]:
+    for row in reader.event_sheet_rows(package):
         cells = [value for value in row if not is_blank(value)]
         if len(cells) >= 2 and isinstance(cells[0], str) and fold(cells[0]) in labels:
             value = cells[1]
