@@ -186,7 +186,6 @@ def test_a_workbook_view_inside_sheets_has_its_own_message(
 # --- fuzz 6: valid packages refused -----------------------------------------------------
 
 
-
 def relocated(kind: str) -> bytes:
     """The base workbook with its sheet or workbook part named as ``kind`` says."""
     parts = base_parts()

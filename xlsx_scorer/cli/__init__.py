@@ -12,6 +12,7 @@ import argparse
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE
 from xlsx_scorer.cli import commands
@@ -42,16 +43,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args, run)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = args.lang or error.language or DEFAULT_LANGUAGE
-        workbook = args.workbook[0] if isinstance(args.workbook, list) else args.workbook
-        print(render(error.finding.located(file=str(workbook)), lang), file=sys.stderr)
+        print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_UNUSABLE
     except Exception as error:  # a bug: say so plainly, and whether anything was written
-        workbook = args.workbook[0] if isinstance(args.workbook, list) else args.workbook
-        print(commands.internal_error(args.lang, error, run.written, workbook), file=sys.stderr)
+        message = commands.internal_error(args.lang, error, run.written, _named_file(args))
+        print(message, file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERNAL
+
+
+def _named_file(args: argparse.Namespace) -> Path:
+    """The file a command was about, for its messages (the first one given)."""
+    for name in ("workbook", "path", "base", "first"):
+        value = getattr(args, name, None)
+        if value:
+            return Path(value[0] if isinstance(value, list) else value)
+    return Path()
 
 
 def _traceback_if(debug: bool) -> None:

@@ -1,9 +1,9 @@
 """Reading a workbook: the ``Results`` table, the roster, the event, our old output sheets.
 
 Cells come from :mod:`sheetcells` (expat, streamed, exact, sparse), parts from
-:mod:`bookparts` (over the package layer).  Only what is needed is read: the header row is looked for
-in the first 30 rows, then only the twelve contract columns of ``Results`` are
-typed; columns to the side are ignored, whatever they hold.  The frame is
+:mod:`bookparts` (over the package layer).  Only what is needed is read: the header
+row is looked for in the first 30 rows, then only the contract columns of ``Results``
+are typed; columns to the side are ignored, whatever they hold.  The frame is
 indexed by the Excel row number, so every problem points at the row the
 organiser sees.
 """
