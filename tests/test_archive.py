@@ -62,7 +62,7 @@ def test_an_event_with_errors_is_not_archived(
     path = write(tmp_path / "broken.xlsx", [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bob", 8)])
     code, out = run(capsys, "archive", path, "-o", tmp_path / "archive")
     assert code == 1
-    assert "broken.xlsx has 2 problem(s); an event is archived only when it has none" in out
+    assert "broken.xlsx has 2 problems; an event is archived only when it has none" in out
     assert "Results!" in out
     assert not (tmp_path / "archive").exists()
 

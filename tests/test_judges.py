@@ -109,7 +109,7 @@ def test_diff_names_both_cells_of_each_change(
     assert f"removed round 1, table {removed['table']}, {removed['player']}: a.xlsx " in out
     added_row = layout_b.rows[len(changed)]
     assert f"added round 3, table 1, {added['player']}: — → b.xlsx Results!A{added_row}:" in out
-    assert "3 difference(s)" in out
+    assert "3 differences" in out
 
 
 def test_diff_of_an_unusable_file_exits_2(
@@ -185,7 +185,7 @@ def test_one_conflicting_cell_names_both_copies_and_writes_nothing(
     assert (
         f"a.xlsx {layout_a.cell(5, 'knights')}: 1 ≠ b.xlsx {layout_b.cell(5, 'knights')}: 2" in out
     )
-    assert "1 conflict(s): nothing was written" in out
+    assert "1 conflict: nothing was written" in out
     assert not merged.exists()
 
 

@@ -128,8 +128,8 @@ STRINGS = {
         "Largest Army First is marked, but nobody at the table played 3 or more knights."
     ),
     "problem.army_mark_not_leader": (
-        "Largest Army First is marked, but this player played {found} knights and the most at "
-        "the table is {most}."
+        "Largest Army First is marked, but this player played "
+        "{found, plural, one {# knight} other {# knights}} and the most at the table is {most}."
     ),
     "problem.army_tie_unmarked": (
         "{count} players are tied for Largest Army with {found} knights; mark exactly one of "
@@ -462,7 +462,9 @@ STRINGS = {
     "cli.roster_added": "added to the roster: {name} ({cell})",
     "cli.roster_removed": "removed from the roster: {name} ({cell})",
     "cli.diff_equal": "{first} and {second} hold the same results and roster.",
-    "cli.diff_summary": "{first} → {second}: {count} difference(s).",
+    "cli.diff_summary": (
+        "{first} → {second}: {count, plural, one {# difference} other {# differences}}."
+    ),
     "cli.merge_conflict": "CONFLICT {result}, {column}: {sides} (BASE {base})",
     "cli.merge_conflict_removed": (
         "CONFLICT {result}: removed in {removed} but changed in {changed} (BASE {base})"
@@ -475,18 +477,22 @@ STRINGS = {
         "first."
     ),
     "cli.merge_conflicts": (
-        "{count} conflict(s): nothing was written. Settle each value in one copy and merge again."
+        "{count, plural, one {# conflict} other {# conflicts}}: nothing was written. Settle "
+        "each value in one copy and merge again."
     ),
     "cli.merge_done": (
-        "Merged {copies} copies into {file}: {changed} value(s) changed, {added} row(s) added, "
-        "{removed} row(s) removed, {names} roster change(s). Check and score it with "
+        "Merged {copies, plural, one {# copy} other {# copies}} into {file}: {changed, "
+        "plural, one {# value} other {# values}} changed, {added, plural, one {# row} other "
+        "{# rows}} added, {removed, plural, one {# row} other {# rows}} removed, {names, "
+        "plural, one {# roster change} other {# roster changes}}. Check and score it with "
         "xlsx-scorer score."
     ),
     "unusable.output_is_input": (
         "{file} is one of the inputs; inputs are never changed, so name a new file with -o."
     ),
     "cli.archive_refused": (
-        "{file} has {count} problem(s); an event is archived only when it has none."
+        "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"
+        " only when it has none."
     ),
     "cli.archive_done": (
         "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"
@@ -497,7 +503,10 @@ STRINGS = {
     "cli.verify_ok": (
         "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
     ),
-    "cli.verify_failed": "{path}: {count} thing(s) no longer agree with the archived results.",
+    "cli.verify_failed": (
+        "{path}: {count, plural, one {# thing} other {# things}} no longer agree with the "
+        "archived results."
+    ),
     "cli.verify_file_missing": "{file} is missing.",
     "cli.verify_file_unreadable": "{file} cannot be read ({detail}).",
     "cli.verify_file_changed": (
@@ -513,7 +522,7 @@ STRINGS = {
     "cli.verify_problem": "{cell}: {problem}",
     "cli.verify_sheet_missing": "The {sheet} table is missing, or its header was changed.",
     "cli.verify_sheet_cell": "{cell} shows “{shown}”, the results give “{expected}”.",
-    "cli.verify_more": "… and {count} more cell(s) of {sheet}.",
+    "cli.verify_more": "… and {count, plural, one {# more cell} other {# more cells}} of {sheet}.",
     "cli.verify_csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
     "cli.verify_result_changed": "{cell}: {column} of {result} is {now}, archived as {archived}.",
     "cli.verify_result_added": "{cell}: {result} is not in the archived results.",

@@ -163,8 +163,8 @@ STRINGS = {
         "«Primero en Gran ejército» está marcado, pero nadie en la mesa jugó 3 caballeros o más."
     ),
     "problem.army_mark_not_leader": (
-        "«Primero en Gran ejército» está marcado, pero este jugador jugó {found} caballeros "
-        "y el máximo de la mesa es {most}."
+        "«Primero en Gran ejército» está marcado, pero este jugador jugó "
+        "{found, plural, one {# caballero} other {# caballeros}} y el máximo de la mesa es {most}."
     ),
     "problem.army_tie_unmarked": (
         "{count} jugadores empatan al Gran ejército con {found} caballeros; marca exactamente "
@@ -516,7 +516,9 @@ STRINGS = {
     "cli.diff_equal": (
         "{first} y {second} tienen los mismos resultados y la misma lista de jugadores."
     ),
-    "cli.diff_summary": "{first} → {second}: {count} diferencia(s).",
+    "cli.diff_summary": (
+        "{first} → {second}: {count, plural, one {# diferencia} other {# diferencias}}."
+    ),
     "cli.merge_conflict": "CONFLICTO {result}, {column}: {sides} (BASE {base})",
     "cli.merge_conflict_removed": (
         "CONFLICTO {result}: eliminada en {removed} pero cambiada en {changed} (BASE {base})"
@@ -529,20 +531,23 @@ STRINGS = {
         "{name}; añade allí primero una hoja Players."
     ),
     "cli.merge_conflicts": (
-        "{count} conflicto(s): no se ha escrito nada. Decide cada valor en una sola copia y "
-        "vuelve a fusionar."
+        "{count, plural, one {# conflicto} other {# conflictos}}: no se ha escrito nada. "
+        "Decide cada valor en una sola copia y vuelve a fusionar."
     ),
     "cli.merge_done": (
-        "{copies} copias fusionadas en {file}: {changed} valor(es) cambiado(s), {added} fila(s) "
-        "añadida(s), {removed} fila(s) eliminada(s), {names} cambio(s) en la lista de jugadores. "
-        "Revísalo y puntúalo con xlsx-scorer score."
+        "{copies, plural, one {# copia fusionada} other {# copias fusionadas}} en {file}: "
+        "{changed, plural, one {# valor cambiado} other {# valores cambiados}}, {added, "
+        "plural, one {# fila añadida} other {# filas añadidas}}, {removed, plural, one {# "
+        "fila eliminada} other {# filas eliminadas}}, {names, plural, one {# cambio} other {#"
+        " cambios}} en la lista de jugadores. Revísalo y puntúalo con xlsx-scorer score."
     ),
     "unusable.output_is_input": (
         "{file} es uno de los archivos de entrada; las entradas nunca se modifican, así que "
         "indica un archivo nuevo con -o."
     ),
     "cli.archive_refused": (
-        "{file} tiene {count} problema(s); un torneo solo se archiva cuando no tiene ninguno."
+        "{file} tiene {count, plural, one {# problema} other {# problemas}}; un torneo solo "
+        "se archiva cuando no tiene ninguno."
     ),
     "cli.archive_done": (
         "{file} archivado en {folder}: {files}. Huella digital (SHA-256): {fingerprint}"
@@ -555,7 +560,8 @@ STRINGS = {
         "{fingerprint}"
     ),
     "cli.verify_failed": (
-        "{path}: {count} elemento(s) ya no coinciden con los resultados archivados."
+        "{path}: {count, plural, one {# elemento} other {# elementos}} ya no coinciden con "
+        "los resultados archivados."
     ),
     "cli.verify_file_missing": "Falta {file}.",
     "cli.verify_file_unreadable": "No se puede leer {file} ({detail}).",
@@ -574,7 +580,7 @@ STRINGS = {
     "cli.verify_problem": "{cell}: {problem}",
     "cli.verify_sheet_missing": "Falta la tabla {sheet}, o se ha modificado su encabezado.",
     "cli.verify_sheet_cell": "{cell} muestra «{shown}», los resultados dan «{expected}».",
-    "cli.verify_more": "… y {count} celda(s) más de {sheet}.",
+    "cli.verify_more": "… y {count, plural, one {# celda} other {# celdas}} más de {sheet}.",
     "cli.verify_csv_line": (
         "{file}, línea {line}: dice «{shown}», los resultados dan «{expected}»."
     ),
