@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -218,6 +219,31 @@ def _style(style_id: int) -> str:
     return f' s="{style_id}"' if style_id else ""
 
 
+#: Points per line of 11-point text, and the characters a column of width ``w`` holds per line.
+LINE_POINTS = 15.0
+
+
+def _header_height(spec: SheetSpec) -> str:
+    """A taller header row when a header wraps (``ht``/``customHeight``), else nothing.
+
+    Excel and LibreOffice do not grow a row for wrapped text they did not lay out
+    themselves: "Puntos de ronda" in a column 13 wide takes two lines.
+
+    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> spec = SheetSpec("S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
+    >>> _header_height(spec)
+    ' ht="30" customHeight="1"'
+    """
+    lines = max(
+        (
+            len(textwrap.wrap(column.header, max(1, int(column.width) - 2)))
+            for column in spec.columns
+        ),
+        default=1,
+    )
+    return f' ht="{LINE_POINTS * lines:g}" customHeight="1"' if lines > 1 else ""
+
+
 def worksheet_xml(
     spec: SheetSpec, styles: CellStyles, *, drawing_rid: str | None = None, selected: bool = False
 ) -> bytes:
@@ -241,7 +267,7 @@ def worksheet_xml(
             else ""
             for i, column in enumerate(spec.columns)
         ]
-        rows.append(f'<row r="{head}">{"".join(header)}</row>')
+        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
         formats = [column.number_format for column in spec.columns]
         rows += _rows_xml(
             head + 1,
