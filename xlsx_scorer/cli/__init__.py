@@ -16,6 +16,7 @@ from xlsx_scorer import __version__
 from xlsx_scorer.app import template
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Outcome, score_workbook
 from xlsx_scorer.app.report import points
+from xlsx_scorer.cli import serve
 from xlsx_scorer.core.problems import UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     blank.add_argument("--event", help="the event name, written on the Event sheet")
     _add_common(blank)
+    serve.add_parser(commands)
     return parser
 
 
@@ -95,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="replace")
     args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        return serve.run(args)
     lang = args.lang or DEFAULT_LANGUAGE
     try:
         return _template(args) if args.command == "template" else _score(args)

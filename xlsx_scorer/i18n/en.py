@@ -222,6 +222,14 @@ STRINGS = {
     "cli.nothing_written": "Nothing was written.",
     "cli.debug_hint": "(run with --debug to see the technical details)",
     "cli.internal_error": "Unexpected error: {detail}",
+    "cli.serve_address": "xlsx-scorer is running: open {url} in your browser.",
+    "cli.serve_network": (
+        "Judges on the same network open {url} (or this computer's network address instead of "
+        "its name) and type the access code {token}."
+    ),
+    "cli.serve_stop": "Press Ctrl-C to stop it. Files are checked here and not kept.",
+    "cli.serve_stopped": "Stopped.",
+    "cli.serve_no_port": "Cannot listen on {host}: {detail}",
     # Hostile files
     "notice.check": "Check: {code}",
     "notice.results_hidden": (

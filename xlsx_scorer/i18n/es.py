@@ -257,6 +257,16 @@ STRINGS = {
     "cli.nothing_written": "No se ha escrito nada.",
     "cli.debug_hint": "(ejecuta con --debug para ver los detalles técnicos)",
     "cli.internal_error": "Error inesperado: {detail}",
+    "cli.serve_address": "xlsx-scorer está en marcha: abre {url} en el navegador.",
+    "cli.serve_network": (
+        "Los jueces de la misma red abren {url} (o la dirección de red de este ordenador en "
+        "lugar de su nombre) y escriben el código de acceso {token}."
+    ),
+    "cli.serve_stop": (
+        "Pulsa Ctrl-C para detenerlo. Los archivos se revisan aquí y no se guardan."
+    ),
+    "cli.serve_stopped": "Detenido.",
+    "cli.serve_no_port": "No se puede escuchar en {host}: {detail}",
     # Hostile files
     "notice.check": "Comprobación: {code}",
     "notice.results_hidden": (

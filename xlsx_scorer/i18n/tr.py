@@ -247,6 +247,14 @@ STRINGS = {
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
     "cli.debug_hint": "(teknik ayrıntıları görmek için --debug ile çalıştırın)",
     "cli.internal_error": "Beklenmeyen hata: {detail}",
+    "cli.serve_address": "xlsx-scorer çalışıyor: tarayıcınızda {url} adresini açın.",
+    "cli.serve_network": (
+        "Aynı ağdaki hakemler {url} adresini (ya da adı yerine bu bilgisayarın ağ adresini) "
+        "açar ve {token} erişim kodunu yazar."
+    ),
+    "cli.serve_stop": ("Durdurmak için Ctrl-C'ye basın. Dosyalar burada denetlenir ve saklanmaz."),
+    "cli.serve_stopped": "Durduruldu.",
+    "cli.serve_no_port": "{host} adresinde dinlenemiyor: {detail}",
     # Hostile files
     "notice.check": "Kontrol: {code}",
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
