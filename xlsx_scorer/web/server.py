@@ -103,10 +103,14 @@ def create_app(
     token: str | None = None,
     max_upload_bytes: int = MAX_UPLOAD_BYTES,
     engine_threads: int = ENGINE_THREADS,
+    warm_up: bool = True,
 ) -> Starlette:
-    """The application; ``token`` (when given) is required by every ``/api/`` request."""
+    """The application; ``token`` (when given) is required by every ``/api/`` request.
+
+    With ``warm_up`` the engine is warmed up in the background as the server starts.
+    """
     app = Starlette(
-        lifespan=_warm_up,
+        lifespan=_warm_up if warm_up else None,
         routes=[
             Route("/", _page),
             Route("/healthz", _healthz),
