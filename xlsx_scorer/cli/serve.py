@@ -135,12 +135,13 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def bind(host: str, port: int, attempts: int = PORT_ATTEMPTS) -> socket.socket:
+def bind(host: str, port: int, attempts: int | None = None) -> socket.socket:
     """A listening socket on ``host`` at ``port``, or at the next free port after it.
 
     Port 0 takes any free port.  Raises ``OSError`` when none of ``attempts``
-    ports is free, or the address cannot be used at all.
+    (default ``PORT_ATTEMPTS``) ports is free, or the address cannot be used at all.
     """
+    attempts = PORT_ATTEMPTS if attempts is None else attempts
     family = socket.getaddrinfo(host.strip("[]"), None, type=socket.SOCK_STREAM)[0][0]
     last = port if port == 0 else min(port + attempts - 1, 65535)
     for candidate in range(port, last + 1):
