@@ -370,11 +370,16 @@
     const table = el(
       "table",
       { class: "grid" },
-      el("caption", { text: label }),
+      el("caption", { class: "sr-only", text: label }),
       el("thead", {}, head),
       el("tbody", {}, ...rows),
     );
-    return el("div", { class: "grid-wrap", role: "region", tabindex: 0, "aria-label": label }, table);
+    return el(
+      "div",
+      {},
+      el("p", { class: "grid-label", "aria-hidden": "true", text: label }),
+      el("div", { class: "grid-wrap", role: "region", tabindex: 0, "aria-label": label }, table),
+    );
   }
 
   function centreHighlightedCells() {
@@ -573,6 +578,10 @@
       applyLanguage();
       if (state.file) check(state.file, { focus: false });
     });
+    window.addEventListener("hashchange", () => {
+      takeTokenFromAddress();
+      updateTemplateLink();
+    });
     byId("token").addEventListener("input", () => {
       store(window.sessionStorage, TOKEN_KEY, token());
       updateTemplateLink();
@@ -580,6 +589,7 @@
     const input = byId("file");
     input.addEventListener("change", () => {
       const file = input.files[0];
+      input.value = ""; // choosing the same workbook again (fixed and saved) checks it again
       if (file) check(file);
     });
     const drop = byId("drop");
