@@ -27,8 +27,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
 from xlsx_scorer.web import engine
 
 TWELFTHS = 12
@@ -131,39 +129,31 @@ def table_order(label: str) -> tuple[int, int, str]:
 
 
 def games_body(result: engine.Result) -> list[dict[str, Any]] | None:
-    """Every round's tables, each with its seats by place, or None when not scored."""
+    """Every round's tables, each with its seats by place (then name), or None when not scored."""
     played = result.played
     if played is None:
         return None
-    rounds = []
-    for number in sorted(int(value) for value in played["round"].unique()):
-        in_round = played[played["round"] == number]
-        tables = sorted(
-            ((str(label), seats) for label, seats in in_round.groupby("table", sort=False)),
-            key=lambda item: table_order(item[0]),
-        )
-        rounds.append(
+    columns = ("round", "table", "player", "place", "vp", "points12")
+    titles = ("largest_army", "longest_road", "declared")
+    games: dict[int, dict[str, list[dict[str, Any]]]] = {}
+    for values in zip(*(played[column].tolist() for column in (*columns, *titles)), strict=True):
+        number, label, player, place, vp, twelfths, *held = values
+        games.setdefault(int(number), {}).setdefault(str(label), []).append(
             {
-                "round": number,
-                "tables": [{"table": label, "seats": _seats(seats)} for label, seats in tables],
+                "player": str(player),
+                "place": int(place),
+                "vp": int(vp),
+                "round_points": int(twelfths) / TWELFTHS,
+                **{title: bool(value) for title, value in zip(titles, held, strict=True)},
             }
         )
-    return rounds
-
-
-def _seats(seats: pd.DataFrame) -> list[dict[str, Any]]:
-    ordered = seats.sort_values(["place", "player"], kind="mergesort")
     return [
         {
-            "player": str(player),
-            "place": int(place),
-            "vp": int(vp),
-            "round_points": int(twelfths) / TWELFTHS,
-            "largest_army": bool(army),
-            "longest_road": bool(road),
-            "declared": bool(declared),
+            "round": number,
+            "tables": [
+                {"table": label, "seats": sorted(seats, key=lambda s: (s["place"], s["player"]))}
+                for label, seats in sorted(tables.items(), key=lambda item: table_order(item[0]))
+            ],
         }
-        for player, place, vp, twelfths, army, road, declared in ordered[
-            ["player", "place", "vp", "points12", "largest_army", "longest_road", "declared"]
-        ].itertuples(index=False)
+        for number, tables in sorted(games.items())
     ]
