@@ -28,7 +28,14 @@ from tests.webserver import running_server
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import text
 from xlsx_scorer.web import engine, server
-from xlsx_scorer.web.server import FORM_OVERHEAD_BYTES, MAX_UPLOAD_BYTES, XLSM, XLSX, create_app
+from xlsx_scorer.web.server import (
+    FORM_OVERHEAD_BYTES,
+    MAX_UPLOAD_BYTES,
+    STATIC,
+    XLSM,
+    XLSX,
+    create_app,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -99,6 +106,8 @@ def test_healthz(client: TestClient) -> None:
         ("/", "text/html"),
         ("/static/app.js", "javascript"),
         ("/static/strings.js", "javascript"),
+        ("/static/page.js", "javascript"),
+        ("/static/render.js", "javascript"),
         ("/static/style.css", "text/css"),
     ],
 )
@@ -111,9 +120,11 @@ def test_page_and_its_files(client: TestClient, path: str, kind: str) -> None:
 
 
 def test_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
-    for path in ("/", "/static/app.js", "/static/style.css", "/static/strings.js"):
-        assert "http://" not in client.get(path).text.replace("http://127.0.0.1", "")
-        assert "https://" not in client.get(path).text
+    for name in ["", *(path.name for path in STATIC.iterdir())]:
+        page = client.get(f"/static/{name}" if name else "/").text
+        assert "http://" not in page
+        assert "https://" not in page
+        assert "//cdn" not in page
 
 
 # ---------------------------------------------------------------------------

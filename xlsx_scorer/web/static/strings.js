@@ -1,9 +1,7 @@
-// Every word the page says, per language. `{name}` is filled in by app.js; an object
+// Every word the page says, per language. `{name}` is filled in by page.js (text); an object
 // with "one"/"other" (Intl.PluralRules categories) is chosen by its `count`.
 // The findings' own messages come from the server, in the language asked for.
-"use strict";
-
-window.XS_STRINGS = Object.freeze({
+export const STRINGS = Object.freeze({
   en: {
     languageName: "English",
     documentTitle: "Catan tournament scorer",
