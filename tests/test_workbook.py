@@ -148,7 +148,7 @@ def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path) -> None:
 def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     target = tmp_path / "new.xlsx"
     save.save_atomically(target, b"data")
-    assert target.stat().st_mode & 0o777 == workbook._new_file_mode()
+    assert target.stat().st_mode & 0o777 == save._new_file_mode()
 
 
 def test_trailing_formatted_rows_are_cut_before_reading(tmp_path: Path) -> None:
