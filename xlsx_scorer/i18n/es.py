@@ -262,9 +262,7 @@ STRINGS = {
         "Los jueces de la misma red abren {url} (o la dirección de red de este ordenador en "
         "lugar de su nombre) y escriben el código de acceso {token}."
     ),
-    "cli.serve_stop": (
-        "Pulsa Ctrl-C para detenerlo. Los archivos se revisan aquí y no se guardan."
-    ),
+    "cli.serve_stop": "Pulsa Ctrl-C para detenerlo. Los archivos se revisan aquí y no se guardan.",
     "cli.serve_stopped": "Detenido.",
     "cli.serve_no_port": "No se puede escuchar en {host}: {detail}",
     # Hostile files

@@ -252,7 +252,7 @@ STRINGS = {
         "Aynı ağdaki hakemler {url} adresini (ya da adı yerine bu bilgisayarın ağ adresini) "
         "açar ve {token} erişim kodunu yazar."
     ),
-    "cli.serve_stop": ("Durdurmak için Ctrl-C'ye basın. Dosyalar burada denetlenir ve saklanmaz."),
+    "cli.serve_stop": "Durdurmak için Ctrl-C'ye basın. Dosyalar burada denetlenir ve saklanmaz.",
     "cli.serve_stopped": "Durduruldu.",
     "cli.serve_no_port": "{host} adresinde dinlenemiyor: {detail}",
     # Hostile files

@@ -25,6 +25,7 @@ import contextlib
 import logging
 import re
 import secrets
+import sys
 import threading
 import time
 import unicodedata
@@ -93,9 +94,12 @@ class Upload:
 
 
 class _InMemoryParser(MultiPartParser):
-    """Starlette's multipart parser, keeping the file in memory (the size is bounded before)."""
+    """Starlette's multipart parser, keeping the file in memory: it never spills to disk.
 
-    spool_max_size = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES
+    The request body it reads is bounded first (``_bounded``), so memory is too.
+    """
+
+    spool_max_size = sys.maxsize
 
 
 def create_app(
