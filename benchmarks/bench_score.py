@@ -1,6 +1,6 @@
 """Time every phase of ``xlsx-scorer score`` on synthetic events of league size.
 
-    /work/venv/bin/python benchmarks/bench_score.py --rows 100000
+    .venv/bin/python benchmarks/bench_score.py --rows 100000
 
 builds (once, cached in ``--workdir``) valid events of 1k, 10k and 100k result
 rows (``tests.eventgen.random_event``: every player plays every round at 3- and
@@ -44,13 +44,14 @@ from openpyxl.styles import Font  # noqa: E402
 
 from tests.eventgen import HEADERS, KEYS, random_event  # noqa: E402
 from xlsx_scorer.app import report  # noqa: E402
-from xlsx_scorer.app.api import validate  # noqa: E402
+from xlsx_scorer.app.pipeline import validate  # noqa: E402
 from xlsx_scorer.core import rules as schemas  # noqa: E402
 from xlsx_scorer.core import scoring  # noqa: E402
 from xlsx_scorer.core.collation import collation_key  # noqa: E402
+from xlsx_scorer.opc.zipraw import RawZipWriter  # noqa: E402
 from xlsx_scorer.xlsx import reader as workbook  # noqa: E402
-from xlsx_scorer.xlsx import save, writer  # noqa: E402
-from xlsx_scorer.xlsx import splice as package  # noqa: E402
+from xlsx_scorer.xlsx import save, sheetxml, splice  # noqa: E402
+from xlsx_scorer.xlsx.styles import add_styles  # noqa: E402
 
 #: (players, rounds) per target size: many players, many rounds (players × rounds rows).
 SHAPES = {1_000: (100, 10), 10_000: (500, 20), 100_000: (2_000, 50)}
@@ -219,7 +220,7 @@ def best_of(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
-    """Pandera's failure cases (lazy), as ``scorer.validate`` collects them."""
+    """Pandera's failure cases (lazy), as ``pipeline.validate`` collects them."""
     try:
         schema.validate(frame, lazy=True)
     except pa.errors.SchemaErrors as errors:
@@ -243,9 +244,9 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     times["rules schema"], _rule_failures = best_of(
         repeat, lambda: failure_cases(schemas.rules_schema(roster), masked)
     )
-    times["validate (all)"], validated = best_of(repeat, lambda: validate(book, "en"))
-    if validated.problems:
-        raise SystemExit(f"{case.path}: expected a valid event, got {len(validated.problems)}")
+    times["validate (all)"], validated = best_of(repeat, lambda: validate(book))
+    if validated.findings:
+        raise SystemExit(f"{case.path}: expected a valid event, got {len(validated.findings)}")
 
     def score() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         games = scoring.score_games(validated.frame)
@@ -264,14 +265,13 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
         ]
 
     times["report specs"], sheet_specs = best_of(repeat, specs)
-    times["render"], rendered = best_of(repeat, lambda: writer.render(sheet_specs))
-    times["merge_sheets"], merged = best_of(
+    times["Round Points XML + deflate"], _ = best_of(
+        repeat, lambda: round_points_part(sheet_specs[1])
+    )
+    times["write_sheets"], merged = best_of(
         repeat,
-        lambda: package.merge_sheets(
-            book.package,
-            rendered.data,
-            replace=report.OUTPUT_SHEETS,
-            cached_values=rendered.cached_values,
+        lambda: splice.write_sheets(
+            book.package, sheet_specs, legacy=report.LEGACY_OUTPUTS, active="standings"
         ),
     )
     target = scratch / "saved.xlsx"
@@ -279,9 +279,19 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     times["sum of phases"] = sum(
         seconds
         for name, seconds in times.items()
-        if name not in {"typed_results", "columns schema", "rules schema"}
+        if name
+        not in {"typed_results", "columns schema", "rules schema", "Round Points XML + deflate"}
     )
     return times
+
+
+def round_points_part(spec: report.SheetSpec) -> bytes:
+    """The Round Points sheet XML, deflated as the writer stores it (part of ``write_sheets``)."""
+    _, styles = add_styles(None, {(c.number_format, False) for c in spec.columns})
+    writer = RawZipWriter()
+    xml = sheetxml.worksheet_xml(spec, styles)
+    writer.write("sheet.xml", xml, (1980, 1, 1, 0, 0, 0), level=splice.DEFLATE_LEVEL)
+    return writer.getvalue()
 
 
 def time_cli(case: Case, repeat: int, scratch: Path) -> float:

@@ -7,6 +7,9 @@ its output sheets with :mod:`tests.oracle`.
   makes end positions that satisfy every limit of SPEC §2, with frequent VP ties, tied
   Largest Army / Longest Road settled by a mark and declared victories (sometimes by a
   player with fewer VP than another).
+- :func:`with_total_vp` copies each player's VP from the score slip into the optional
+  ``Total VP`` column (SPEC §1, rule 11), leaving some cells blank;
+  :func:`wrong_totals` then miscopies a few, as a tired organiser does.
 - :func:`write_workbook` writes rows to ``.xlsx`` with the English headers of SPEC §1 in
   the variations a real organiser produces (title row, shuffled and extra columns, mark
   styles, numbers as floats or text, blank rows, a ``Players`` roster, messy spacing).
@@ -23,6 +26,8 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
+
+from tests import oracle
 
 KEYS = (
     "round",
@@ -51,8 +56,11 @@ HEADERS = {
     "army_first": "Largest Army First",
     "road_first": "Longest Road First",
     "declared": "Declared Victory",
+    "total_vp": "Total VP",
 }
 """SPEC §1 English headers, e.g. ``HEADERS["knights"] == "Knights Played"``."""
+TOTAL_VP = "total_vp"
+"""The optional column: written only when the rows carry it."""
 
 MARK_KEYS = ("army_first", "road_first", "declared")
 NUMBER_KEYS = (
@@ -315,6 +323,42 @@ def random_event(
     return rows
 
 
+def with_total_vp(
+    rng: random.Random, rows: Sequence[dict[str, Any]], *, blank_rate: float = 0.2
+) -> list[dict[str, Any]]:
+    """Copies of ``rows`` with ``total_vp``: the oracle's in-game VP, or ``None`` (blank).
+
+    Example: a player with 3 settlements, 2 cities and Largest Army gets 9 — unless
+    the organiser left that cell blank (probability ``blank_rate``).
+    """
+    copies = [dict(row) for row in rows]
+    for indices in oracle.games_of(copies).values():
+        vps = oracle.game_vps([copies[i] for i in indices])
+        for i, vp in zip(indices, vps, strict=True):
+            copies[i][TOTAL_VP] = None if rng.random() < blank_rate else vp
+    return copies
+
+
+def wrong_totals(
+    rng: random.Random, rows: list[dict[str, Any]], count: int, *, out_of_range: bool = False
+) -> list[int]:
+    """Miscopy ``count`` filled totals in place; returns their row indices, sorted.
+
+    A miscopy is off by 1–3 (staying within 0–20), or with ``out_of_range`` sometimes
+    a number no slip can show (21–25). Example: a slip's 9 typed as 8 or 11.
+    """
+    filled = [i for i, row in enumerate(rows) if row.get(TOTAL_VP) is not None]
+    chosen = sorted(rng.sample(filled, min(count, len(filled))))
+    for i in chosen:
+        right = rows[i][TOTAL_VP]
+        if out_of_range and rng.random() < 0.3:
+            rows[i][TOTAL_VP] = rng.randint(21, 25)
+            continue
+        options = [v for d in (-3, -2, -1, 1, 2, 3) if 0 <= (v := right + d) <= 20]
+        rows[i][TOTAL_VP] = rng.choice(options)
+    return chosen
+
+
 def messy_name(rng: random.Random, name: str) -> str:
     """The same person typed carelessly: extra leading/trailing/inner spaces, NFD accents.
 
@@ -395,12 +439,16 @@ def write_workbook(
     shuffled; extra ``Notes``/``Seat``/``Email`` columns; marks in ``mark_style``
     (``"bool"``, ``"x"``, ``"X"``, ``"check"``, ``"1/0"``, ``"yes/no"``); whole numbers as
     ``"int"``, ``"float"`` or ``"text"``; fully blank rows between some games; a
-    ``Players`` sheet for ``roster``; some names typed with :func:`messy_name`.
+    ``Players`` sheet for ``roster``; some names typed with :func:`messy_name`. A
+    ``Total VP`` column follows the twelve when any row has ``total_vp`` (``None``
+    is a blank cell).
     """
     if mark_style not in MARK_STYLES or numbers_as not in NUMBER_STYLES:
         raise ValueError(f"unknown style {mark_style!r} / {numbers_as!r}")
     rng = rng or random.Random(0)
     order: list[str] = list(KEYS)
+    if any(TOTAL_VP in row for row in rows):
+        order.append(TOTAL_VP)
     if shuffle_columns:
         rng.shuffle(order)
     if extra_columns:
@@ -439,8 +487,8 @@ def write_workbook(
                 value: Any = name
             elif key in MARK_KEYS:
                 value = _mark(row[key], mark_style, rng)
-            elif key in NUMBER_KEYS or key == "table":
-                value = _number(row[key], numbers_as)
+            elif key in NUMBER_KEYS or key in {"table", TOTAL_VP}:
+                value = _number(row.get(key), numbers_as)
             elif key == "Notes":
                 value = rng.choice([None, None, None, "late start", "ok", "photo taken"])
             elif key == "Seat":

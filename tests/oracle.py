@@ -11,6 +11,8 @@ Input rows are dicts with already-parsed values::
      "army_first": False, "road_first": True, "declared": False}
 
 Player names must already be normalised (trimmed, inner white space collapsed, NFC).
+A row may also carry ``"total_vp"``, the VP written on the score slip (SPEC §1: an
+optional column); a missing key or ``None`` (a blank cell) is not checked.
 
 Rule codes returned by :func:`validate` (one ``(row index, code)`` pair per offending
 row; a table-level rule is reported on every row of the game it concerns):
@@ -43,6 +45,11 @@ code                        meaning
 ``R10.unmarked``            ≥ 2 players have ≥ 10 VP and none of them is marked (every
                             such row)
 ``R10.many_marks``          ≥ 2 players with ≥ 10 VP are marked (every marked such row)
+``F.total_vp``              a filled Total VP is not a whole number 0–20
+``R11``                     a filled Total VP differs from the row's in-game VP (titles
+                            held included); not checked for a game where any row's
+                            settlements, cities, VP cards, knights or longest road is not
+                            a whole number within its limits (its VP cannot be known)
 ``N.empty``                 empty player name
 ``N.roster``                with a roster: the name is not on it
 ``N.similar``               without a roster: another name differs only in case/accents
@@ -76,6 +83,7 @@ RANGES = {
 }
 """Per-row limits of rule 1, e.g. ``RANGES["cities"] == (0, 4)``."""
 
+TOTAL_VP_MAX = 20
 ARMY_MIN_KNIGHTS = 3
 ROAD_MIN_LENGTH = 5
 DECLARE_MIN_VP = 10
@@ -212,6 +220,41 @@ def _row_errors(row: Row) -> list[str]:
         errors.append("R3")
     if not row["player"]:
         errors.append("N.empty")
+    total = row.get("total_vp")
+    if total is not None and not (_is_whole(total) and 0 <= total <= TOTAL_VP_MAX):
+        errors.append("F.total_vp")
+    return errors
+
+
+def _vp_known(row: Row) -> bool:
+    """Every value the in-game VP depends on is a whole number within its limits.
+
+    Example: ``settlements="two"`` or ``knights=15`` → False; the longest road only
+    needs to be ≥ 1 (its upper limit is the roads built, a separate rule).
+    """
+    in_range = all(
+        _is_whole(row[key]) and low <= row[key] <= high
+        for key, (low, high) in RANGES.items()
+        if key != "roads"
+    )
+    return in_range and _is_whole(row["longest_road"]) and row["longest_road"] >= 1
+
+
+def _total_vp_errors(rows: Sequence[Row]) -> list[tuple[int, str]]:
+    """Rule 11: a filled, valid Total VP equals the row's in-game VP (:func:`game_vps`).
+
+    Example: slip 8 for 5 settlements and 0 cities without titles → ``R11`` (5 ≠ 8).
+    A game with a row whose VP cannot be known is skipped entirely.
+    """
+    errors = []
+    for indices in games_of(rows).values():
+        game = [rows[i] for i in indices]
+        if not all(_vp_known(r) for r in game):
+            continue
+        for i, vp in zip(indices, game_vps(game), strict=True):
+            total = rows[i].get("total_vp")
+            if _is_whole(total) and 0 <= total <= TOTAL_VP_MAX and total != vp:
+                errors.append((i, "R11"))
     return errors
 
 
@@ -240,7 +283,7 @@ def _name_errors(rows: Sequence[Row], roster: Iterable[str] | None) -> list[tupl
 
 
 def validate(rows: Sequence[Row], roster: Iterable[str] | None = None) -> list[tuple[int, str]]:
-    """Every violation of SPEC §1 name rules and §2 rules 1–10, sorted.
+    """Every violation of SPEC §1 name rules and §2 rules 1–11, sorted.
 
     Returns ``(row index, code)`` pairs (codes in the module docstring). Example: a
     4-player table whose VP cards are 2, 2, 1, 1 gives ``R6`` on each of its 4 rows.
@@ -256,6 +299,7 @@ def validate(rows: Sequence[Row], roster: Iterable[str] | None = None) -> list[t
             and "F.round" not in row_errors
         )
     errors += _name_errors(rows, roster)
+    errors += _total_vp_errors(rows)
 
     seen: set[tuple[int, str]] = set()
     for i, row in enumerate(rows):

@@ -155,7 +155,8 @@ def test_locked_by_an_open_spreadsheet(tmp_path: Path, capsys: pytest.CaptureFix
     (tmp_path / "~$event.xlsx").write_bytes(b"owner")
     assert main(["score", str(copy)]) == 2
     err = capsys.readouterr().err
-    assert "open in a spreadsheet application" in err
+    assert "open in Excel" in err
+    assert "~$event.xlsx" in err
     assert "Nothing was written" in err
     assert copy.read_bytes() == original
 

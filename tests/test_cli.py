@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from tests.builders import HEADERS, row, sheet_values, table_below, with_vp, write
 from xlsx_scorer.cli import build_parser
+from xlsx_scorer.findings import from_json, to_json
 
 VALID = [
     with_vp(1, 1, "Ana", 10),
@@ -160,3 +162,124 @@ def test_a_reader_that_goes_away_does_not_turn_into_an_error(tmp_path: Path) -> 
         assert process.wait(timeout=120) == 1
     assert "Unexpected error" not in errors
     assert "Errors" in openpyxl.load_workbook(path).sheetnames
+
+
+# ---------------------------------------------------------------------------
+# Start-up: no pandas or pandera for help, version, or a file refused at the door
+
+HEAVY = ("pandas", "pandera", "numpy", "openpyxl")
+PROBE = """
+import sys
+from xlsx_scorer.cli import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as exit:
+    code = exit.code
+heavy = sorted({name.split(".")[0] for name in sys.modules} & set(HEAVY))
+print("EXIT", code, "HEAVY", ",".join(heavy) or "-", file=sys.stderr)
+"""
+
+
+def _startup(*args: str | Path) -> tuple[int, str]:
+    """Run the command line in a fresh interpreter; its exit code and heavy modules loaded."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{PROBE}", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    last = done.stderr.strip().splitlines()[-1].split()
+    return int(last[1]), last[3]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["--version"], ["score", "--help"], ["check", "--help"], ["template", "--help"]],
+    ids=" ".join,
+)
+def test_help_and_version_import_nothing_heavy(args: list[str]) -> None:
+    assert _startup(*args) == (0, "-")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"Round;Table;Player\n1;1;Ana\n", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)],
+    ids=["empty", "csv", "ole"],
+)
+@pytest.mark.parametrize("command", ["score", "check"])
+def test_refusing_a_file_imports_nothing_heavy(
+    tmp_path: Path, content: bytes, command: str
+) -> None:
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(content)
+    assert _startup(command, path) == (2, "-")
+    assert path.read_bytes() == content
+
+
+def test_template_imports_neither_pandas_nor_pandera(tmp_path: Path) -> None:
+    code, loaded = _startup("template", tmp_path / "blank.xlsx")
+    assert code == 0
+    assert {"pandas", "pandera"}.isdisjoint(loaded.split(","))  # openpyxl writes it
+
+
+# ---------------------------------------------------------------------------
+# check, and words in the organiser's language
+
+
+def test_check_lists_problems_and_writes_nothing(tmp_path: Path) -> None:
+    path = write(tmp_path / "event.xlsx", [*VALID[:3], row(1, 1, "Dua", settlements=9)])
+    before = path.read_bytes()
+    result = run("check", path, "--lang", "es")
+    assert result.returncode == 1
+    assert "1 problema." in result.stdout
+    assert "Results!D5 (ronda 1, mesa 1, Dua): Poblados: 9;" in result.stdout
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_check_json_is_the_documented_form(tmp_path: Path) -> None:
+    path = write(tmp_path / "event.xlsx", [*VALID[:3], row(1, 1, "Dua", settlements=9)])
+    result = run("check", path, "--json")
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    assert (document["version"], document["exit_code"], document["games"]) == (1, 1, 1)
+    (finding,) = [f for f in document["findings"] if f["severity"] == "error"]
+    notices = [f["code"] for f in document["findings"] if f["severity"] == "notice"]
+    assert notices == ["recheck"]  # the out-of-range cell holds back the table's rules
+    assert to_json(from_json(finding), language="en") == finding
+    assert finding["params"] == {"column": "settlements", "found": 9, "low": 0, "high": 5}
+    assert finding["where"]["cell"] == "D5"
+
+
+def test_check_json_of_a_file_that_cannot_be_used(tmp_path: Path) -> None:
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(b"")
+    result = run("check", path, "--json")
+    assert result.returncode == 2
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert (finding["code"], finding["severity"]) == ("unusable.empty_file", "fatal")
+
+
+def test_terminal_numbers_follow_the_language(tmp_path: Path) -> None:
+    copy = tmp_path / "sample.xlsx"
+    copy.write_bytes((Path(__file__).parents[1] / "fixtures" / "sample_event.xlsx").read_bytes())
+    spanish = run("score", copy, "--lang", "es", "-o", tmp_path / "es.xlsx")
+    assert spanish.returncode == 0
+    assert "Maria Garcia" in spanish.stdout
+    assert "15,25" in spanish.stdout
+    assert "31,8\N{NO-BREAK SPACE}%" in spanish.stdout
+    assert "28 partidas puntuadas, 26 jugadores, ningún problema" in spanish.stdout
+    turkish = run("score", copy, "--lang", "tr", "-o", tmp_path / "tr.xlsx")
+    assert "%31,8" in turkish.stdout
+
+
+def test_template_defaults_of_the_command_are_the_templates() -> None:
+    """The parser keeps its own copy (it imports no openpyxl); they must agree."""
+    from xlsx_scorer.app import template
+    from xlsx_scorer.cli import options
+
+    assert (options.TEMPLATE_PLAYERS, options.TEMPLATE_ROUNDS) == (
+        template.DEFAULT_PLAYERS,
+        template.DEFAULT_ROUNDS,
+    )

@@ -1,21 +1,23 @@
-"""Every language says everything: same keys, same placeholders, unambiguous words.
+"""Every language says everything: same keys, same arguments, unambiguous words.
 
-A message that exists in one language and not in another, a placeholder lost in
-translation, a yes word of one language that is a no word of another, or a
-message code used in the code without a text, each fails here.
+A message that exists in one language and not in another, an argument lost in
+translation, a pattern ICU cannot read, a yes word of one language that is a no
+word of another, or a message code used in the code without a text, each fails
+here.  Plurals and numbers are ICU's: checked in every language below.
 """
 
 from __future__ import annotations
 
 import ast
 import itertools
-import string
+import re
 from pathlib import Path
 
+import icu
 import pytest
 
 from xlsx_scorer.core import rules as schemas
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, fold
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, arguments, decimal, fold, percent, text
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlsx_scorer"
 ENGLISH = LANGUAGES[DEFAULT_LANGUAGE]
@@ -30,12 +32,15 @@ KEY_PREFIXES = (
     "cli.",
     "template.",
     "instructions.",
+    "finding.",
 )
+#: A lone ASCII apostrophe: ICU may take it as the start of quoted text; write it twice.
+LONE_APOSTROPHE = re.compile(r"(?<!')'(?!')")
 
 
 def placeholders(template: str) -> set[str]:
-    """``placeholders("{a} of {b}") == {"a", "b"}``."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+    """``placeholders("{a} of {n, plural, one {# b} other {# bs}}") == {"a", "n"}``."""
+    return set(arguments(template))
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -62,6 +67,57 @@ def test_every_text_is_filled_in(lang: str) -> None:
     module = LANGUAGES[lang]
     for table in (module.STRINGS, module.HEADERS, module.SHEETS):
         assert all(isinstance(value, str) and value.strip() for value in table.values())
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_message_is_a_valid_icu_pattern(lang: str) -> None:
+    """ICU reads every pattern; apostrophes are doubled; filled in, no ``{`` is left."""
+    for key, pattern in LANGUAGES[lang].STRINGS.items():
+        icu.MessageFormat(pattern, icu.Locale(lang))  # raises on a syntax error
+        assert not LONE_APOSTROPHE.search(pattern), (lang, key)
+        kinds = arguments(pattern)
+        values = {
+            name: 2 if kind == "plural" else "yes" if kind == "select" else "x"
+            for name, kind in kinds.items()
+        }
+        assert "{" not in text(lang, key, **values), (lang, key)
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "params", "expected"),
+    [
+        ("es", "notice.problems_found", {"count": 1, "when": "hoy"}, "1 problema encontrado."),
+        ("es", "notice.problems_found", {"count": 2, "when": "hoy"}, "2 problemas encontrados."),
+        ("es", "problem.table_size", {"found": 1}, "la mesa tiene 1 jugador;"),
+        ("es", "problem.table_size", {"found": 5}, "la mesa tiene 5 jugadores;"),
+        ("en", "problem.no_cities_needs_two_settlements", {"found": 1}, "only 1 settlement;"),
+        ("en", "problem.no_cities_needs_two_settlements", {"found": 0}, "only 0 settlements;"),
+        ("en", "notice.computed", {"when": "now", "games": 1, "players": 1}, "1 game (1 player)"),
+        ("tr", "notice.problems_found", {"count": 1, "when": "şimdi"}, "1 sorun bulundu."),
+        ("es", "notice.computed", {"when": "hoy", "games": 12345, "players": 3}, "12.345 partidas"),
+        ("en", "notice.computed", {"when": "now", "games": 1234, "players": 3}, "1,234 games"),
+        ("tr", "notice.computed", {"when": "şimdi", "games": 1234, "players": 3}, "1.234 oyundan"),
+    ],
+)
+def test_plurals_and_numbers_follow_the_language(
+    lang: str, key: str, params: dict[str, object], expected: str
+) -> None:
+    assert expected in text(lang, key, **params)
+
+
+def test_decimals_and_percentages_follow_the_language() -> None:
+    assert [decimal(lang, 15.25) for lang in ("en", "es", "tr")] == ["15.25", "15,25", "15,25"]
+    assert [percent(lang, 0.3125) for lang in ("en", "es", "tr")] == [
+        "31.3%",
+        "31,3\N{NO-BREAK SPACE}%",
+        "%31,3",
+    ]
+    assert decimal("es", 10 / 3) == "3,33"
+
+
+def test_a_missing_argument_is_an_error_not_a_brace_in_the_text() -> None:
+    with pytest.raises(KeyError, match="found"):
+        text("en", "problem.table_size")
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -105,6 +161,17 @@ def test_sheet_names_and_language_codes_do_not_collide() -> None:
     assert all(len(kinds) == 1 for kinds in sheets.values())
 
 
+def test_no_code_builds_patterns_from_translated_text() -> None:
+    """Translations are said, never parsed: no module reads ``STRINGS`` but ``i18n`` itself."""
+    readers = [
+        path.relative_to(PACKAGE).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if path.parent.name != "i18n" and ".STRINGS[" in path.read_text(encoding="utf-8")
+    ]
+    # Event sheet labels (name, language, date), read as header aliases
+    assert sorted(readers) == ["xlsx/archival.py", "xlsx/reader.py"]
+
+
 def test_every_rule_has_a_message() -> None:
     names = {rule.name for roster in (None, frozenset({"Ana"})) for rule in schemas.rules(roster)}
     names |= {"out_of_range", "below_minimum", "not_on_roster_suggest"}
@@ -113,7 +180,7 @@ def test_every_rule_has_a_message() -> None:
 
 def _codes_in_source() -> set[str]:
     """Message keys the package uses: full keys in string literals, and the first
-    argument of ``UnusableWorkbookError``/``CellError``/``Rule``/``.problem(...)``,
+    argument of ``UnusableWorkbookError``/``CellError``/``Rule``/``.finding(...)``,
     and ``name=`` of a pandera ``Check`` (problem codes, prefixed ``problem.``)."""
     keys: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
@@ -132,7 +199,7 @@ def _codes_in_source() -> set[str]:
             literal = first.value if isinstance(first, ast.Constant) else None
             if name == "UnusableWorkbookError" and isinstance(literal, str):
                 keys.add(literal)
-            if name in {"CellError", "Rule", "problem"} and isinstance(literal, str):
+            if name in {"CellError", "Rule", "finding"} and isinstance(literal, str):
                 keys.add(f"problem.{literal}")
             if name == "Check":
                 keys |= {

@@ -32,9 +32,9 @@ from openpyxl import load_workbook
 from tests import oracle
 from tests.test_template import ROSTER, SHIPPED, event_rows, fill_template
 from xlsx_scorer.app import template
-from xlsx_scorer.app.api import Outcome, score_workbook
+from xlsx_scorer.app.api import Result, score_file
 from xlsx_scorer.app.report import points
-from xlsx_scorer.core.columns import RESULT_COLUMNS
+from xlsx_scorer.findings import render
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx.reader import read_workbook
 
@@ -101,8 +101,8 @@ def templates(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Export:
 class Scored:
     """Our scored workbooks (valid and broken, per language) and their LibreOffice export."""
 
-    valid: dict[str, tuple[Path, Outcome]]
-    broken: dict[str, tuple[Path, Outcome]]
+    valid: dict[str, tuple[Path, Result]]
+    broken: dict[str, tuple[Path, Result]]
     export: Export
 
 
@@ -124,7 +124,7 @@ def scored(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Scored:
         ):
             path = work / f"{kind}_{lang}.xlsx"
             fill_template(SHIPPED / f"template_{lang}.xlsx", path, rows, ROSTER)
-            store[lang] = (path, score_workbook(path))
+            store[lang] = (path, score_file(path))
     files = [path for store in (valid, broken) for path, _ in store.values()]
     return Scored(valid, broken, convert(files, work / "csv", profile))
 
@@ -133,7 +133,7 @@ def scored(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Scored:
 def test_template_sheets_and_headers(templates: Export, lang: str) -> None:
     workbook = SHIPPED / f"template_{lang}.xlsx"
     results = templates.sheet(workbook, "Results")
-    assert results[0] == [header(lang, key) for key in RESULT_COLUMNS]
+    assert results[0] == [header(lang, key) for key in template.COLUMNS]
     assert all(not any(row) for row in results[1:])
     assert templates.sheet(workbook, "Players")[0] == [header(lang, "player")]
     event = {row[0]: row[1] for row in templates.sheet(workbook, "Event") if row}
@@ -205,14 +205,14 @@ def test_libreoffice_shows_errors_in_the_language(scored: Scored, lang: str) -> 
     assert outcome.exit_code == 1
     head, body = _table(scored.export.sheet(path, "Errors"), text(lang, "out.sheet"))
     assert head[5] == text(lang, "out.problem")
-    assert [row[5] for row in body] == [problem.message for problem in outcome.problems]
-    assert [row[1] for row in body] == [problem.ref for problem in outcome.problems]
+    assert [row[5] for row in body] == [render(problem, lang) for problem in outcome.errors]
+    assert [row[1] for row in body] == [problem.where.ref for problem in outcome.errors]
     expected = text(
         lang, "problem.out_of_range", column=header(lang, "settlements"), found=7, low=0, high=5
     )
     assert expected in [row[5] for row in body]
     standings = [row[0] for row in scored.export.sheet(path, "Standings") if row]
-    assert text(lang, "notice.not_published", count=len(outcome.problems)) in standings
+    assert text(lang, "notice.not_published", count=len(outcome.errors)) in standings
 
 
 def test_template_saved_by_libreoffice_keeps_its_checks(tmp_path: Path, profile: str) -> None:
@@ -227,7 +227,7 @@ def test_template_saved_by_libreoffice_keeps_its_checks(tmp_path: Path, profile:
         assert book.defined_names[template.ROSTER].attr_text.endswith("$A$2:$A$25")
         before = checks(load_workbook(original)["Results"])
         assert checks(book["Results"]) == before
-        assert len(before) == 2 * len(RESULT_COLUMNS)
+        assert len(before) == 2 * len(template.COLUMNS)
 
 
 def checks(sheet: Any) -> dict[str, tuple[str | None, ...]]:

@@ -347,6 +347,39 @@ VALIDATION_CASES: list[tuple[str, list[dict[str, Any]], list[tuple[int, str]]]] 
         [row("A", 8, k=3), row("B", 10), row("C", 5)],
         [(0, "R10.unmarked"), (1, "R10.unmarked")],
     ),
+    (
+        "Total VP includes the titles held",
+        [
+            {**row("A", 6, k=3), "total_vp": 8},
+            {**row("B", 5, roads=6, lr=5), "total_vp": 7},
+            {**row("C", 4), "total_vp": None},
+        ],
+        [],
+    ),
+    (
+        "Total VP without the title held",
+        [{**row("A", 6, k=3), "total_vp": 6}, row("B", 5), row("C", 4)],
+        [(0, "R11")],
+    ),
+    (
+        "cities typed in the settlements column",
+        [{**row("A", s=5, c=0), "total_vp": 8}, row("B", 5), row("C", 4)],
+        [(0, "R11")],
+    ),
+    (
+        "Total VP out of range is not compared",
+        [{**row("A", 6), "total_vp": 21}, {**row("B", 5), "total_vp": -1}, row("C", 4)],
+        [(0, "F.total_vp"), (1, "F.total_vp")],
+    ),
+    (
+        "an unknown VP skips the whole game",
+        [
+            {**row("A", 6), "total_vp": 9},
+            {**row("B", 5), "settlements": "two", "total_vp": 5},
+            row("C", 4),
+        ],
+        [(1, "R1.settlements")],
+    ),
 ]
 
 

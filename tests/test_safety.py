@@ -1,4 +1,5 @@
-"""Pre-parse refusals of ``safety.check_package``, one rule each, on small hand-made inputs."""
+"""Pre-parse refusals of ``safety.check_package`` (``opc.guards``, ``opc.package``), one rule
+each, on small hand-made inputs."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from xlsx_scorer.cli import main
-from xlsx_scorer.core.problems import UnusableWorkbookError
-from xlsx_scorer.opc import safety
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import guards, safety
+from xlsx_scorer.opc.partname import PartName
 
 VALID = Path(__file__).resolve().parent.parent / "fixtures" / "bad" / "inline_strings.xlsx"
 SHEET = "xl/worksheets/sheet1.xml"
@@ -56,14 +58,14 @@ def test_utf16_text_is_a_text_file() -> None:
 )
 def test_ole_files_say_what_they_are(stream: str, code: str) -> None:
     """An OLE file is a protected xlsx, an old .xls, or another Office file (a .doc)."""
-    data = safety.OLE_MAGIC + b"\0" * 500 + (stream + "\0").encode("utf-16-le")
+    data = guards.OLE_MAGIC + b"\0" * 500 + (stream + "\0").encode("utf-16-le")
     assert _code(data) == code
 
 
 #: A billion-laughs DOCTYPE placed after a comment longer than the prolog check reads.
 LATE_BOMB = (
     b"<!--"
-    + b"x" * (safety.PROLOG_BYTES + 10)
+    + b"x" * (guards.PROLOG_BYTES + 10)
     + b'-->\n<!DOCTYPE worksheet [<!ENTITY l0 "lol">'
     + b"".join(b'<!ENTITY l%d "%s">' % (n, b"&l%d;" % (n - 1) * 10) for n in range(1, 10))
     + b"]>"
@@ -76,29 +78,43 @@ def test_doctype_after_a_long_comment_is_refused() -> None:
     assert _code(_with_part("xl/styles.xml", LATE_BOMB)) == "unusable.xml_entities"
 
 
-def test_a_worksheet_with_a_late_doctype_is_read_without_expanding_entities(
-    tmp_path: Path,
+def test_a_worksheet_with_a_late_doctype_is_refused_by_its_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Worksheets get only the prolog check (they can weigh hundreds of MB); their reader,
-    python-calamine, expands no entities, so a late DOCTYPE is harmless: the run ends
-    with an exit code, never a hang or a traceback."""
+    """Worksheets get only the prolog check (they can weigh hundreds of MB); their reader
+    refuses a DOCTYPE wherever it appears, before any entity is read."""
     path = tmp_path / "late.xlsx"
     path.write_bytes(_with_part(SHEET, LATE_BOMB))
-    assert main(["score", str(path)]) in (0, 1, 2)
+    assert main(["score", str(path)]) == 2
+    assert "XML entity" in capsys.readouterr().err
+
+
+def _refused_when_used(data: bytes, part: str) -> UnusableWorkbookError:
+    """The damage ``check_package`` found in ``part``, refused when the part is read."""
+    package = safety.check_package(data)
+    assert [str(name) for name in package.damaged] == ["/" + part]
+    with pytest.raises(UnusableWorkbookError) as raised:
+        package.read(PartName("/" + part))
+    with pytest.raises(UnusableWorkbookError) as refused:
+        package.refuse_damage()
+    assert refused.value.params == raised.value.params
+    return raised.value
 
 
 def test_xml_that_is_not_well_formed_is_refused() -> None:
-    """A part Excel could not open either is refused before reading, naming the part."""
-    with pytest.raises(UnusableWorkbookError) as raised:
-        safety.check_package(_with_part("xl/styles.xml", replace=b"<styleSheet><fonts>"))
-    assert raised.value.code == "unusable.broken_part"
-    assert raised.value.params["part"] == "xl/styles.xml"
+    """A part Excel could not open either is refused when used, naming the part."""
+    data = _with_part("xl/styles.xml", replace=b"<styleSheet><fonts>")
+    error = _refused_when_used(data, "xl/styles.xml")
+    assert error.code == "unusable.damaged_part"
+    assert error.params["part"] == "xl/styles.xml"
+    assert "not well-formed" in error.params["detail"]
 
 
 def test_unknown_encoding_is_refused() -> None:
     """An XML declaration naming an encoding nobody knows is a damaged part, not a crash."""
     part = b'<?xml version="1.0" encoding="NaN"?><styleSheet/>'
-    assert _code(_with_part("xl/styles.xml", replace=part)) == "unusable.broken_part"
+    error = _refused_when_used(_with_part("xl/styles.xml", replace=part), "xl/styles.xml")
+    assert error.code == "unusable.damaged_part"
 
 
 def _damaged_deep_inside(name: str, big: bytes) -> bytes:
@@ -111,10 +127,19 @@ def _damaged_deep_inside(name: str, big: bytes) -> bytes:
     return bytes(data)
 
 
-def test_damage_deep_inside_a_member_is_refused() -> None:
-    """Bad deflate data past the first bytes of a member: refused up front as damaged."""
+def test_damage_deep_inside_a_member_is_found_up_front() -> None:
+    """Bad deflate data past the first bytes of a member: found when the package is opened."""
     big = b"<?xml version='1.0'?><styleSheet>" + b"<x/>" * 200_000 + b"</styleSheet>"
-    assert _code(_damaged_deep_inside("xl/styles.xml", big)) == "unusable.truncated"
+    error = _refused_when_used(_damaged_deep_inside("xl/styles.xml", big), "xl/styles.xml")
+    assert error.code == "unusable.damaged_part"
+
+
+def test_damage_deep_inside_a_worksheet_is_found_up_front() -> None:
+    """Worksheets are inflated in full too (their CRC checked), and refused naming the sheet."""
+    big = b"<?xml version='1.0'?><worksheet>" + b"<x/>" * 200_000 + b"</worksheet>"
+    error = _refused_when_used(_damaged_deep_inside(SHEET, big), SHEET)
+    assert error.code == "unusable.damaged_sheet"
+    assert error.finding.where.sheet == "Results"
 
 
 @pytest.mark.parametrize(
@@ -128,7 +153,7 @@ def test_damage_deep_inside_a_member_is_refused() -> None:
 def test_a_damaged_worksheet_is_reported_by_its_reader(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], part: bytes
 ) -> None:
-    """Worksheets skip the up-front inflate; damage in one is still exit 2 with a message."""
+    """Damage in the Results sheet: exit 2 with a message, the file untouched."""
     path = tmp_path / "damaged.xlsx"
     damaged = b"encoding" in part
     path.write_bytes(
@@ -162,7 +187,7 @@ def test_zip_bomb_limits(file_size: int, compress_size: int, refused: bool) -> N
     """Declared sizes alone decide, before anything is inflated."""
     if refused:
         with pytest.raises(UnusableWorkbookError) as raised:
-            safety._refuse_zip_bomb([_declared(file_size, compress_size)])
+            guards.refuse_zip_bomb([_declared(file_size, compress_size)])
         assert raised.value.code == "unusable.package_too_large"
     else:
-        safety._refuse_zip_bomb([_declared(file_size, compress_size)])
+        guards.refuse_zip_bomb([_declared(file_size, compress_size)])

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tests.builders import HEADERS, row, with_vp, write
-from xlsx_scorer.app import api as scorer
+from xlsx_scorer.app import pipeline
+from xlsx_scorer.findings import render
 from xlsx_scorer.xlsx import reader as workbook
 
 BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem"), row(1, 1, "Dua")]
@@ -17,7 +18,7 @@ BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem"), row(1, 1, "Dua")]
 def problems_of(tmp_path: Path, rows: list[tuple[Any, ...]], **options: Any) -> list[str]:
     """``code@cell`` for every problem of a workbook holding ``rows`` (data from row 2)."""
     book = workbook.read_workbook(write(tmp_path / "r.xlsx", rows, **options))
-    return [f"{p.code}@{p.cell}" for p in scorer.validate(book, "en").problems]
+    return [f"{p.code}@{p.where.cell}" for p in pipeline.validate(book).findings]
 
 
 def replace(index: int, new: tuple[Any, ...], rows: list[tuple[Any, ...]] = BASE) -> list[Any]:
@@ -249,9 +250,9 @@ def test_roster_names_must_be_on_it_with_a_suggestion(tmp_path: Path) -> None:
     book = workbook.read_workbook(
         write(tmp_path / "r.xlsx", rows, roster=["Ana", "Bob", "Zeynep Kaya"])
     )
-    problems = scorer.validate(book, "en").problems
-    assert [(p.code, p.cell) for p in problems] == [("not_on_roster_suggest", "C4")]
-    assert "Zeynep Kaya" in problems[0].message
+    problems = pipeline.validate(book).findings
+    assert [(p.code, p.where.cell) for p in problems] == [("not_on_roster_suggest", "C4")]
+    assert "Zeynep Kaya" in render(problems[0], "en")
 
 
 def test_without_roster_case_and_accent_variants_are_errors(tmp_path: Path) -> None:
@@ -283,12 +284,13 @@ def test_every_problem_names_sheet_cell_round_table_player(tmp_path: Path) -> No
         2, row(1, 7, "Cem", settlements=9), [row(1, 7, p) for p in ("Ana", "Bob", "Cem")]
     )
     book = workbook.read_workbook(write(tmp_path / "r.xlsx", rows, title="Cup"))
-    (problem,) = scorer.validate(book, "en").problems
-    assert (problem.ref, problem.round, problem.table, problem.player) == (
+    (problem,) = pipeline.validate(book).findings
+    where = problem.where
+    assert (where.ref, where.round, where.table, where.player) == (
         "Results!D5",
         1,
         "7",
         "Cem",
     )
-    assert "9" in problem.message
-    assert "0 to 5" in problem.message
+    assert "9" in render(problem, "en")
+    assert "0 to 5" in render(problem, "en")

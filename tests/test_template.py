@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from tests import oracle
 from xlsx_scorer.app import template
@@ -137,7 +138,7 @@ def validations(sheet: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_shipped_template_matches_generator(lang: str) -> None:
-    """Regenerate with: python -m xlsx_scorer template templates/template_LANG.xlsx --lang LANG."""
+    """Regenerate: ``python -m xlsx_scorer template templates/template_L.xlsx --lang L --force``."""
     shipped = SHIPPED / f"template_{lang}.xlsx"
     assert snapshot(shipped.read_bytes()) == snapshot(template.template_bytes(lang))
 
@@ -148,7 +149,7 @@ def test_template_reads_back_in_its_language(lang: str) -> None:
     assert book.language == lang
     assert book.results.language == lang
     assert book.results.header_row == 1
-    assert set(book.results.columns) == set(RESULT_COLUMNS)
+    assert set(book.results.columns) == {*RESULT_COLUMNS, "total_vp"} == set(template.COLUMNS)
     assert book.results.raw.empty
     assert book.roster is None
 
@@ -170,8 +171,9 @@ def test_every_input_column_is_validated(lang: str) -> None:
     assert last - 1 >= players * rounds
     by_range = validations(results)
     yes, no = template.mark_words(lang)
-    for position, key in enumerate(RESULT_COLUMNS):
-        letter = "ABCDEFGHIJKL"[position]
+    letters = {key: get_column_letter(n) for n, key in enumerate(template.COLUMNS, start=1)}
+    assert list(letters.values()) == list("ABCDEFGHIJKLM")
+    for key, letter in letters.items():
         assert results[f"{letter}1"].value == header(lang, key)
         head = by_range[f"{letter}1"]
         assert head.showInputMessage
@@ -194,7 +196,18 @@ def test_every_input_column_is_validated(lang: str) -> None:
     longest = by_range[f"I2:I{last}"]
     assert (longest.formula1, longest.formula2) == ("1", "15")
     assert by_range[f"C2:C{last}"].formula1 == template.ROSTER
-    for letter in "JKL":
+    total = by_range[f"{letters['total_vp']}2:{letters['total_vp']}{last}"]
+    assert (total.type, total.operator, total.formula1, total.formula2) == (
+        "whole",
+        "between",
+        "0",
+        "20",
+    )
+    assert total.prompt == text(lang, "template.help.total_vp")
+    assert total.error == text(lang, "template.error.range", low=0, high=20)
+    assert results[f"{letters['total_vp']}1"].value == header(lang, "total_vp")
+    for key in ("army_first", "road_first", "declared"):
+        letter = letters[key]
         assert by_range[f"{letter}2:{letter}{last}"].formula1 == f'"{yes},{no}"'
     assert fold(yes) in {fold(word) for word in LANGUAGES[lang].YES_WORDS}
     assert fold(no) in {fold(word) for word in LANGUAGES[lang].NO_WORDS}
@@ -256,6 +269,7 @@ def test_broken_copy_reports_in_its_language(lang: str, tmp_path: Path) -> None:
     rows = event_rows()
     rows[0]["settlements"] = 7
     rows[9]["army_first"] = True
+    rows[4]["total_vp"] = 6  # Zeynep: 3 settlements + 1 city = 5 VP
     broken = tmp_path / f"broken_{lang}.xlsx"
     fill_template(SHIPPED / f"template_{lang}.xlsx", broken, rows, ROSTER)
     done = run_cli("score", broken)
@@ -272,6 +286,20 @@ def test_broken_copy_reports_in_its_language(lang: str, tmp_path: Path) -> None:
         lang, "problem.army_mark_not_leader", column=header(lang, "army_first"), found=0, most=4
     )
     assert not_on_leader in cells
+    slip = text(
+        lang,
+        "problem.total_vp_mismatch",
+        column=header(lang, "total_vp"),
+        found=6,
+        vp=5,
+        settlements=3,
+        cities=1,
+        vp_cards=0,
+        army="no",
+        road="no",
+    )
+    assert slip in cells
+    assert slip in done.stdout
     notices = {text(lang, "notice.not_published", count=count) for count in range(1, 10)}
     standings = load_workbook(broken)["Standings"]
     assert notices & {row[0] for row in standings.iter_rows(values_only=True)}

@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 
 from tests.builders import HEADERS, row, write
-from xlsx_scorer.app import api as scorer
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.app import pipeline
+from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx import save
 
@@ -34,7 +34,7 @@ SPANISH = (
 
 def codes(path: Path) -> list[str]:
     book = workbook.read_workbook(path)
-    return [f"{p.code}@{p.cell}" for p in scorer.validate(book, "en").problems]
+    return [f"{p.code}@{p.where.cell}" for p in pipeline.validate(book).findings]
 
 
 def test_header_under_title_rows_in_any_case(tmp_path: Path) -> None:
@@ -93,8 +93,8 @@ def test_formula_without_cached_value_asks_to_open_and_save(tmp_path: Path) -> N
     _with_formula(path, "D3", "1+1", None)
     assert codes(path) == ["uncached_formula@D3"]
     book = workbook.read_workbook(path)
-    (problem,) = scorer.validate(book, "en").problems
-    assert "open and save" in problem.message
+    (problem,) = pipeline.validate(book).findings
+    assert "open and save" in render(problem, "en")
 
 
 def test_merged_cells_across_result_rows_are_reported(tmp_path: Path) -> None:
@@ -131,15 +131,21 @@ def test_event_sheet_gives_name_and_language(tmp_path: Path) -> None:
     assert (book.event_name, book.language) == ("Copa de Sevilla", "es")
 
 
-def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lock", "code"),
+    [("~$w.xlsx", "unusable.open_in_excel"), (".~lock.w.xlsx#", "unusable.open_in_libreoffice")],
+    ids=["excel", "libreoffice"],
+)
+def test_save_is_atomic_and_refuses_a_locked_file(tmp_path: Path, lock: str, code: str) -> None:
     target = tmp_path / "w.xlsx"
     target.write_bytes(b"old")
-    (tmp_path / "~$w.xlsx").write_bytes(b"lock")
+    (tmp_path / lock).write_bytes(b"lock")
     with pytest.raises(UnusableWorkbookError) as caught:
         save.save_atomically(target, b"new")
-    assert caught.value.code == "unusable.locked"
+    assert caught.value.code == code
+    assert caught.value.params == {"file": str(target), "lock": lock}
     assert target.read_bytes() == b"old"
-    (tmp_path / "~$w.xlsx").unlink()
+    (tmp_path / lock).unlink()
     save.save_atomically(target, b"new")
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.xlsx"]
@@ -151,20 +157,19 @@ def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     assert target.stat().st_mode & 0o777 == save._new_file_mode()
 
 
-def test_trailing_formatted_rows_are_cut_before_reading(tmp_path: Path) -> None:
+def test_formatted_rows_cost_nothing_and_a_value_below_them_counts(tmp_path: Path) -> None:
+    """40,000 styled empty cells, then one more result row: it is read, nothing else is."""
     path = write(tmp_path / "w.xlsx", BASE)
     book = openpyxl.load_workbook(path)
     bold = openpyxl.styles.Font(bold=True)
     for line in range(10, 40_010):
         book["Results"].cell(line, 4).font = bold
     book["Results"].merge_cells("M5:N6")
+    for column, value in enumerate(row(1, 1, "Dua"), start=1):
+        book["Results"].cell(40_020, column).value = value
     book.save(path)
-    data = path.read_bytes()
-    scan = workbook._scan_results_part(data, "Results")
-    assert scan.trimmed is not None
-    assert len(scan.trimmed) < len(data)
     read = workbook.read_workbook(path)
-    assert list(read.results.raw.index) == [2, 3, 4]
+    assert list(read.results.raw.index) == [2, 3, 4, 40_020]
     assert codes(path) == []
 
 

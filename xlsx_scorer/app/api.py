@@ -1,9 +1,25 @@
-"""The library entry point: read → validate → score → write, one function per step.
+"""The library API, on bytes: ``check`` a workbook, ``score`` it; path wrappers are thin.
 
->>> import tempfile
->>> scored = Path(tempfile.mkdtemp()) / "scored.xlsx"
->>> score_workbook(Path("fixtures/sample_event.xlsx"), scored).exit_code
-0
+>>> from pathlib import Path
+>>> data = Path("fixtures/sample_event.xlsx").read_bytes()
+>>> checked = check(data, filename="sample_event.xlsx")
+>>> checked.findings, checked.exit_code, checked.games, checked.players
+((), 0, 28, 26)
+>>> scored = score(data)
+>>> scored.workbook[:2], scored.standings["player"].iloc[0]
+(b'PK', 'Elif Doğan')
+>>> refused = check(b"Round;Table;Player\\n1;1;Ana\\n", filename="cup.xlsx", language="es")
+>>> refused.exit_code, refused.workbook, [finding.code for finding in refused.findings]
+(2, None, ['unusable.text_file'])
+>>> print(refused.messages()[0])  # doctest: +ELLIPSIS
+cup.xlsx es un archivo de texto o CSV, no un libro de Excel; ábrelo en ...
+
+A file that cannot be used is not an exception here: the result holds one
+fatal finding and no workbook (exit code 2).  Any other exception is a bug of
+the scorer (exit code 3); nothing has been written when it escapes.
+
+This module stays light (no pandas, no pandera): a file is refused before the
+heavy steps of ``pipeline`` are imported.
 """
 
 from __future__ import annotations
@@ -11,155 +27,187 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-import pandera.pandas as pa
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from xlsx_scorer.opc import safety
+from xlsx_scorer.xlsx import save
 
-from xlsx_scorer.app import fingerprint, report
-from xlsx_scorer.core import rules as schemas
-from xlsx_scorer.core import scoring
-from xlsx_scorer.core.collation import collation_key
-from xlsx_scorer.core.problems import (
-    Notice,
-    Problem,
-    SheetContext,
-    problems_from_cell_errors,
-    problems_from_failures,
-)
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
-from xlsx_scorer.xlsx import reader as workbook
-from xlsx_scorer.xlsx import writer
+if TYPE_CHECKING:
+    import pandas as pd
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
+EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
+#: The version of the JSON form of a result (``Result.to_json``; docs/findings.md).
+JSON_VERSION = 1
 
 
 @dataclass(frozen=True)
-class Validated:
-    """The typed ``Results`` rows and every problem found in them."""
+class Result:
+    """What a run found and, for ``score``, the scored workbook.
 
-    frame: pd.DataFrame
-    problems: tuple[Problem, ...]
+    ``findings`` are in reading order: errors by cell, then notices; a file that
+    cannot be used has exactly one, fatal.  ``workbook`` is the scored package
+    (None for ``check`` and when the file cannot be used); with errors it holds
+    the Errors sheet and no standings (SPEC §5).  ``standings`` is the ranking
+    (rank, player, points12, vp, vp_share) when one was published.
+    """
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a scoring run found and wrote."""
-
+    findings: tuple[Finding, ...]
     language: str
-    games: int
-    players: int
-    problems: tuple[Problem, ...]
-    standings: pd.DataFrame | None
-    written: Path
-    notices: tuple[Notice, ...] = ()
+    games: int = 0
+    players: int = 0
+    standings: pd.DataFrame | None = None
+    workbook: bytes | None = None
 
     @property
     def exit_code(self) -> int:
-        """0 scored without errors; 1 the workbook has errors (SPEC §5)."""
-        return EXIT_PROBLEMS if self.problems else EXIT_OK
+        """2 the file cannot be used; 1 the workbook has errors; else 0 (SPEC §5)."""
+        severities = {finding.severity for finding in self.findings}
+        if "fatal" in severities:
+            return EXIT_UNUSABLE
+        return EXIT_PROBLEMS if "error" in severities else EXIT_OK
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        """The findings that stop the standings from being published (and fatal ones)."""
+        return tuple(finding for finding in self.findings if finding.severity != "notice")
+
+    @property
+    def notices(self) -> tuple[Finding, ...]:
+        """The findings worth knowing that change nothing."""
+        return tuple(finding for finding in self.findings if finding.severity == "notice")
+
+    def messages(self, language: str | None = None) -> list[str]:
+        """Every finding in words, in ``language`` (default: the run's)."""
+        return [render(finding, language or self.language) for finding in self.findings]
+
+    def to_json(self, *, language: str | None = None) -> dict[str, Any]:
+        """The documented JSON form of the run (docs/findings.md); messages in ``language``."""
+        return {
+            "version": JSON_VERSION,
+            "exit_code": self.exit_code,
+            "language": self.language,
+            "games": self.games,
+            "players": self.players,
+            "findings": [to_json(finding, language=language) for finding in self.findings],
+        }
 
 
-def validate(book: workbook.Workbook, lang: str) -> Validated:
-    """Every problem of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
-    results = book.results
-    typed, cell_errors = schemas.typed_results(results.raw)
-    context = SheetContext(results.name, results.columns, typed, lang)
-    keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
-    cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
-    problems = [
-        *(
-            context.problem("uncached_formula", row, column)
-            for row, column in sorted(results.uncached)
-        ),
-        *problems_from_cell_errors(context, cell_errors),
-        *(
-            context.problem("merged_cells", row, column, found=cells)
-            for row, column, cells in results.merged
-        ),
-    ]
-    roster = frozenset(book.roster.names) if book.roster else None
-    column_failures = _failure_cases(schemas.columns_schema(), typed)
-    problems.extend(problems_from_failures(context, column_failures, (), schemas.RANGES))
-    masked = schemas.without_failures(typed, column_failures)
-    rule_failures = _failure_cases(schemas.rules_schema(roster), masked)
-    rules_context = SheetContext(results.name, results.columns, masked, lang)
-    problems.extend(
-        problems_from_failures(rules_context, rule_failures, schemas.rules(roster), schemas.RANGES)
-    )
-    problems.sort(key=lambda problem: (problem.position, problem.code))
-    return Validated(typed, tuple(dict.fromkeys(problems)))
+def check(data: bytes, *, filename: str | None = None, language: str | None = None) -> Result:
+    """Every finding about the workbook in ``data``; nothing is scored or written.
 
-
-def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
-    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none."""
-    try:
-        schema.validate(frame, lazy=True)
-    except pa.errors.SchemaErrors as errors:
-        cases: pd.DataFrame = errors.failure_cases
-        return cases
-    return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
-
-
-def notices(book: workbook.Workbook, lang: str) -> tuple[Notice, ...]:
-    """What the organiser should know beyond errors.
-
-    A hidden (or very hidden) ``Results`` sheet is scored as any other, and the
-    run says so.  An old ``Standings`` or ``Round Points`` sheet whose check code
-    no longer matches its table (or that has none) was edited by hand: it is
-    regenerated, and the run says so.
+    ``filename`` names the file in findings; ``language`` (``en``, ``es``,
+    ``tr``) overrides the workbook's own for the result's words.
     """
-    found = []
-    if book.results.hidden:
-        found.append(
-            Notice("results_hidden", text(lang, "notice.results_hidden", sheet=book.results.name))
+    return _run(data, filename=filename, language=language, now=None, scoring=False)
+
+
+def score(
+    data: bytes,
+    *,
+    filename: str | None = None,
+    language: str | None = None,
+    now: dt.datetime | None = None,
+) -> Result:
+    """Check and score the workbook in ``data``; ``Result.workbook`` holds the scored bytes.
+
+    ``now`` is the time the sheets say they were computed (default: now, UTC).
+    """
+    return _run(data, filename=filename, language=language, now=now, scoring=True)
+
+
+def _run(
+    data: bytes,
+    *,
+    filename: str | None,
+    language: str | None,
+    now: dt.datetime | None,
+    scoring: bool,
+    checked: bool = False,
+) -> Result:
+    """One run; ``checked`` when ``data`` already passed ``safety.check_package``."""
+    if language is not None and language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
+    try:
+        if not checked:
+            safety.check_package(data)
+        # The heavy steps (pandas, pandera) only for a file that passed the safety checks.
+        from xlsx_scorer.app import pipeline  # noqa: PLC0415
+
+        book = pipeline.read(data)
+        lang = language or book.language or DEFAULT_LANGUAGE
+        validated = pipeline.validate(book)
+        notices = pipeline.notices(book, validated)
+        findings = tuple(
+            finding.located(file=filename) for finding in (*validated.findings, *notices)
         )
-    for name in (report.STANDINGS, report.ROUND_POINTS):
-        rows = book.existing_outputs.get(name)
-        if rows is not None and not fingerprint.is_untouched(rows):
-            found.append(Notice("regenerated", text(lang, "notice.regenerated", sheet=name)))
-    return tuple(found)
+        if not scoring:
+            return Result(findings, lang, validated.games, validated.players)
+        scored = pipeline.output_sheets(
+            book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
+        )
+        workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
+    except UnusableWorkbookError as error:
+        return _unusable(error, filename=filename, language=language)
+    return Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
 
 
-def score_workbook(
+def _unusable(
+    error: UnusableWorkbookError, *, filename: str | None, language: str | None
+) -> Result:
+    """The result of a file that cannot be used: its one fatal finding, in the best language."""
+    lang = language or error.language or DEFAULT_LANGUAGE
+    return Result((error.finding.located(file=filename),), lang)
+
+
+# ---------------------------------------------------------------------------
+# Files: thin wrappers
+
+
+def read_file(source: Path) -> bytes:
+    """The bytes of ``source`` once they passed ``safety.check_package``.
+
+    Raises ``UnusableWorkbookError`` (a folder, no such file, too large, not a workbook…).
+    """
+    return safety.read_package(source)
+
+
+def check_file(source: Path, *, language: str | None = None) -> Result:
+    """``check`` on the file ``source``."""
+    try:
+        data = read_file(source)
+    except UnusableWorkbookError as error:
+        return _unusable(error, filename=str(source), language=language)
+    return _run(
+        data, filename=str(source), language=language, now=None, scoring=False, checked=True
+    )
+
+
+def score_file(
     source: Path,
     target: Path | None = None,
     *,
     language: str | None = None,
     now: dt.datetime | None = None,
-) -> Outcome:
-    """Score ``source`` and write Standings, Round Points and Errors into ``target``.
+) -> Result:
+    """``score`` the file ``source`` and save the scored workbook to ``target`` (default: in place).
 
-    ``target`` defaults to ``source`` (in place).  Raises
-    ``UnusableWorkbookError`` when the file cannot be used at all; then
-    nothing is written.
+    The save is atomic: when the result's exit code is 2, or an exception
+    escapes, ``target`` is as it was.  A result with a ``workbook`` was saved.
     """
-    book = workbook.read_workbook(source, report.OUTPUT_SHEETS)
-    lang = language or book.language or DEFAULT_LANGUAGE
-    computed = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
-    validated = validate(book, lang)
-    found = notices(book, lang)
-    frame = validated.frame
-    games_count = int(frame.groupby(["round", "table"], dropna=True).ngroups)
-    if validated.problems:
-        count = len(validated.problems)
-        specs = [
-            report.not_published_sheet(lang, report.STANDINGS, "title.standings", count),
-            report.not_published_sheet(lang, report.ROUND_POINTS, "title.round_points", count),
-            report.errors_sheet(lang, validated.problems, computed=computed, notices=found),
-        ]
-        table = None
-        players = int(frame["player"].nunique())
-    else:
-        games = scoring.score_games(frame)
-        table, per_round = scoring.standings(games, collation_key)
-        specs = [
-            report.standings_sheet(
-                lang, table, per_round, event=book.event_name, computed=computed, games=games_count
-            ),
-            report.round_points_sheet(lang, games, event=book.event_name),
-            report.errors_sheet(lang, (), computed=computed, notices=found),
-        ]
-        players = len(table)
     written = target or source
-    writer.write_outputs(book, specs, written)
-    return Outcome(lang, games_count, players, validated.problems, table, written, found)
+    try:
+        data = read_file(source)
+    except UnusableWorkbookError as error:
+        return _unusable(error, filename=str(source), language=language)
+    result = _run(
+        data, filename=str(source), language=language, now=now, scoring=True, checked=True
+    )
+    if result.workbook is None:
+        return result
+    try:
+        save.save_atomically(written, result.workbook)
+    except UnusableWorkbookError as error:
+        return _unusable(error, filename=str(written), language=language or result.language)
+    return result

@@ -3,16 +3,23 @@
 Rules:
 
 - Each ``Standings`` / ``Round Points`` sheet we write carries, as its last
-  note line, ``Check: <code>``: the first 10 hex digits of SHA-256 over the
-  table below it (header row and data rows) as canonical text.
+  note, a cell holding nothing but its check code (a label in the language
+  above it): the first 10 hex digits of SHA-256 over the table below it
+  (header row and data rows) as canonical text.  The code is found by its
+  form alone (a cell of exactly 10 lowercase hex digits in column A near the
+  top), never by reading words of a language.
 - Canonical text ignores how a spreadsheet application stores a value: a
   number is written with 12 significant digits (``5`` and ``5.0`` agree, and
   a value LibreOffice re-saved with 15 digits still matches), a blank is
   ``""``, trailing blank cells and rows are dropped.
 - When reading an old output sheet back, the table is every row after the
-  check line, from the first non-blank row (the header), as wide as the header's
+  code, from the first non-blank row (the header), as wide as the header's
   leading filled cells (the chart data block beside the table is ignored).
-  A sheet whose check line is missing, or whose code differs, was edited.
+  A sheet whose code is missing, or differs, was edited.
+- Sheets written by version 0.1 carried the code in a sentence
+  (``Check: <code>``, ``Comprobación: <code>``, ``Kontrol: <code>``); those
+  three frozen forms are still read (``LEGACY_CHECK``), whatever the
+  translations say today.
 """
 
 from __future__ import annotations
@@ -23,30 +30,14 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from xlsx_scorer.i18n import LANGUAGES
-
 CODE_LENGTH = 10
 SIGNIFICANT_DIGITS = 12
-#: How far down the check line may be (title, notes).
+#: How far down the check code may be (title, notes).
 CHECK_SEARCH_ROWS = 10
 _ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
-
-def _check_patterns() -> tuple[re.Pattern[str], ...]:
-    """The check line of every shipped language as a pattern capturing the code."""
-    patterns = []
-    for module in LANGUAGES.values():
-        prefix, _, suffix = str(module.STRINGS["notice.check"]).partition("{code}")
-        patterns.append(
-            re.compile(
-                rf"\s*{re.escape(prefix.strip())}\s*([0-9a-f]{{{CODE_LENGTH}}})"
-                rf"\s*{re.escape(suffix.strip())}\s*"
-            )
-        )
-    return tuple(dict.fromkeys(patterns))
-
-
-_PATTERNS = _check_patterns()
+_CODE = re.compile(rf"\s*([0-9a-f]{{{CODE_LENGTH}}})\s*")
+#: The check line as version 0.1 wrote it, in its three languages (frozen; not translations).
+LEGACY_CHECK = re.compile(rf"\s*(?:Check|Comprobación|Kontrol):\s*([0-9a-f]{{{CODE_LENGTH}}})\s*")
 
 
 def canonical(value: Any) -> str:
@@ -88,16 +79,35 @@ def check_code(rows: Iterable[Sequence[Any]]) -> str:
 
 
 def _printed_code(value: Any) -> str | None:
+    """The check code a cell holds: the code alone, or a version 0.1 check line.
+
+    >>> _printed_code("3fa2b4c9d1"), _printed_code("Kontrol: 3fa2b4c9d1"), _printed_code("R1")
+    ('3fa2b4c9d1', '3fa2b4c9d1', None)
+    """
     if not isinstance(value, str):
         return None
-    for pattern in _PATTERNS:
-        if match := pattern.fullmatch(value):
-            return match.group(1)
-    return None
+    match = _CODE.fullmatch(value) or LEGACY_CHECK.fullmatch(value)
+    return match.group(1) if match else None
+
+
+def is_check_line(value: str) -> bool:
+    """Whether ``value`` is a check line in a shipped language.
+
+    >>> is_check_line("Check: 0123456789"), is_check_line("Check: nothing")
+    (True, False)
+    """
+    return _printed_code(value) is not None
 
 
 def is_untouched(rows: Sequence[Sequence[Any]]) -> bool:
-    """Whether an output sheet read back (rows from A1) still matches the code printed in it."""
+    """Whether an output sheet read back (rows from A1) still matches the code printed in it.
+
+    >>> table = [["Rank", "Player"], [1, "Ana"]]
+    >>> is_untouched([["Standings"], ["Check code:"], [check_code(table)], [], *table])
+    True
+    >>> is_untouched([["Standings"], ["Check code:"], [check_code(table)], [], ["Rank"], [2]])
+    False
+    """
     for index, row in enumerate(rows[:CHECK_SEARCH_ROWS]):
         printed = _printed_code(row[0]) if row else None
         if printed is None:

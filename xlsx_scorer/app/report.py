@@ -1,6 +1,6 @@
-"""What our three output sheets say, in the workbook's language: pure data, no openpyxl.
+"""What our three output sheets say, in the workbook's language: pure data.
 
-``workbook.render`` turns these ``SheetSpec`` values into real sheets.  Round
+``xlsx.splice.write_sheets`` turns these ``SheetSpec`` values into real sheets.  Round
 points arrive as exact twelfths and become decimals here, at the last moment,
 for display only.
 """
@@ -10,15 +10,16 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
 from xlsx_scorer.app import fingerprint
-from xlsx_scorer.core.problems import Notice, Problem
 from xlsx_scorer.core.scoring import TWELFTHS
+from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
+from xlsx_scorer.xlsx.ours import LegacyOutputs
+from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec, kind_of
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
@@ -27,43 +28,16 @@ STANDINGS, ROUND_POINTS, ERRORS = "Standings", "Round Points", "Errors"
 #: A hidden sheet holding the numbers behind the Standings chart.
 CHART_DATA = "Chart Data"
 OUTPUT_SHEETS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
+#: Output sheets written before our sheets were marked (see ``xlsx.ours``): these exact
+#: names; Standings and Round Points carry the check line; Chart Data was hidden.
+LEGACY_OUTPUTS = LegacyOutputs(
+    names={name: kind_of(name) for name in OUTPUT_SHEETS},
+    checked=frozenset({kind_of(STANDINGS), kind_of(ROUND_POINTS)}),
+    hidden=frozenset({kind_of(CHART_DATA)}),
+    is_check_line=fingerprint.is_check_line,
+)
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
-
-
-@dataclass(frozen=True)
-class Column:
-    """One column of an output table: header text, width and number format."""
-
-    header: str
-    width: float = 12
-    number_format: str | None = None
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A line chart of the leading players' cumulative round points, by round."""
-
-    title: str
-    rounds: tuple[str, ...]
-    series: tuple[tuple[str, tuple[float, ...]], ...]
-
-
-@dataclass(frozen=True)
-class SheetSpec:
-    """An output sheet: a title, notes under it, then a table (header + rows).
-
-    ``links`` maps (row position in ``rows``, column position) to the cell the
-    value should link to, such as ``"'Results'!E7"``.
-    """
-
-    name: str
-    title: str
-    notes: tuple[str, ...]
-    columns: tuple[Column, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    links: dict[tuple[int, int], str] = field(default_factory=dict)
-    chart: Chart | None = None
 
 
 def points(twelfths: Any) -> float | None:
@@ -185,24 +159,29 @@ def not_published_sheet(lang: str, name: str, title_key: str, count: int) -> She
 
 
 def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
-    """``spec`` with a last note ``Check: <code>`` over its table (see ``fingerprint``)."""
+    """``spec`` with two last notes over its table: a label, then its check code on its own.
+
+    The code stands alone in its cell, so ``fingerprint`` finds it without
+    reading any words (see there).
+    """
     table = [[column.header for column in spec.columns], *spec.rows] if spec.columns else []
-    line = text(lang, "notice.check", code=fingerprint.check_code(table))
-    return dataclasses.replace(spec, notes=(*spec.notes, line))
+    label = text(lang, "notice.check")
+    return dataclasses.replace(spec, notes=(*spec.notes, label, fingerprint.check_code(table)))
 
 
 def errors_sheet(
     lang: str,
-    problems: Sequence[Problem],
+    problems: Sequence[Finding],
     *,
     computed: str,
-    notices: Sequence[Notice] = (),
+    notices: Sequence[Finding] = (),
 ) -> SheetSpec:
-    """The Errors sheet: one row per problem, its cell linked; or a line saying all is well.
+    """The Errors sheet: one row per error finding, its cell linked; or a line saying all is well.
 
     ``notices`` (a regenerated sheet, a hidden Results sheet) follow as notes.
+    Findings become words here, in ``lang``.
     """
-    extra = tuple(notice.message for notice in notices)
+    extra = tuple(render(notice, lang) for notice in notices)
     columns = (
         Column(text(lang, "out.sheet"), 12),
         Column(text(lang, "out.cell"), 14),
@@ -216,19 +195,19 @@ def errors_sheet(
         return SheetSpec(ERRORS, text(lang, "title.errors"), (note, *extra), columns, ())
     rows = tuple(
         (
-            problem.sheet,
-            problem.ref,
-            problem.round,
-            None if problem.table is None else table_value(problem.table),
-            problem.player,
-            problem.message,
+            problem.where.sheet,
+            problem.where.ref,
+            problem.where.round,
+            None if problem.where.table is None else table_value(problem.where.table),
+            problem.where.player,
+            render(problem, lang),
         )
         for problem in problems
     )
     links = {
-        (position, 1): f"'{problem.sheet}'!{problem.cell}"
+        (position, 1): f"'{problem.where.sheet}'!{problem.where.cell}"
         for position, problem in enumerate(problems)
-        if problem.cell
+        if problem.where.sheet and problem.where.cell
     }
     note = text(lang, "notice.problems_found", count=len(problems), when=computed)
     return SheetSpec(ERRORS, text(lang, "title.errors"), (note, *extra), columns, rows, links)

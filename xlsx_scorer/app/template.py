@@ -12,8 +12,10 @@ tabs; their contents are in the workbook's language:
 - ``Results``: the language's headers in row 1 (no title row), frozen, with an
   input message on every header and data validation on every input column:
   SPEC §1 whole-number ranges, the table as a short label, the player from
-  ``Roster``, the three marks as a yes/no list.  Enough formatted rows for
-  every player in every round, plus one spare round.
+  ``Roster``, the three marks as a yes/no list.  The columns are ``COLUMNS``:
+  the whole numbers, then the optional ``Total VP`` (0–20, from the score
+  slip), then the marks last.  Enough formatted rows for every player in
+  every round, plus one spare round.
 - ``Instructions``: how to fill it in and the scoring rules of SPEC, as
   ``instructions.*`` strings.
 
@@ -21,7 +23,7 @@ No formula is needed to enter results.  The shipped templates in ``templates/``
 are regenerated with::
 
     for lang in en es tr; do
-        python -m xlsx_scorer template templates/template_$lang.xlsx --lang $lang
+        python -m xlsx_scorer template templates/template_$lang.xlsx --lang $lang --force
     done
 """
 
@@ -38,9 +40,14 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlsx_scorer.core import cells
-from xlsx_scorer.core import rules as schemas
-from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core.columns import (
+    MARK_COLUMNS,
+    OPTIONAL_COLUMNS,
+    RANGES,
+    RESULT_COLUMNS,
+    TABLE_LABEL_MAX,
+)
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx import save
 
@@ -50,6 +57,12 @@ ROSTER = "Roster"
 #: Excel limits: an input message title and text, a list formula.
 PROMPT_TITLE_MAX, PROMPT_MAX, ERROR_MAX, LIST_FORMULA_MAX = 32, 255, 225, 255
 SHEETS = ("event", "players", "results", "instructions")
+#: The Results columns in the template's order: numbers, the optional Total VP, marks last.
+COLUMNS = (
+    *(key for key in RESULT_COLUMNS if key not in MARK_COLUMNS),
+    *OPTIONAL_COLUMNS,
+    *MARK_COLUMNS,
+)
 EVENT_LABELS = ("event.name", "event.date", "event.venue", "event.language")
 INSTRUCTIONS = (
     "instructions.fill_heading",
@@ -57,6 +70,7 @@ INSTRUCTIONS = (
     "instructions.fill_players",
     "instructions.fill_results",
     "instructions.fill_marks",
+    "instructions.total_vp",
     "instructions.run",
     "",
     "instructions.rules_heading",
@@ -73,8 +87,8 @@ INSTRUCTIONS = (
 HEADINGS = frozenset({"instructions.fill_heading", "instructions.rules_heading"})
 #: Whole-number limits per Results column: SPEC §1; the longest road is capped by roads built.
 LIMITS: dict[str, tuple[int, int | None]] = {
-    **schemas.RANGES,
-    "longest_road": (schemas.RANGES["longest_road"][0], schemas.RANGES["roads"][1]),
+    **RANGES,
+    "longest_road": (RANGES["longest_road"][0], RANGES["roads"][1]),
 }
 #: Instructions column width (characters), characters per wrapped line, line height (points).
 INSTRUCTION_WIDTH, INSTRUCTION_CHARS, LINE_HEIGHT = 80, 70, 15
@@ -151,10 +165,36 @@ def write_template(
     players: int = DEFAULT_PLAYERS,
     rounds: int = DEFAULT_ROUNDS,
     event: str | None = None,
+    overwrite: bool = False,
 ) -> None:
-    """Save the template to ``target`` atomically (``save.save_atomically``)."""
+    """Save the template to ``target`` atomically (``save.save_atomically``).
+
+    An existing ``target`` (most likely an event being filled in) is left as it
+    was and refused with ``unusable.template_exists``, which suggests a free
+    name (``cup.xlsx`` → ``cup-2.xlsx``), unless ``overwrite`` is given.  The
+    refusal carries the existing workbook's language, when it has one, so it
+    can be said in the organiser's language.
+    """
     data = template_bytes(lang, players=players, rounds=rounds, event=event)
-    save.save_atomically(target, data)
+    try:
+        save.save_atomically(target, data, overwrite=overwrite)
+    except FileExistsError:
+        suggestion = save.free_name(target)
+        raise UnusableWorkbookError(
+            "unusable.template_exists",
+            {"file": str(target), "suggestion": str(suggestion)},
+            language=_language_of(target),
+        ) from None
+
+
+def _language_of(path: Path) -> str | None:
+    """The language of the workbook at ``path``, if it is a workbook that has one."""
+    from xlsx_scorer.xlsx.reader import read_workbook  # noqa: PLC0415  (only for a refusal)
+
+    try:
+        return read_workbook(path).language
+    except UnusableWorkbookError:
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -267,8 +307,8 @@ def _column_rule(lang: str, key: str) -> dict[str, str]:
             "kind": "textLength",
             "operator": "between",
             "formula1": "1",
-            "formula2": str(cells.TABLE_LABEL_MAX),
-            "error": text(lang, "template.error.table", high=cells.TABLE_LABEL_MAX),
+            "formula2": str(TABLE_LABEL_MAX),
+            "error": text(lang, "template.error.table", high=TABLE_LABEL_MAX),
         }
     if key == "player":
         return {
@@ -295,7 +335,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     params = _params(lang)
     last = rows + 1
     validations = []
-    for column, key in enumerate(RESULT_COLUMNS, start=1):
+    for column, key in enumerate(COLUMNS, start=1):
         letter = get_column_letter(column)
         title = header(lang, key)
         prompt = text(lang, f"template.help.{key}", **params)
@@ -315,7 +355,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     _add(sheet, validations)
     sheet.row_dimensions[1].height = 45
     sheet.freeze_panes = "D2"
-    end = get_column_letter(len(RESULT_COLUMNS))
+    end = get_column_letter(len(COLUMNS))
     sheet.auto_filter.ref = f"A1:{end}{last}"
     sheet.print_title_rows = "1:1"
     sheet.page_setup.orientation = "landscape"

@@ -60,6 +60,7 @@ def add_parser(commands: Any) -> None:
         choices=sorted(LANGUAGES),
         help="language of these messages and of the page opened (default: the system's)",
     )
+    serve.set_defaults(run=run)
 
 
 def _port(value: str) -> int:

@@ -1,7 +1,23 @@
-"""Problems are data: every finding about a workbook is one frozen ``Problem``.
+"""What the rules found, as findings: unreadable cells and pandera failure cases → ``Finding``.
 
-Exceptions mean only "cannot continue": ``UnusableWorkbookError`` carries a
-message code and its parameters, rendered in the user's language by ``i18n``.
+Every finding points at the cell the organiser sees (``Results!D7``) and names
+the round, table and player of its row; its parameters are values and column
+keys, never words (``findings.render`` says them in a language).
+
+Fail closed: a failure case pandera could not pin on a row (a check whose code
+raised, a column that is missing, a type that is wrong) or one from a check we
+do not know is a bug of the scorer, never a pass: ``InternalError``.
+
+>>> frame = pd.DataFrame({"round": [1], "table": ["2"], "player": ["Ana"]}, index=[7])
+>>> context = SheetContext("Results", {"settlements": "D"}, frame)
+>>> context.finding("out_of_range", 7, "settlements", found=9.0, low=0, high=5).where.ref
+'Results!D7'
+>>> cases = pd.DataFrame({"column": [None], "check": ["table_size"], "failure_case":
+...                       ["ValueError('boom')"], "index": [None]})
+>>> problems_from_failures(context, cases, (), {})
+Traceback (most recent call last):
+...
+xlsx_scorer.findings.InternalError: check table_size failed without a row: ValueError('boom')
 """
 
 from __future__ import annotations
@@ -14,113 +30,60 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from xlsx_scorer.i18n import header, text
+from xlsx_scorer.findings import Finding, InternalError, Scalar, Where
+
+#: The names of the per-column range checks (``rules.columns_schema``).
+COLUMN_CHECKS = ("out_of_range", "below_minimum")
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a workbook, pointing at the cell the organiser sees.
-
-    >>> problem = Problem("out_of_range", "Results", "D7", 2, "3", "Ana", "Settlements is 7; …")
-    >>> problem.ref, problem.position
-    ('Results!D7', (7, 4))
-    """
-
-    code: str
-    sheet: str
-    cell: str
-    round: int | None
-    table: str | None
-    player: str | None
-    message: str
-
-    @property
-    def position(self) -> tuple[int, int]:
-        """(row, column number) of the cell, for reading order: ``"AB7"`` → ``(7, 28)``."""
-        letters = self.cell.rstrip("0123456789")
-        column = 0
-        for letter in letters:
-            column = column * 26 + ord(letter) - ord("A") + 1
-        return int(self.cell[len(letters) :] or 0), column
-
-    @property
-    def ref(self) -> str:
-        """The cell as a spreadsheet reference, ``Results!D7``."""
-        return f"{self.sheet}!{self.cell}" if self.cell else self.sheet
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something the organiser should know that is not an error (e.g. a regenerated sheet)."""
-
-    code: str
-    message: str
-
-
-class UnusableWorkbookError(Exception):
-    """The file cannot be used at all (exit code 2); nothing is written.
-
-    ``code`` is an i18n message key; ``params`` fill its template; ``language``
-    is the workbook's language when known, so the message can be said in it.
-    """
-
-    def __init__(
-        self, code: str, params: Mapping[str, Any] | None = None, *, language: str | None = None
-    ) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params: dict[str, Any] = dict(params or {})
-        #: The workbook's language, when it was found before the failure.
-        self.language = language
-
-
-def _plain(value: Any) -> Any:
-    """A pandas scalar as a plain value for messages: NA becomes None, 3.0 becomes 3."""
+def _plain(value: Any) -> Scalar:
+    """A pandas scalar as a plain value for a finding: NA becomes None, 3.0 becomes 3."""
     if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return None
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    return value
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)
 
 
 @dataclass(frozen=True)
 class SheetContext:
-    """What a problem needs to name its place: the sheet, column letters, the typed rows."""
+    """What a finding needs to name its place: the sheet, column letters, the typed rows."""
 
     sheet: str
     letters: Mapping[str, str]
     frame: pd.DataFrame
-    lang: str
 
-    def problem(self, code: str, row: int, column: str, **params: Any) -> Problem:
-        """The problem ``code`` at ``column`` of Excel ``row``, its message in ``lang``."""
-        where = self.frame.loc[row] if row in self.frame.index else None
+    def finding(self, code: str, row: int, column: str, **params: Any) -> Finding:
+        """The error ``code`` at ``column`` (a key) of Excel ``row``, with its ``params``."""
+        values = self.frame.loc[row] if row in self.frame.index else None
         round_, table, player = (
-            (_plain(where["round"]), _plain(where["table"]), _plain(where["player"]))
-            if where is not None
+            (_plain(values.get("round")), _plain(values.get("table")), _plain(values.get("player")))
+            if values is not None
             else (None, None, None)
         )
-        values = {"round": round_, "table": table, "player": player}
-        values.update({key: _plain(value) for key, value in params.items()})
-        values = {key: "" if value is None else value for key, value in values.items()}
-        message = text(self.lang, f"problem.{code}", column=header(self.lang, column), **values)
-        return Problem(
-            code=code,
+        where = Where(
             sheet=self.sheet,
             cell=f"{self.letters[column]}{row}",
-            round=round_,
+            round=round_ if isinstance(round_, int) else None,
             table=None if table is None else str(table),
-            player=player,
-            message=message,
+            player=None if player is None else str(player),
+        )
+        return Finding(
+            code,
+            {"column": column, **{key: _plain(value) for key, value in params.items()}},
+            "error",
+            where,
         )
 
 
-def problems_from_cell_errors(context: SheetContext, errors: pd.DataFrame) -> list[Problem]:
-    """One problem per cell that could not be read (``schemas.typed_results``)."""
+def problems_from_cell_errors(context: SheetContext, errors: pd.DataFrame) -> list[Finding]:
+    """One finding per cell that could not be read (``rules.typed_results``)."""
     return [
-        context.problem(code, int(row), column, found=found)
+        context.finding(code, int(row), column, found=found)
         for row, column, code, found in errors[["row", "column", "code", "found"]].itertuples(
             index=False
         )
@@ -132,28 +95,42 @@ def problems_from_failures(
     failure_cases: pd.DataFrame,
     rules: Iterable[Any],
     ranges: Mapping[str, tuple[int, int | None]],
-) -> list[Problem]:
-    """Turn pandera's ``failure_cases`` into problems, one per failing row and check.
+) -> list[Finding]:
+    """Turn pandera's ``failure_cases`` into findings, one per failing row and check.
 
     Column checks (``out_of_range``, ``below_minimum``) report the value found
-    and the limits; frame checks are ``schemas.Rule``\\ s, whose ``details``
-    give the message parameters and whose ``column`` is the cell to point at.
+    and the limits; frame checks are ``rules.Rule``\\ s, whose ``details`` give
+    the parameters and whose ``column`` is the cell to point at.  A case without
+    a row, or from a check that is neither, raises ``InternalError``.
     """
     by_name = {rule.name: rule for rule in rules}
-    problems: list[Problem] = []
-    cases = failure_cases.dropna(subset=["index"])
-    column_cases = cases[cases["check"].isin(["out_of_range", "below_minimum"])]
+    _refuse_unexplained(failure_cases, {*COLUMN_CHECKS, *by_name})
+    findings: list[Finding] = []
+    column_cases = failure_cases[failure_cases["check"].isin(COLUMN_CHECKS)]
     for column, check, found, row in column_cases[
         ["column", "check", "failure_case", "index"]
     ].itertuples(index=False):
         low, high = ranges[column]
-        problems.append(context.problem(check, int(row), column, found=found, low=low, high=high))
-    frame_cases = cases[cases["check"].isin(list(by_name))].drop_duplicates(["check", "index"])
+        findings.append(context.finding(check, int(row), column, found=found, low=low, high=high))
+    frame_cases = failure_cases[failure_cases["check"].isin(list(by_name))]
+    frame_cases = frame_cases.drop_duplicates(["check", "index"])
     for name, group in frame_cases.groupby("check", sort=False):
         rule = by_name[str(name)]
         details = rule.details(context.frame)
         for row in group["index"]:
             params = details.loc[row].to_dict()
             code = params.pop("message_code", None) or rule.name
-            problems.append(context.problem(code, int(row), rule.column, **params))
-    return problems
+            findings.append(context.finding(code, int(row), rule.column, **params))
+    return findings
+
+
+def _refuse_unexplained(failure_cases: pd.DataFrame, known: set[str]) -> None:
+    """``InternalError`` for a failure case that is not a known check failing on a row."""
+    rowless = failure_cases[failure_cases["index"].isna()]
+    if len(rowless):
+        check, case = rowless[["check", "failure_case"]].iloc[0]
+        raise InternalError(f"check {check} failed without a row: {case}")
+    unknown = failure_cases[~failure_cases["check"].isin(list(known))]
+    if len(unknown):
+        check, case = unknown[["check", "failure_case"]].iloc[0]
+        raise InternalError(f"unexpected failure of check {check}: {case}")

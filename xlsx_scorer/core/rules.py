@@ -1,11 +1,12 @@
 """Every rule of SPEC §1–2 as a named pandera check on the ``Results`` frame.
 
 Two steps.  ``typed_results`` reads each raw cell (``cells.py``) into a typed
-frame and lists the cells that could not be read.  ``results_schema`` then
+frame and lists the cells that could not be read (a blank optional cell, such
+as ``Total VP``, is not checked, so it is no problem).  ``results_schema`` then
 checks ranges per column and the cross-row rules per row, per game
-``(round, table)`` and per round.  Each check's name is an i18n problem code,
-and ``RULES`` says which cell a failing row points at and what was found, so
-``problems.problems_from_failures`` can say it in plain words.
+``(round, table)`` and per round.  Each check's name is a finding code
+(docs/findings.md), and each ``Rule`` says which cell a failing row points at
+and what was found, so ``problems.problems_from_failures`` can make it a finding.
 
 Checks see the typed frame; a value that could not be read is missing (NA),
 and a rule that needs a missing value passes silently: the unreadable cell is
@@ -15,33 +16,23 @@ already reported, and guessing would only add noise.
 from __future__ import annotations
 
 import difflib
-import threading
-import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.core import cells, scoring
-from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS
+from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS, RANGES
+from xlsx_scorer.core.memo import FrameMemo
 from xlsx_scorer.core.scoring import Aggregate
 from xlsx_scorer.i18n import fold
 
 GAME = ["round", "table"]
 
-#: Inclusive (low, high) limits per column; ``None`` = no upper limit (checked elsewhere).
-RANGES: dict[str, tuple[int, int | None]] = {
-    "round": (1, None),
-    "settlements": (0, 5),
-    "cities": (0, 4),
-    "vp_cards": (0, 5),
-    "knights": (0, 14),
-    "roads": (2, 15),
-    "longest_road": (1, None),
-}
 TABLE_VP_CARDS_MAX = 5
 TABLE_KNIGHTS_MAX = 14
 TABLE_SIZES = tuple(scoring.PLACE_POINTS)
@@ -55,7 +46,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Typed columns from raw cell values, and the cells that could not be read.
 
     The second frame has one row per unreadable cell: ``row`` (Excel row),
-    ``column`` (key), ``code`` (i18n problem code) and ``found``.
+    ``column`` (key), ``code`` (a finding code) and ``found``.
 
     >>> raw = pd.DataFrame({"round": [1, "x"]}, index=[5, 6], dtype=object)
     >>> typed, errors = typed_results(raw)
@@ -68,6 +59,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
         "player": cells.player_name,
         **dict.fromkeys(NUMBER_COLUMNS, cells.whole_number),
         **dict.fromkeys(MARK_COLUMNS, cells.mark),
+        "total_vp": cells.whole_number,
     }
     dtypes: dict[str, Any] = {
         "round": "Int64",
@@ -75,31 +67,56 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
         "player": object,
         **dict.fromkeys(NUMBER_COLUMNS, "Int64"),
         **dict.fromkeys(MARK_COLUMNS, "boolean"),
+        "total_vp": "Int64",
     }
     typed = {}
     failures: list[dict[str, Any]] = []
     for column in raw.columns.intersection(list(parsers)):
-        parsed = cells.map_distinct(raw[column].tolist(), _blank_to_missing(parsers[column]))
-        bad = np.fromiter(map(_is_error, parsed), dtype=bool, count=len(parsed))
+        codes, uniques = cells.distinct(raw[column].to_numpy())
+        parse = _blank_rule(column, parsers[column])
+        parsed = [parse(value) for value in uniques]
+        bad = np.array([isinstance(value, cells.CellError) for value in parsed], dtype=bool)
+        bad_rows = np.flatnonzero(bad[codes])
+        rows = raw.index.to_numpy()
         failures.extend(
-            {"row": row, "column": column, "code": error.code, "found": error.found}
-            for row, error in zip(raw.index[bad], parsed[bad], strict=True)
+            {"row": rows[row], "column": column, "code": error.code, "found": error.found}
+            for row in bad_rows
+            for error in (parsed[codes[row]],)
         )
-        values = pd.Series(parsed, index=raw.index, dtype=object)
-        typed[column] = values.mask(bad, None).astype(dtypes[column])
+        array = _typed_array(parsed, bad, codes, dtypes[column])
+        typed[column] = pd.Series(array, index=raw.index, dtype=dtypes[column])
     errors = pd.DataFrame(failures, columns=["row", "column", "code", "found"])
     return pd.DataFrame(typed, index=raw.index), errors
 
 
-def _is_error(value: Any) -> bool:
-    return isinstance(value, cells.CellError)
+def _typed_array(
+    parsed: list[Any], bad: npt.NDArray[np.bool_], codes: npt.NDArray[np.intp], dtype: Any
+) -> Any:
+    """The column of parsed distinct values taken by ``codes``.
+
+    Unreadable values (``bad``) and blank optional cells (parsed as None) are missing.
+    """
+    missing = bad | np.array([value is None for value in parsed], dtype=bool)
+    if dtype == "Int64":
+        numbers = [0 if gone else value for value, gone in zip(parsed, missing, strict=True)]
+        values = np.array(numbers, dtype=np.int64)
+        return pd.arrays.IntegerArray(values[codes], missing[codes])
+    if dtype == "boolean":
+        flags = [not gone and bool(value) for value, gone in zip(parsed, missing, strict=True)]
+        return pd.arrays.BooleanArray(np.array(flags, dtype=bool)[codes], missing[codes])
+    objects = np.empty(len(parsed), dtype=object)
+    objects[:] = [None if gone else value for value, gone in zip(parsed, missing, strict=True)]
+    return objects[codes]
 
 
-def _blank_to_missing(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """Blank required cells read as a ``missing`` error; blank marks read as no."""
+def _blank_rule(column: str, parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Blank required cells read as a ``missing`` error, blank marks as no (``parse`` says so),
+    blank optional cells as missing values (not checked)."""
 
     def parse_cell(value: Any) -> Any:
-        if cells.is_blank(value) and parse is not cells.mark:
+        if cells.is_blank(value) and column in OPTIONAL_COLUMNS:
+            return None
+        if cells.is_blank(value) and column not in MARK_COLUMNS:
             return cells.CellError(
                 "missing_player" if parse is cells.player_name else "missing", ""
             )
@@ -127,46 +144,19 @@ class Rule:
     details: Callable[[pd.DataFrame], pd.DataFrame]
 
 
-class _FrameMemo(threading.local):
-    """Answers about the frame being checked, each computed once however many rules ask.
-
-    Several rules (and their ``details``) need the same per-game work on the same
-    frame, such as the title leaders or the declarations; pandera hands every frame
-    check the same object.  The frame is recognised by identity through a weak
-    reference (it is never kept alive), and frames are never mutated here, so an
-    answer stays right for as long as its frame lives.  Only the latest frame's
-    answers are kept, one memory per thread (a web page may validate two
-    workbooks at once).
-    """
-
-    def __init__(self) -> None:
-        self._frame: weakref.ref[pd.DataFrame] | None = None
-        self._answers: dict[Hashable, pd.DataFrame] = {}
-
-    def get(
-        self, frame: pd.DataFrame, key: Hashable, compute: Callable[[], pd.DataFrame]
-    ) -> pd.DataFrame:
-        """``compute()`` for ``(frame, key)``, from memory when asked before."""
-        if self._frame is None or self._frame() is not frame:
-            self._frame, self._answers = weakref.ref(frame), {}
-        if key not in self._answers:
-            self._answers[key] = compute()
-        return self._answers[key]
-
-
-_MEMO = _FrameMemo()
+_MEMO = FrameMemo()
 
 
 def _game_transform(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
     """``values`` aggregated over each game and broadcast back to its rows."""
-    keys = [frame[key] for key in GAME]
-    aggregated: pd.Series = values.groupby(keys, dropna=True, sort=False).transform(how)
+    games = scoring.game_ids(frame)
+    aggregated: pd.Series = values.groupby(games, dropna=True, sort=False).transform(how)
     return aggregated
 
 
 def _complete(frame: pd.DataFrame, columns: list[str]) -> pd.Series:
     """True for rows whose whole game has readable values in ``columns``."""
-    present = frame[[*GAME, *columns]].notna().all(axis=1)
+    present = frame[columns].notna().all(axis=1) & scoring.game_ids(frame).notna()
     return _game_transform(frame, present, "all").fillna(False).astype(bool)
 
 
@@ -307,6 +297,55 @@ def _declared_count_details(frame: pd.DataFrame, column: str) -> pd.DataFrame:
     return _found(info["vp"], count=info[column])
 
 
+#: Every cell an in-game VP total depends on, across the game (titles compare players).
+SLIP_COLUMNS = [*VP_COLUMNS, "road_first"]
+
+
+def _slip_totals(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per row: in-game VP with the titles held (``scoring.game_vp``), and whether the
+    game's VP cells are all readable (``complete``)."""
+    return _MEMO.get(
+        frame,
+        "slip_totals",
+        lambda: scoring.game_vp(frame).assign(complete=_complete(frame, SLIP_COLUMNS)),
+    )
+
+
+def _total_vp_matches(frame: pd.DataFrame) -> pd.Series:
+    """Rule 11: a filled ``Total VP`` equals the in-game VP the row adds up to.
+
+    A blank cell or a workbook without the column is not checked, nor is a game
+    with an unreadable VP cell (its VP cannot be known).
+
+    >>> game = pd.DataFrame({"round": [1] * 3, "table": ["1"] * 3,
+    ...     "settlements": [5, 2, 4], "cities": [0, 1, 0], "vp_cards": [0, 0, 1],
+    ...     "knights": [3, 0, 0], "longest_road": [2, 2, 2], "army_first": [False] * 3,
+    ...     "road_first": [False] * 3, "total_vp": pd.array([8, None, 5], dtype="Int64")})
+    >>> _total_vp_matches(game).tolist()  # 5 + 0 × 2 + 0 + 2 (Largest Army) = 7, not 8
+    [False, True, True]
+    """
+    if "total_vp" not in frame.columns:
+        return pd.Series(True, index=frame.index)
+    info = _slip_totals(frame)
+    differs = frame["total_vp"].notna() & info["complete"] & (frame["total_vp"] != info["vp"])
+    return ~differs.fillna(False).astype(bool)
+
+
+def _total_vp_details(frame: pd.DataFrame) -> pd.DataFrame:
+    """Both numbers and what the row adds up to; ``army``/``road`` say which titles count."""
+    info = _slip_totals(frame)
+    held = {True: "yes", False: "no"}
+    return _found(
+        frame["total_vp"],
+        vp=info["vp"],
+        settlements=frame["settlements"],
+        cities=frame["cities"],
+        vp_cards=frame["vp_cards"],
+        army=info["largest_army"].astype(bool).map(held),
+        road=info["longest_road"].astype(bool).map(held),
+    )
+
+
 def _row_value(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
     return lambda frame: _found(frame[column])
 
@@ -338,20 +377,23 @@ def _roster_rules(roster: frozenset[str] | None) -> list[Rule]:
         return _MEMO.get(frame, "variants", lambda: _variants(frame))
 
     def _variants(frame: pd.DataFrame) -> pd.DataFrame:
-        names = frame["player"].dropna()
-        key = names.map(fold)
-        spellings = names.groupby(key).unique().map(sorted)
-        other = [
-            next((s for s in spellings[k] if s != name), name)
-            for name, k in zip(names, key, strict=True)
+        codes, names = pd.factorize(frame["player"])
+        keys = [fold(str(name)) for name in names]
+        spellings: dict[str, list[str]] = {}
+        for name, key in zip(names, keys, strict=True):
+            spellings.setdefault(key, []).append(str(name))
+        count = np.array([len(spellings[key]) for key in keys] + [np.nan])
+        other = np.empty(len(names) + 1, dtype=object)
+        other[:-1] = [
+            next((s for s in sorted(spellings[key]) if s != name), name)
+            for name, key in zip(names, keys, strict=True)
         ]
+        found = np.empty(len(names) + 1, dtype=object)
+        found[:-1] = list(names)
         return pd.DataFrame(
-            {
-                "spellings": key.map(spellings.map(len)),
-                "found": names,
-                "other": pd.Series(other, index=names.index, dtype=object),
-            }
-        ).reindex(frame.index)
+            {"spellings": count[codes], "found": found[codes], "other": other[codes]},
+            index=frame.index,
+        )
 
     def one_spelling(frame: pd.DataFrame) -> pd.Series:
         return ~(variants(frame)["spellings"] > 1).reindex(frame.index).fillna(False)
@@ -412,6 +454,7 @@ BASE_RULES: tuple[Rule, ...] = (
         _declared_several,
         lambda frame: _declared_count_details(frame, "marked_eligible"),
     ),
+    Rule("total_vp_mismatch", "total_vp", _total_vp_matches, _total_vp_details),
 )
 
 
@@ -428,7 +471,10 @@ def _range_check(column: str) -> pa.Check:
 
 
 def columns_schema() -> pa.DataFrameSchema:
-    """The pandera schema of each typed column: its type and the ranges of SPEC §2 rule 1."""
+    """The pandera schema of each typed column: its type and the ranges of SPEC §1–2.
+
+    ``total_vp`` is optional (SPEC §1): the frame may lack it.
+    """
     columns = {
         "round": pa.Column("Int64", _range_check("round"), nullable=True),
         "table": pa.Column(object, nullable=True),
@@ -438,6 +484,7 @@ def columns_schema() -> pa.DataFrameSchema:
             for column in NUMBER_COLUMNS
         },
         **{column: pa.Column("boolean", nullable=True) for column in MARK_COLUMNS},
+        "total_vp": pa.Column("Int64", _range_check("total_vp"), nullable=True, required=False),
     }
     return pa.DataFrameSchema(columns, strict=False, coerce=False)
 

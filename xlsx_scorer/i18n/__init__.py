@@ -1,29 +1,109 @@
-"""Every user-facing string, one module per language.
+"""Every user-facing string, one module per language, said through ICU MessageFormat.
 
 Each language module defines ``NAME`` (its own name), ``STRINGS`` (message key →
-``str.format`` template), ``HEADERS`` (column key → header text), and
+ICU MessageFormat pattern), ``HEADERS`` (column key → header text),
+``HEADER_ALIASES`` (column key → other headers accepted when reading), and
 ``YES_WORDS`` / ``NO_WORDS`` for marks.  ``tests/test_i18n.py`` fails when a key
-exists in one language and not in another.
+or an argument exists in one language and not in another.
+
+ICU, not hand-written rules, makes plurals and numbers right in each language:
+``{count, plural, one {# problem} other {# problems}}``; a number argument is
+written the language's way (``15,25`` in Spanish).  In a pattern an ASCII
+apostrophe is written twice (``player''s``); the typographic ``’`` needs nothing.
 
 >>> text("en", "out.round_column", round=3)
 'R3'
+>>> text("es", "notice.problems_found", count=1, when="hoy"), text("es", "cli.top", count=2)
+('1 problema encontrado. Revisado el hoy.', 'Los 2 primeros:')
+>>> decimal("es", 15.25), decimal("en", 10 / 3), percent("es", 0.3125), percent("tr", 0.3125)
+('15,25', '3.33', '31,3\xa0%', '%31,3')
 """
 
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from types import ModuleType
 from typing import Any
+
+import icu
 
 from xlsx_scorer.i18n import en, es, tr
 
 LANGUAGES: dict[str, ModuleType] = {"en": en, "es": es, "tr": tr}
 DEFAULT_LANGUAGE = "en"
+#: Numbers shown as a spreadsheet shows them: rounded half away from zero.
+_DECIMAL = "rounding-mode-half-up .00"
+_PERCENT = "percent scale/100 rounding-mode-half-up .0"
+_ARGUMENT_KINDS = {
+    icu.UMessagePatternArgType.NONE: "plain",
+    icu.UMessagePatternArgType.SIMPLE: "formatted",
+    icu.UMessagePatternArgType.PLURAL: "plural",
+    icu.UMessagePatternArgType.SELECT: "select",
+    icu.UMessagePatternArgType.SELECTORDINAL: "selectordinal",
+    icu.UMessagePatternArgType.CHOICE: "choice",
+}
 
 
 def text(lang: str, key: str, **params: Any) -> str:
-    """The message ``key`` in ``lang``, filled with ``params``."""
-    return str(LANGUAGES[lang].STRINGS[key]).format(**params)
+    """The message ``key`` in ``lang``, filled with ``params`` (extra ones are ignored).
+
+    A missing argument is an error, never a ``{name}`` left in the text.
+    """
+    message, names = _message(lang, key)
+    missing = names - params.keys()
+    if missing:
+        raise KeyError(f"{lang}:{key} needs {sorted(missing)}")
+    ordered = sorted(names)
+    return str(message.format(ordered, [_formattable(params[name]) for name in ordered]))
+
+
+@cache
+def _message(lang: str, key: str) -> tuple[icu.MessageFormat, frozenset[str]]:
+    pattern = str(LANGUAGES[lang].STRINGS[key])
+    return icu.MessageFormat(pattern, icu.Locale(lang)), frozenset(arguments(pattern))
+
+
+def _formattable(value: Any) -> icu.Formattable:
+    """A value for ICU: numbers stay numbers (formatted by the locale); None is blank."""
+    if value is None:
+        return icu.Formattable("")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return icu.Formattable(str(value))
+    return icu.Formattable(value)
+
+
+def arguments(pattern: str) -> dict[str, str]:
+    """The arguments of an ICU pattern and their kind (``plain``, ``formatted``, ``plural``…).
+
+    >>> arguments("{count, plural, one {# game} other {# games}} at {when}")
+    {'count': 'plural', 'when': 'plain'}
+    """
+    parsed = icu.MessagePattern(pattern)
+    found: dict[str, str] = {}
+    kind = "plain"
+    for index in range(parsed.countParts()):
+        part = parsed.getPart(index)
+        if part.getType() == icu.UMessagePatternPartType.ARG_START:
+            kind = _ARGUMENT_KINDS[part.getArgType()]
+        elif part.getType() == icu.UMessagePatternPartType.ARG_NAME:
+            found.setdefault(parsed.getSubstring(part), kind)
+    return found
+
+
+@cache
+def _number_format(lang: str, skeleton: str) -> icu.LocalizedNumberFormatter:
+    return icu.NumberFormatter.forSkeleton(skeleton).locale(icu.Locale(lang))
+
+
+def decimal(lang: str, value: float) -> str:
+    """Round points as shown: two decimals, the language's separator (``15,25`` in Spanish)."""
+    return str(_number_format(lang, _DECIMAL).formatDouble(float(value)))
+
+
+def percent(lang: str, share: float) -> str:
+    """A share (``0.3125``) as a percentage with one decimal, the language's way (``%31,3``)."""
+    return str(_number_format(lang, _PERCENT).formatDouble(float(share)))
 
 
 def header(lang: str, column: str) -> str:
@@ -56,8 +136,18 @@ NO_WORDS = _mark_words("NO_WORDS")
 
 
 def header_aliases() -> dict[str, str]:
-    """Folded header text of every shipped language → column key."""
-    return {fold(str(h)): key for module in LANGUAGES.values() for key, h in module.HEADERS.items()}
+    """Folded header text of every shipped language, and its other accepted headers → column key.
+
+    >>> aliases = header_aliases()
+    >>> aliases[fold("Total VP")], aliases[fold("PV totales")], aliases[fold("Toplam Zafer Puanı")]
+    ('total_vp', 'total_vp', 'total_vp')
+    """
+    return {
+        fold(str(h)): key
+        for module in LANGUAGES.values()
+        for key, headers in module.HEADER_ALIASES.items()
+        for h in headers
+    } | {fold(str(h)): key for module in LANGUAGES.values() for key, h in module.HEADERS.items()}
 
 
 def language_of_headers(headers: list[str]) -> str | None:

@@ -16,6 +16,11 @@ HEADERS = {
     "army_first": "Largest Army First",
     "road_first": "Longest Road First",
     "declared": "Declared Victory",
+    "total_vp": "Total VP",
+}
+#: Other headers accepted for a column, besides HEADERS (any shipped language is read).
+HEADER_ALIASES = {
+    "total_vp": ("VP Total", "Total Victory Points", "Victory Points Total"),
 }
 
 YES_WORDS = ("yes", "y", "x", "✓", "✔", "☑", "true", "1")
@@ -57,13 +62,18 @@ STRINGS = {
     "title.round_points": "Round points per game",
     "title.chart": "Cumulative round points",
     "title.errors": "Errors",
-    "notice.computed": "Computed {when} from {games} games ({players} players).",
+    "notice.computed": (
+        "Computed {when} from {games, plural, one {# game} other {# games}} "
+        "({players, plural, one {# player} other {# players}})."
+    ),
     "notice.not_published": (
-        "No standings published: this workbook has {count} problem(s). "
-        "See the Errors sheet, fix the Results sheet and run the scorer again."
+        "No standings published: this workbook has {count, plural, one {# problem} "
+        "other {# problems}}. See the Errors sheet, fix the Results sheet and run the scorer again."
     ),
     "notice.no_problems": "No problems found: every game follows the rules.",
-    "notice.problems_found": "{count} problem(s) found. Checked {when}.",
+    "notice.problems_found": (
+        "{count, plural, one {# problem} other {# problems}} found. Checked {when}."
+    ),
     "notice.regenerated": (
         "The {sheet} sheet had been edited by hand; it was replaced by freshly computed results."
     ),
@@ -71,7 +81,7 @@ STRINGS = {
     "problem.location": "{ref} (round {round}, table {table}, {player})",
     "problem.missing": "{column} is empty; type its value.",
     "problem.error_value": "{column} shows the error {found}; fix its formula or type the value.",
-    "problem.name_not_text": "Player holds {found}, which is not a name; type the player's name.",
+    "problem.name_not_text": "Player holds {found}, which is not a name; type the player''s name.",
     "problem.missing_player": "Player is empty.",
     "problem.not_whole_number": "{column} is {found}, which is not a whole number.",
     "problem.date_in_number": "{column} holds a date or time ({found}); type a whole number.",
@@ -98,14 +108,17 @@ STRINGS = {
     "problem.out_of_range": "{column} is {found}; it must be a whole number from {low} to {high}.",
     "problem.below_minimum": "{column} is {found}; it must be a whole number of at least {low}.",
     "problem.no_cities_needs_two_settlements": (
-        "no cities and only {found} settlement(s); a player without cities has at least 2 "
-        "settlements."
+        "no cities and only {found, plural, one {# settlement} other {# settlements}}; a player "
+        "without cities has at least 2 settlements."
     ),
     "problem.longest_road_exceeds_roads": (
         "Longest Road Length is {found} but only {roads} roads were built; the longest road "
         "cannot be longer than the roads built."
     ),
-    "problem.table_size": "the table has {found} player(s); a table has 3 or 4 players.",
+    "problem.table_size": (
+        "the table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
+        "players."
+    ),
     "problem.player_twice_in_round": (
         "{player} appears {found} times in round {round}; a player plays once per round."
     ),
@@ -130,7 +143,7 @@ STRINGS = {
         "Longest Road First is marked, but nobody at the table has a road of length 5 or more."
     ),
     "problem.road_mark_not_leader": (
-        "Longest Road First is marked, but this player's longest road is {found} and the longest "
+        "Longest Road First is marked, but this player''s longest road is {found} and the longest "
         "at the table is {most}."
     ),
     "problem.road_tie_unmarked": (
@@ -184,7 +197,15 @@ STRINGS = {
         "zip bomb."
     ),
     "unusable.xml_entities": (
-        "{file} contains XML entity declarations in {part} (an 'XML bomb'); refusing to read it."
+        "{file} contains XML entity declarations in {part} (an “XML bomb”); refusing to read it."
+    ),
+    "unusable.bad_coordinate": (
+        "{file}: sheet {sheet} has a cell or row outside the spreadsheet grid ({cell}), so the "
+        "file is damaged; open it in your spreadsheet application, save it again and rerun."
+    ),
+    "unusable.bad_value": (
+        "{file}: cell {sheet}!{cell} holds a value no spreadsheet writes ({found}); type the "
+        "value again, save the workbook and rerun."
     ),
     "unusable.broken_part": "{file}: the part {part} of the workbook is damaged ({detail}).",
     "unusable.no_results_sheet": "{file} has no Results sheet (its sheets: {sheets}).",
@@ -200,10 +221,6 @@ STRINGS = {
         "keep one."
     ),
     "unusable.unreadable": "{file} could not be read: {detail}",
-    "unusable.locked": (
-        "{file} is open in a spreadsheet application (lock file {lock}); close it there and "
-        "try again."
-    ),
     "unusable.read_only": (
         "{file} is read-only, so the results cannot be written into it; use -o to write a copy."
     ),
@@ -212,28 +229,66 @@ STRINGS = {
         "Could not save {file}: {detail}. The original workbook is unchanged."
     ),
     # Terminal
-    "cli.summary": "{file}: {games} games scored, {players} players, {problems} problem(s).",
+    "cli.summary": (
+        "{file}: {games, plural, one {# game} other {# games}} scored, "
+        "{players, plural, one {# player} other {# players}}, "
+        "{problems, plural, =0 {no problems} one {# problem} other {# problems}}."
+    ),
     "cli.summary_problems": (
-        "{file}: {games} games checked, {players} players, {problems} problem(s); "
-        "no standings published."
+        "{file}: {games, plural, one {# game} other {# games}} checked, "
+        "{players, plural, one {# player} other {# players}}, "
+        "{problems, plural, one {# problem} other {# problems}}; no standings published."
+    ),
+    "cli.checked": (
+        "{file}: {games, plural, one {# game} other {# games}} checked, "
+        "{players, plural, one {# player} other {# players}}, "
+        "{problems, plural, =0 {no problems} one {# problem} other {# problems}}."
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
+    "cli.output_not_folder": (
+        "The output {folder} must be an existing folder when several workbooks are scored."
+    ),
     "cli.nothing_written": "Nothing was written.",
-    "cli.debug_hint": "(run with --debug to see the technical details)",
-    "cli.internal_error": "Unexpected error: {detail}",
+    "cli.internal_error": (
+        "Internal error in xlsx-scorer ({detail}). {written, select, yes {{file} had already "
+        "been saved.} other {Nothing was written.}} Please run the same command again with "
+        "--debug and send its output and the workbook to the maintainers."
+    ),
+    "finding.unnamed_file": "The workbook",
     "cli.serve_address": "xlsx-scorer is running: open {url} in your browser.",
     "cli.serve_network": (
-        "Judges on the same network open {url} (or this computer's network address instead of "
+        "Judges on the same network open {url} (or this computer’s network address instead of "
         "its name) and type the access code {token}."
     ),
     "cli.serve_stop": "Press Ctrl-C to stop it. Files are checked here and not kept.",
     "cli.serve_stopped": "Stopped.",
     "cli.serve_no_port": "Cannot listen on {host}: {detail}",
     # Hostile files
-    "notice.check": "Check: {code}",
+    "notice.check": "Check code of the table below (it changes when the table is edited):",
     "notice.results_hidden": (
         "The {sheet} sheet is hidden in this workbook; it was scored all the same."
+    ),
+    "unusable.damaged_sheet": (
+        "{file}: the sheet {sheet} is damaged inside the file ({detail}); ask for the file "
+        "again, or open it in your spreadsheet application, repair or delete that sheet and "
+        "save it again."
+    ),
+    "unusable.damaged_part": (
+        "{file}: the part {part} of the workbook is damaged ({detail}); ask for the file again, "
+        "or open it in your spreadsheet application and save it again."
+    ),
+    "unusable.encrypted_member": (
+        "{file}: the part {part} is locked with a zip password, which no spreadsheet "
+        "application does, so it cannot be read; ask for the original workbook."
+    ),
+    "unusable.unsupported_compression": (
+        "{file}: the part {part} is compressed with {method}, which spreadsheet applications "
+        "cannot read; ask for the original workbook."
+    ),
+    "unusable.strict_ooxml": (
+        "{file} is saved as Strict Open XML Spreadsheet; open it and save it as Excel Workbook "
+        "(.xlsx)."
     ),
     "unusable.cannot_write": (
         "{file} is damaged ({detail}), so the results cannot be written into it; open it in "
@@ -271,7 +326,7 @@ STRINGS = {
     "template.help.knights": "Knight cards played: 0 to 14 (at most 14 at the whole table).",
     "template.help.roads": "Road pieces built: 2 to 15.",
     "template.help.longest_road": (
-        "Length of the player's longest road: from 1 up to the roads built."
+        "Length of the player''s longest road: from 1 up to the roads built."
     ),
     "template.help.army_first": (
         "Only when players tie for Largest Army: pick “{yes}” for the one who got it first. "
@@ -297,7 +352,7 @@ STRINGS = {
         "the language of the headers and messages."
     ),
     "instructions.fill_players": (
-        "Players sheet: type every player's name once, one per row, before the first round."
+        "Players sheet: type every player''s name once, one per row, before the first round."
     ),
     "instructions.fill_results": (
         "Results sheet: one row per player per game. Type the round and table, pick the player "
@@ -344,11 +399,121 @@ STRINGS = {
         "are separate from in-game VP."
     ),
     "instructions.ties": (
-        "Players with equal VP share their places and split those places' round points equally "
+        "Players with equal VP share their places and split those places'' round points equally "
         "(two players tied for second at a 4-player table get 2.5 each)."
     ),
     "instructions.standings": (
-        "Standings: by total round points; ties by total VP, then by VP % (the player's VP over "
+        "Standings: by total round points; ties by total VP, then by VP % (the player''s VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
     ),
+    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    "problem.total_vp_mismatch": (
+        "{column} says {found}, but this row adds up to {vp}: settlements {settlements} + "
+        "cities {cities} × 2 + VP cards {vp_cards}{army, select, yes { + 2 for Largest Army} "
+        "other {}}{road, select, yes { + 2 for Longest Road} other {}}. Check the row against"
+        " the score slip."
+    ),
+    "notice.recheck": (
+        "Rules about the whole table were skipped because a cell of it cannot be read; table "
+        "{table} of round {round} will be checked again once its cells are fixed."
+    ),
+    "template.help.total_vp": (
+        "Optional: the player’s VP at the end of the game as written on the score slip (0 to "
+        "20), titles included. When filled, the row must add up to it; leave it blank to skip "
+        "the check."
+    ),
+    "instructions.total_vp": (
+        "Total VP (optional): copy each player’s final VP from the score slip, including 2 for "
+        "Largest Army and 2 for Longest Road. The scorer adds up every row and reports any "
+        "difference, which catches a number typed in the wrong column. Leave it blank to skip "
+        "the check."
+    ),
+    "unusable.template_exists": (
+        "{file} already exists, so the template was not written over it. Choose another file "
+        "name, such as {suggestion}, or add --force to replace it (everything in it would be "
+        "lost)."
+    ),
+    "unusable.open_in_excel": (
+        "{file} is open in Excel: its lock file {lock} is beside it. Close the workbook in Excel "
+        "and try again. If Excel is not running, the lock file was left behind by a crash: "
+        "delete the hidden file {lock} and try again."
+    ),
+    "unusable.open_in_libreoffice": (
+        "{file} is open in LibreOffice: its lock file {lock} is beside it. Close the workbook in "
+        "LibreOffice and try again. If LibreOffice is not running, the lock file was left "
+        "behind by a crash: delete the hidden file {lock} and try again."
+    ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(blank)",
+    "cli.key": "round {round}, table {table}, {player}",
+    "cli.key_repeated": "round {round}, table {table}, {player} (row {repeat} with these three)",
+    "cli.diff_changed": "changed {result}, {column}: {before} → {after}",
+    "cli.diff_added": "added {result}: {before} → {after}",
+    "cli.diff_removed": "removed {result}: {before} → {after}",
+    "cli.roster_added": "added to the roster: {name} ({cell})",
+    "cli.roster_removed": "removed from the roster: {name} ({cell})",
+    "cli.diff_equal": "{first} and {second} hold the same results and roster.",
+    "cli.diff_summary": "{first} → {second}: {count} difference(s).",
+    "cli.merge_conflict": "CONFLICT {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "CONFLICT {result}: removed in {removed} but changed in {changed} (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "CANNOT MERGE {cell}: {base} has no {column} column; add it there first."
+    ),
+    "cli.merge_no_roster": (
+        "CANNOT MERGE {cell}: {base} has no roster to add {name} to; add a Players sheet there "
+        "first."
+    ),
+    "cli.merge_conflicts": (
+        "{count} conflict(s): nothing was written. Settle each value in one copy and merge again."
+    ),
+    "cli.merge_done": (
+        "Merged {copies} copies into {file}: {changed} value(s) changed, {added} row(s) added, "
+        "{removed} row(s) removed, {names} roster change(s). Check and score it with "
+        "xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} is one of the inputs; inputs are never changed, so name a new file with -o."
+    ),
+    "cli.archive_refused": (
+        "{file} has {count} problem(s); an event is archived only when it has none."
+    ),
+    "cli.archive_done": (
+        "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} exists and is not empty; name a new folder for the archive."
+    ),
+    "cli.verify_ok": (
+        "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
+    ),
+    "cli.verify_failed": "{path}: {count} thing(s) no longer agree with the archived results.",
+    "cli.verify_file_missing": "{file} is missing.",
+    "cli.verify_file_unreadable": "{file} cannot be read ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} was changed: its SHA-256 or size differs from the one in datapackage.json."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} records no fingerprint: it was removed, or this is not an archive."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} records the fingerprint {recorded}, but the results give {computed}: results or "
+        "standings were changed."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "The {sheet} table is missing, or its header was changed.",
+    "cli.verify_sheet_cell": "{cell} shows “{shown}”, the results give “{expected}”.",
+    "cli.verify_more": "… and {count} more cell(s) of {sheet}.",
+    "cli.verify_csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
+    "cli.verify_result_changed": "{cell}: {column} of {result} is {now}, archived as {archived}.",
+    "cli.verify_result_added": "{cell}: {result} is not in the archived results.",
+    "cli.verify_result_removed": "{result} (archived at {cell}) is missing from the results.",
+    "cli.verify_no_sheet_digests": (
+        "{file} records no digest of its sheets: it was removed, or this is not an archive."
+    ),
+    "cli.verify_sheet_changed": "The {sheet} sheet was changed after it was archived.",
+    "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
+    "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
+    "cli.verify_workbook_unusable": "{file} cannot be read any more: {reason}",
 }

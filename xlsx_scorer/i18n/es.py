@@ -22,6 +22,17 @@ HEADERS = {
     "army_first": "Primero en Gran ejército",
     "road_first": "Primero en Mayor ruta comercial",
     "declared": "Victoria declarada",
+    "total_vp": "PV totales",
+}
+#: Other headers accepted for a column, besides HEADERS (any shipped language is read).
+HEADER_ALIASES = {
+    "total_vp": (
+        "PV total",
+        "Total PV",
+        "Total de PV",
+        "Puntos de victoria totales",
+        "Total de puntos de victoria",
+    ),
 }
 
 YES_WORDS = ("sí", "si", "s", "x", "✓", "✔", "☑", "verdadero", "1")
@@ -63,13 +74,20 @@ STRINGS = {
     "title.round_points": "Puntos de ronda por partida",
     "title.chart": "Puntos de ronda acumulados",
     "title.errors": "Errores",
-    "notice.computed": "Calculada el {when} a partir de {games} partidas ({players} jugadores).",
+    "notice.computed": (
+        "Calculada el {when} a partir de {games, plural, one {# partida} other {# partidas}} "
+        "({players, plural, one {# jugador} other {# jugadores}})."
+    ),
     "notice.not_published": (
-        "No se publica la clasificación: este libro tiene {count} problema(s). "
-        "Consulta la hoja Errors, corrige la hoja Results y vuelve a ejecutar el programa."
+        "No se publica la clasificación: este libro tiene {count, plural, one {# problema} "
+        "other {# problemas}}. Consulta la hoja Errors, corrige la hoja Results y vuelve a "
+        "ejecutar el programa."
     ),
     "notice.no_problems": "No hay ningún problema: todas las partidas cumplen las reglas.",
-    "notice.problems_found": "{count} problema(s) encontrado(s). Revisado el {when}.",
+    "notice.problems_found": (
+        "{count, plural, one {# problema encontrado} other {# problemas encontrados}}. "
+        "Revisado el {when}."
+    ),
     "notice.regenerated": (
         "La hoja {sheet} se había modificado a mano; se ha sustituido por los resultados "
         "recién calculados."
@@ -120,14 +138,17 @@ STRINGS = {
     ),
     "problem.below_minimum": "{column}: {found}; tiene que ser un número entero de {low} o más.",
     "problem.no_cities_needs_two_settlements": (
-        "sin ciudades y con solo {found} poblado(s); un jugador sin ciudades tiene al menos "
-        "2 poblados."
+        "sin ciudades y con solo {found, plural, one {# poblado} other {# poblados}}; un jugador "
+        "sin ciudades tiene al menos 2 poblados."
     ),
     "problem.longest_road_exceeds_roads": (
         "la longitud del camino más largo es {found}, pero solo se han construido {roads} "
         "caminos; el camino más largo no puede superar el número de caminos construidos."
     ),
-    "problem.table_size": "la mesa tiene {found} jugador(es); una mesa tiene 3 o 4 jugadores.",
+    "problem.table_size": (
+        "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; una mesa tiene 3 o 4 "
+        "jugadores."
+    ),
     "problem.player_twice_in_round": (
         "{player} aparece {found} veces en la ronda {round}; cada jugador juega una sola vez "
         "por ronda."
@@ -217,6 +238,15 @@ STRINGS = {
     "unusable.xml_entities": (
         "{file} contiene declaraciones de entidades XML en {part} (una «bomba XML»); no se lee."
     ),
+    "unusable.bad_coordinate": (
+        "{file}: la hoja {sheet} tiene una celda o fila fuera de la cuadrícula ({cell}), así "
+        "que el archivo está dañado; ábrelo en tu programa de hojas de cálculo, vuelve a "
+        "guardarlo y ejecuta de nuevo."
+    ),
+    "unusable.bad_value": (
+        "{file}: la celda {sheet}!{cell} contiene un valor que ninguna hoja de cálculo escribe "
+        "({found}); vuelve a escribir el valor, guarda el libro y ejecuta de nuevo."
+    ),
     "unusable.broken_part": "{file}: la parte {part} del libro está dañada ({detail}).",
     "unusable.no_results_sheet": "{file} no tiene hoja Results (sus hojas: {sheets}).",
     "unusable.no_header": (
@@ -232,10 +262,6 @@ STRINGS = {
         "{cells}); deja solo una."
     ),
     "unusable.unreadable": "No se ha podido leer {file}: {detail}",
-    "unusable.locked": (
-        "{file} está abierto en un programa de hojas de cálculo (archivo de bloqueo {lock}); "
-        "ciérralo allí y vuelve a intentarlo."
-    ),
     "unusable.read_only": (
         "{file} es de solo lectura, así que no se pueden escribir los resultados en él; usa -o "
         "para escribir una copia."
@@ -246,17 +272,33 @@ STRINGS = {
     ),
     # Terminal
     "cli.summary": (
-        "{file}: {games} partidas puntuadas, {players} jugadores, {problems} problema(s)."
+        "{file}: {games, plural, one {# partida puntuada} other {# partidas puntuadas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, "
+        "{problems, plural, =0 {ningún problema} one {# problema} other {# problemas}}."
     ),
     "cli.summary_problems": (
-        "{file}: {games} partidas revisadas, {players} jugadores, {problems} problema(s); "
-        "no se publica la clasificación."
+        "{file}: {games, plural, one {# partida revisada} other {# partidas revisadas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, "
+        "{problems, plural, one {# problema} other {# problemas}}; no se publica la "
+        "clasificación."
+    ),
+    "cli.checked": (
+        "{file}: {games, plural, one {# partida revisada} other {# partidas revisadas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, "
+        "{problems, plural, =0 {ningún problema} one {# problema} other {# problemas}}."
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
+    "cli.output_not_folder": (
+        "La salida {folder} tiene que ser una carpeta existente cuando se puntúan varios libros."
+    ),
     "cli.nothing_written": "No se ha escrito nada.",
-    "cli.debug_hint": "(ejecuta con --debug para ver los detalles técnicos)",
-    "cli.internal_error": "Error inesperado: {detail}",
+    "cli.internal_error": (
+        "Error interno de xlsx-scorer ({detail}). {written, select, yes {{file} ya se había "
+        "guardado.} other {No se ha escrito nada.}} Vuelve a ejecutar la misma orden con "
+        "--debug y envía lo que muestre y el libro a los responsables del programa."
+    ),
+    "finding.unnamed_file": "El libro",
     "cli.serve_address": "xlsx-scorer está en marcha: abre {url} en el navegador.",
     "cli.serve_network": (
         "Los jueces de la misma red abren {url} (o la dirección de red de este ordenador en "
@@ -266,9 +308,32 @@ STRINGS = {
     "cli.serve_stopped": "Detenido.",
     "cli.serve_no_port": "No se puede escuchar en {host}: {detail}",
     # Hostile files
-    "notice.check": "Comprobación: {code}",
+    "notice.check": (
+        "Código de comprobación de la tabla de abajo (cambia si se modifica la tabla):"
+    ),
     "notice.results_hidden": (
         "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
+    ),
+    "unusable.damaged_sheet": (
+        "{file}: la hoja {sheet} está dañada dentro del archivo ({detail}); pide que te vuelvan "
+        "a enviar el archivo, o ábrelo en tu programa de hojas de cálculo, repara o borra esa "
+        "hoja y vuelve a guardarlo."
+    ),
+    "unusable.damaged_part": (
+        "{file}: la parte {part} del libro está dañada ({detail}); pide que te vuelvan a enviar "
+        "el archivo, o ábrelo en tu programa de hojas de cálculo y vuelve a guardarlo."
+    ),
+    "unusable.encrypted_member": (
+        "{file}: la parte {part} está cifrada con una contraseña de zip, algo que ningún "
+        "programa de hojas de cálculo hace, así que no se puede leer; pide el libro original."
+    ),
+    "unusable.unsupported_compression": (
+        "{file}: la parte {part} está comprimida con {method}, que los programas de hojas de "
+        "cálculo no saben leer; pide el libro original."
+    ),
+    "unusable.strict_ooxml": (
+        "{file} está guardado como hoja de cálculo Strict Open XML; ábrelo y guárdalo como "
+        "Libro de Excel (.xlsx)."
     ),
     "unusable.cannot_write": (
         "{file} está dañado ({detail}), así que no se pueden escribir los resultados en él; "
@@ -392,4 +457,130 @@ STRINGS = {
         "PV, después por el % de PV (los PV del jugador sobre los PV de todas las mesas en las "
         "que jugó) y, por último, por orden alfabético del nombre."
     ),
+    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    "problem.total_vp_mismatch": (
+        "{column} indica {found}, pero esta fila suma {vp}: poblados {settlements} + ciudades"
+        " {cities} × 2 + cartas de PV {vp_cards}{army, select, yes { + 2 por el Gran "
+        "ejército} other {}}{road, select, yes { + 2 por la Mayor ruta comercial} other {}}. "
+        "Compara la fila con la hoja de puntuación de la mesa."
+    ),
+    "notice.recheck": (
+        "Las reglas de la mesa entera no se han comprobado porque hay una celda que no se "
+        "puede leer; la mesa {table} de la ronda {round} se volverá a comprobar cuando se "
+        "corrijan sus celdas."
+    ),
+    "template.help.total_vp": (
+        "Opcional: los PV del jugador al final de la partida, tal como figuran en la hoja de "
+        "puntuación (de 0 a 20), títulos incluidos. Si la rellenas, la fila tiene que sumar "
+        "eso; déjala en blanco para no comprobarla."
+    ),
+    "instructions.total_vp": (
+        "PV totales (opcional): copia los PV finales de cada jugador de la hoja de puntuación, "
+        "incluidos 2 por el Gran ejército y 2 por la Mayor ruta comercial. El programa suma "
+        "cada fila y avisa de cualquier diferencia, lo que descubre un número escrito en la "
+        "columna equivocada. Déjala en blanco para no comprobarla."
+    ),
+    "unusable.template_exists": (
+        "{file} ya existe, así que la plantilla no se ha escrito encima. Elige otro nombre de "
+        "archivo, por ejemplo {suggestion}, o añade --force para sustituirlo (se perdería todo "
+        "lo que contiene)."
+    ),
+    "unusable.open_in_excel": (
+        "{file} está abierto en Excel: a su lado está su archivo de bloqueo {lock}. Cierra el "
+        "libro en Excel y vuelve a intentarlo. Si Excel no está abierto, ese archivo de bloqueo "
+        "quedó tras un cierre inesperado: borra el archivo oculto {lock} y vuelve a intentarlo."
+    ),
+    "unusable.open_in_libreoffice": (
+        "{file} está abierto en LibreOffice: a su lado está su archivo de bloqueo {lock}. "
+        "Cierra el libro en LibreOffice y vuelve a intentarlo. Si LibreOffice no está abierto, "
+        "ese archivo de bloqueo quedó tras un cierre inesperado: borra el archivo oculto {lock} "
+        "y vuelve a intentarlo."
+    ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(vacía)",
+    "cli.key": "ronda {round}, mesa {table}, {player}",
+    "cli.key_repeated": "ronda {round}, mesa {table}, {player} (fila {repeat} con estos tres)",
+    "cli.diff_changed": "cambiado {result}, {column}: {before} → {after}",
+    "cli.diff_added": "añadida {result}: {before} → {after}",
+    "cli.diff_removed": "eliminada {result}: {before} → {after}",
+    "cli.roster_added": "añadido a la lista de jugadores: {name} ({cell})",
+    "cli.roster_removed": "eliminado de la lista de jugadores: {name} ({cell})",
+    "cli.diff_equal": (
+        "{first} y {second} tienen los mismos resultados y la misma lista de jugadores."
+    ),
+    "cli.diff_summary": "{first} → {second}: {count} diferencia(s).",
+    "cli.merge_conflict": "CONFLICTO {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "CONFLICTO {result}: eliminada en {removed} pero cambiada en {changed} (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "NO SE PUEDE FUSIONAR {cell}: {base} no tiene la columna {column}; añádela allí primero."
+    ),
+    "cli.merge_no_roster": (
+        "NO SE PUEDE FUSIONAR {cell}: {base} no tiene lista de jugadores a la que añadir a "
+        "{name}; añade allí primero una hoja Players."
+    ),
+    "cli.merge_conflicts": (
+        "{count} conflicto(s): no se ha escrito nada. Decide cada valor en una sola copia y "
+        "vuelve a fusionar."
+    ),
+    "cli.merge_done": (
+        "{copies} copias fusionadas en {file}: {changed} valor(es) cambiado(s), {added} fila(s) "
+        "añadida(s), {removed} fila(s) eliminada(s), {names} cambio(s) en la lista de jugadores. "
+        "Revísalo y puntúalo con xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} es uno de los archivos de entrada; las entradas nunca se modifican, así que "
+        "indica un archivo nuevo con -o."
+    ),
+    "cli.archive_refused": (
+        "{file} tiene {count} problema(s); un torneo solo se archiva cuando no tiene ninguno."
+    ),
+    "cli.archive_done": (
+        "{file} archivado en {folder}: {files}. Huella digital (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} ya existe y no está vacía; indica una carpeta nueva para el archivo."
+    ),
+    "cli.verify_ok": (
+        "{path}: todo coincide con los resultados archivados. Huella digital (SHA-256): "
+        "{fingerprint}"
+    ),
+    "cli.verify_failed": (
+        "{path}: {count} elemento(s) ya no coinciden con los resultados archivados."
+    ),
+    "cli.verify_file_missing": "Falta {file}.",
+    "cli.verify_file_unreadable": "No se puede leer {file} ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} ha sido modificado: su SHA-256 o su tamaño no coinciden con los de "
+        "datapackage.json."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} no guarda ninguna huella digital: se ha eliminado, o esto no es un archivo de "
+        "torneo."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} guarda la huella digital {recorded}, pero los resultados dan {computed}: se han "
+        "modificado resultados o la clasificación."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "Falta la tabla {sheet}, o se ha modificado su encabezado.",
+    "cli.verify_sheet_cell": "{cell} muestra «{shown}», los resultados dan «{expected}».",
+    "cli.verify_more": "… y {count} celda(s) más de {sheet}.",
+    "cli.verify_csv_line": (
+        "{file}, línea {line}: dice «{shown}», los resultados dan «{expected}»."
+    ),
+    "cli.verify_result_changed": (
+        "{cell}: {column} de {result} vale {now}, archivado como {archived}."
+    ),
+    "cli.verify_result_added": "{cell}: {result} no está en los resultados archivados.",
+    "cli.verify_result_removed": ("{result} (archivado en {cell}) falta en los resultados."),
+    "cli.verify_no_sheet_digests": (
+        "{file} no guarda el resumen de sus hojas: se ha eliminado, o esto no es un archivo de "
+        "torneo."
+    ),
+    "cli.verify_sheet_changed": "La hoja {sheet} se ha modificado después de archivarla.",
+    "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
+    "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
+    "cli.verify_workbook_unusable": "Ya no se puede leer {file}: {reason}",
 }

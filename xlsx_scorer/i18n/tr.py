@@ -22,6 +22,17 @@ HEADERS = {
     "army_first": "İlk En Büyük Ordu",
     "road_first": "İlk En Uzun Yol",
     "declared": "İlan Edilen Zafer",
+    "total_vp": "Toplam ZP",
+}
+#: Other headers accepted for a column, besides HEADERS (any shipped language is read).
+HEADER_ALIASES = {
+    "total_vp": (
+        "ZP Toplamı",
+        "Toplam Zafer Puanı",
+        "Zafer Puanı Toplamı",
+        "Toplam VP",
+        "VP Toplamı",
+    ),
 }
 
 YES_WORDS = ("evet", "e", "x", "✓", "✔", "☑", "doğru", "1")
@@ -212,6 +223,15 @@ STRINGS = {
     "unusable.xml_entities": (
         "{file}, {part} içinde XML varlık bildirimleri içeriyor (bir ‘XML bombası’); okunmuyor."
     ),
+    "unusable.bad_coordinate": (
+        "{file}: {sheet} sayfasında tablo ızgarasının dışında bir hücre veya satır var "
+        "({cell}), yani dosya hasarlı; elektronik tablo uygulamanızda açın, yeniden kaydedin "
+        "ve tekrar çalıştırın."
+    ),
+    "unusable.bad_value": (
+        "{file}: {sheet}!{cell} hücresinde hiçbir elektronik tablonun yazmayacağı bir değer "
+        "var ({found}); değeri yeniden yazın, çalışma kitabını kaydedin ve tekrar çalıştırın."
+    ),
     "unusable.broken_part": "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}).",
     "unusable.no_results_sheet": "{file} içinde Results sayfası yok (sayfaları: {sheets}).",
     "unusable.no_header": (
@@ -226,10 +246,6 @@ STRINGS = {
         "yalnızca birini bırakın."
     ),
     "unusable.unreadable": "{file} okunamadı: {detail}",
-    "unusable.locked": (
-        "{file} bir elektronik tablo uygulamasında açık (kilit dosyası {lock}); orada kapatıp "
-        "yeniden deneyin."
-    ),
     "unusable.read_only": (
         "{file} salt okunur, bu yüzden sonuçlar içine yazılamıyor; bir kopya yazmak için -o "
         "kullanın."
@@ -237,27 +253,62 @@ STRINGS = {
     "unusable.output_folder_missing": "Çıktı için {folder} klasörü yok.",
     "unusable.write_failed": "{file} kaydedilemedi: {detail}. Özgün çalışma kitabı değişmedi.",
     # Terminal
-    "cli.summary": "{file}: {games} oyun puanlandı, {players} oyuncu, {problems} sorun.",
+    "cli.summary": (
+        "{file}: {games} oyun puanlandı, {players} oyuncu, "
+        "{problems, plural, =0 {sorun yok} other {# sorun}}."
+    ),
     "cli.summary_problems": (
         "{file}: {games} oyun denetlendi, {players} oyuncu, {problems} sorun; "
         "sıralama yayımlanmadı."
     ),
+    "cli.checked": (
+        "{file}: {games} oyun denetlendi, {players} oyuncu, "
+        "{problems, plural, =0 {sorun yok} other {# sorun}}."
+    ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
+    "cli.output_not_folder": (
+        "Birden çok çalışma kitabı puanlanırken çıktı {folder} var olan bir klasör olmalıdır."
+    ),
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
-    "cli.debug_hint": "(teknik ayrıntıları görmek için --debug ile çalıştırın)",
-    "cli.internal_error": "Beklenmeyen hata: {detail}",
+    "cli.internal_error": (
+        "xlsx-scorer iç hatası ({detail}). {written, select, yes {{file} bundan önce "
+        "kaydedilmişti.} other {Hiçbir şey yazılmadı.}} Aynı komutu --debug ile yeniden "
+        "çalıştırın ve çıktısını çalışma kitabıyla birlikte geliştiricilere gönderin."
+    ),
+    "finding.unnamed_file": "Çalışma kitabı",
     "cli.serve_address": "xlsx-scorer çalışıyor: tarayıcınızda {url} adresini açın.",
     "cli.serve_network": (
         "Aynı ağdaki hakemler {url} adresini (ya da adı yerine bu bilgisayarın ağ adresini) "
         "açar ve {token} erişim kodunu yazar."
     ),
-    "cli.serve_stop": "Durdurmak için Ctrl-C'ye basın. Dosyalar burada denetlenir ve saklanmaz.",
+    "cli.serve_stop": "Durdurmak için Ctrl-C’ye basın. Dosyalar burada denetlenir ve saklanmaz.",
     "cli.serve_stopped": "Durduruldu.",
     "cli.serve_no_port": "{host} adresinde dinlenemiyor: {detail}",
     # Hostile files
-    "notice.check": "Kontrol: {code}",
+    "notice.check": "Aşağıdaki tablonun kontrol kodu (tablo değiştirilirse değişir):",
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
+    "unusable.damaged_sheet": (
+        "{file}: {sheet} sayfası dosyanın içinde hasarlı ({detail}); dosyayı yeniden isteyin "
+        "ya da elektronik tablo uygulamanızda açıp bu sayfayı onarın veya silin ve yeniden "
+        "kaydedin."
+    ),
+    "unusable.damaged_part": (
+        "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}); dosyayı yeniden isteyin "
+        "ya da elektronik tablo uygulamanızda açıp yeniden kaydedin."
+    ),
+    "unusable.encrypted_member": (
+        "{file}: {part} bölümü bir zip parolasıyla kilitlenmiş; hiçbir elektronik tablo "
+        "uygulaması bunu yapmaz ve bu bölüm okunamıyor. Özgün çalışma kitabını isteyin."
+    ),
+    "unusable.unsupported_compression": (
+        "{file}: {part} bölümü {method} ile sıkıştırılmış; elektronik tablo uygulamaları bunu "
+        "okuyamaz. Özgün çalışma kitabını isteyin."
+    ),
+    "unusable.strict_ooxml": (
+        "{file} Strict Open XML elektronik tablosu olarak kaydedilmiş; açın ve Excel Çalışma "
+        "Kitabı (.xlsx) olarak kaydedin."
+    ),
     "unusable.cannot_write": (
         "{file} hasarlı ({detail}), bu yüzden sonuçlar içine yazılamıyor; elektronik tablo "
         "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
@@ -378,4 +429,120 @@ STRINGS = {
         "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
         "göre alfabetik sırayla çözülür."
     ),
+    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    "problem.total_vp_mismatch": (
+        "{column} hücresinde {found} yazıyor, ancak bu satırın toplamı {vp}: yerleşim "
+        "{settlements} + şehir {cities} × 2 + ZP kartı {vp_cards}{army, select, yes { + En "
+        "Büyük Ordu için 2} other {}}{road, select, yes { + En Uzun Yol için 2} other {}}. "
+        "Satırı masanın puan kâğıdıyla karşılaştırın."
+    ),
+    "notice.recheck": (
+        "Bir hücresi okunamadığı için tüm masayla ilgili kurallar atlandı; {round}. turun "
+        "{table} numaralı masası, hücreleri düzeltildiğinde yeniden denetlenecek."
+    ),
+    "template.help.total_vp": (
+        "İsteğe bağlı: oyuncunun oyun sonundaki ZP’si, puan kâğıdında yazdığı gibi (0 ile 20 "
+        "arası), unvanlar dahil. Doldurulursa satırın toplamı buna eşit olmalı; kontrol "
+        "istemiyorsanız boş bırakın."
+    ),
+    "instructions.total_vp": (
+        "Toplam ZP (isteğe bağlı): her oyuncunun oyun sonundaki ZP’sini puan kâğıdından "
+        "kopyalayın; En Büyük Ordu için 2 ve En Uzun Yol için 2 dahil. Program her satırı "
+        "toplar ve her farkı bildirir; böylece yanlış sütuna yazılmış bir sayı yakalanır. "
+        "Kontrol istemiyorsanız boş bırakın."
+    ),
+    "unusable.template_exists": (
+        "{file} zaten var, bu yüzden şablon onun üzerine yazılmadı. Başka bir dosya adı seçin "
+        "(örneğin {suggestion}) ya da dosyayı değiştirmek için --force ekleyin (içindeki her "
+        "şey kaybolur)."
+    ),
+    "unusable.open_in_excel": (
+        "{file} Excel’de açık: yanında kilit dosyası {lock} var. Çalışma kitabını Excel’de "
+        "kapatıp yeniden deneyin. Excel çalışmıyorsa bu kilit dosyası bir çökmeden kalmıştır: "
+        "gizli {lock} dosyasını silip yeniden deneyin."
+    ),
+    "unusable.open_in_libreoffice": (
+        "{file} LibreOffice’te açık: yanında kilit dosyası {lock} var. Çalışma kitabını "
+        "LibreOffice’te kapatıp yeniden deneyin. LibreOffice çalışmıyorsa bu kilit dosyası bir "
+        "çökmeden kalmıştır: gizli {lock} dosyasını silip yeniden deneyin."
+    ),
+    # Judges' commands: diff, merge, archive, verify
+    "cli.blank": "(boş)",
+    "cli.key": "tur {round}, masa {table}, {player}",
+    "cli.key_repeated": "tur {round}, masa {table}, {player} (bu üçünü taşıyan {repeat}. satır)",
+    "cli.diff_changed": "değişti {result}, {column}: {before} → {after}",
+    "cli.diff_added": "eklendi {result}: {before} → {after}",
+    "cli.diff_removed": "silindi {result}: {before} → {after}",
+    "cli.roster_added": "oyuncu listesine eklendi: {name} ({cell})",
+    "cli.roster_removed": "oyuncu listesinden çıkarıldı: {name} ({cell})",
+    "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
+    "cli.diff_summary": "{first} → {second}: {count} fark.",
+    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict_removed": (
+        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi (BASE {base})"
+    ),
+    "cli.merge_no_column": (
+        "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {column} sütunu yok; önce oraya ekleyin."
+    ),
+    "cli.merge_no_roster": (
+        "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {name} oyuncusunun ekleneceği bir oyuncu "
+        "listesi yok; önce oraya bir Players sayfası ekleyin."
+    ),
+    "cli.merge_conflicts": (
+        "{count} çakışma: hiçbir şey yazılmadı. Her değere tek bir kopyada karar verin ve "
+        "yeniden birleştirin."
+    ),
+    "cli.merge_done": (
+        "{copies} kopya {file} dosyasında birleştirildi: {changed} değer değişti, {added} satır "
+        "eklendi, {removed} satır silindi, oyuncu listesinde {names} değişiklik. Denetleyip "
+        "puanlamak için: xlsx-scorer score."
+    ),
+    "unusable.output_is_input": (
+        "{file} girdilerden biri; girdiler asla değiştirilmez, bu yüzden -o ile yeni bir dosya "
+        "adı verin."
+    ),
+    "cli.archive_refused": (
+        "{file} dosyasında {count} sorun var; bir turnuva ancak hiç sorunu yokken arşivlenir."
+    ),
+    "cli.archive_done": (
+        "{file}, {folder} klasörüne arşivlendi: {files}. Parmak izi (SHA-256): {fingerprint}"
+    ),
+    "unusable.archive_folder_used": (
+        "{folder} zaten var ve boş değil; arşiv için yeni bir klasör adı verin."
+    ),
+    "cli.verify_ok": (
+        "{path}: her şey arşivlenen sonuçlarla uyuşuyor. Parmak izi (SHA-256): {fingerprint}"
+    ),
+    "cli.verify_failed": "{path}: {count} öğe artık arşivlenen sonuçlarla uyuşmuyor.",
+    "cli.verify_file_missing": "{file} eksik.",
+    "cli.verify_file_unreadable": "{file} okunamıyor ({detail}).",
+    "cli.verify_file_changed": (
+        "{file} değiştirilmiş: SHA-256 değeri ya da boyutu datapackage.json içindekiyle uyuşmuyor."
+    ),
+    "cli.verify_no_fingerprint": (
+        "{file} hiçbir parmak izi içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
+    ),
+    "cli.verify_fingerprint_changed": (
+        "{file} {recorded} parmak izini kaydediyor, ama sonuçlar {computed} veriyor: sonuçlar "
+        "ya da sıralama değiştirilmiş."
+    ),
+    "cli.verify_problem": "{cell}: {problem}",
+    "cli.verify_sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
+    "cli.verify_sheet_cell": "{cell} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
+    "cli.verify_more": "… ve {sheet} sayfasında {count} hücre daha.",
+    "cli.verify_csv_line": (
+        "{file}, satır {line}: “{shown}” yazıyor, sonuçlar “{expected}” veriyor."
+    ),
+    "cli.verify_result_changed": (
+        "{cell}: {result} için {column} şu an {now}, arşivde {archived}."
+    ),
+    "cli.verify_result_added": "{cell}: {result} arşivlenen sonuçlarda yok.",
+    "cli.verify_result_removed": "{result} (arşivde {cell}) sonuçlarda eksik.",
+    "cli.verify_no_sheet_digests": (
+        "{file} sayfalarının özetini içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
+    ),
+    "cli.verify_sheet_changed": "{sheet} sayfası arşivlendikten sonra değiştirilmiş.",
+    "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
+    "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
+    "cli.verify_workbook_unusable": "{file} artık okunamıyor: {reason}",
 }

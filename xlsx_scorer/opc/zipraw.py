@@ -10,7 +10,8 @@ it is (no inflate, no deflate) and deflates only the members written anew.
   timestamps, alignment padding) are dropped, the sizes in them being the ones the central
   directory gave ``zipfile``. The data itself is not checked (no CRC is computed): the
   package's safety check has already inflated every member once.
-- Members compressed with another method (bzip2, lzma...) are inflated and deflated anew.
+- Only stored and deflated members are copied (the only methods OPC allows; ``opc.package``
+  refuses the others before anything is copied).
 - No zip64: more than 65,535 members, or any size or offset of 4 GiB or more, is refused with
   ``ValueError``; so are encrypted members and members whose local header does not match
   the central directory.
@@ -98,9 +99,13 @@ class RawZipWriter:
         create_system: int = 0,
         internal_attr: int = 0,
         external_attr: int = 0,
+        level: int = zlib.Z_DEFAULT_COMPRESSION,
     ) -> None:
-        """Add a member deflated anew from ``data`` (bytes, or a stream read in chunks)."""
-        compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+        """Add a member deflated anew from ``data`` (bytes, or a stream read in chunks).
+
+        ``level`` is zlib's compression level (1 fastest, 9 smallest; default 6).
+        """
+        compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
         parts: list[bytes] = []
         crc = size = 0
         stream = None if isinstance(data, bytes) else data
@@ -134,24 +139,13 @@ class RawZipWriter:
     def copy(self, archive: zipfile.ZipFile, source: bytes, info: zipfile.ZipInfo) -> None:
         """Add member ``info`` of ``archive`` (opened on ``source``) with its compressed bytes.
 
-        Stored and deflated data is copied unchanged; other methods are deflated anew.
+        Stored and deflated data is copied unchanged; other methods are refused.
         """
+        del archive  # the member is found through its own headers in ``source``
         if info.flag_bits & _FLAG_ENCRYPTED:
             raise ValueError(f"{info.filename}: encrypted zip member")
         if info.compress_type not in _VERSION:
-            try:
-                with archive.open(info) as stream:
-                    self.write(
-                        info.filename,
-                        stream,
-                        info.date_time,
-                        create_system=info.create_system,
-                        internal_attr=info.internal_attr,
-                        external_attr=info.external_attr,
-                    )
-            except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError) as exc:
-                raise ValueError(f"{info.filename}: unreadable zip member ({exc})") from exc
-            return
+            raise ValueError(f"{info.filename}: compression method {info.compress_type}")
         start = info.header_offset
         header = source[start : start + _LOCAL.size]
         if len(header) < _LOCAL.size or header[:4] != _LOCAL_SIG:

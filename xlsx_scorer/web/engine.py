@@ -1,51 +1,49 @@
-"""The web layer's one door into the scorer: check and score a workbook's bytes.
+"""The web layer's one door into the scorer: the library API on bytes, and what the page shows.
 
-The shape is the library API on bytes agreed for ``xlsx_scorer.app.api``:
-``check(data, *, filename, language)`` and ``score(data, *, filename, language,
-now)`` return a ``Result`` of frozen ``Finding`` values (code, params,
-severity, where), ``render(finding, lang)`` words one.  Until that API lands
-this module builds the shape on today's path-based engine, and it is the only
-web module that imports the engine: when the bytes API lands, only this file
-changes.
+Bytes in, findings and bytes out; nothing touches the disk.  A run's
+``Result`` is the library's ``xlsx_scorer.app.api.Result`` (the same findings,
+exit code, games and players the CLI reports) with what the page shows beside
+it: the typed-in ``Results`` cells around which findings are drawn
+(``ResultsCells.excerpt``) and, after a clean check, every game scored.
 
-- The upload is written into a private temporary folder (``mkdtemp``: mode
-  0700) that is removed before the call returns, whatever happens.
-- ``check`` reads and validates; no workbook is written.  With no problem it
-  also scores, so the page can show the standings and every game.
-- ``score`` runs ``score_workbook`` into the temporary folder and returns the
-  written bytes.
+- ``check`` runs the library's check steps (``pipeline.read``, ``validate``,
+  ``notices``) once, keeping the workbook for the page; with no error it also
+  scores the games (``core.scoring``) so the page can show standings and games.
+- ``score`` is ``api.score``: the scored bytes are the CLI's; when the
+  workbook has errors its ``Results`` cells are read for the page.
 - A file that cannot be used is not an exception: its ``Result`` holds one
   ``fatal`` finding and exit code 2.  Any other exception is an internal
   error (exit 3 in the CLI) and propagates.
-- ``Result.cells`` keeps the typed-in ``Results`` cells so that a finding can
-  be shown among its neighbours (``ResultsCells.excerpt``).
+
+The web check and the CLI's check agree, finding for finding:
 
 >>> from pathlib import Path
->>> result = check(Path("fixtures/sample_event.xlsx").read_bytes(), filename="event.xlsx")
->>> result.exit_code, result.games, result.players, result.findings
-(0, 28, 26, ())
+>>> data = Path("fixtures/sample_mistakes.xlsx").read_bytes()
+>>> web, library = check(data, filename="m.xlsx"), api.check(data, filename="m.xlsx")
+>>> web.findings == library.findings, web.exit_code, web.games, web.players
+(True, 1, 28, 27)
+>>> clean = check(Path("fixtures/sample_event.xlsx").read_bytes(), filename="event.xlsx")
+>>> clean.exit_code, clean.games, clean.players, clean.findings, len(clean.standings)
+(0, 28, 26, (), 26)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
-import tempfile
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import asdict, dataclass
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
-from openpyxl.utils import column_index_from_string
 
-from xlsx_scorer.app import api, report, template
+from xlsx_scorer.app import api, pipeline, template
 from xlsx_scorer.core import scoring
 from xlsx_scorer.core.cells import ErrorValue, is_blank, shown
 from xlsx_scorer.core.collation import collation_key
-from xlsx_scorer.core.problems import Notice, Problem, UnusableWorkbookError
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header, text
+from xlsx_scorer.findings import UnusableWorkbookError, Where
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header
+from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx import reader
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = api.EXIT_OK, api.EXIT_PROBLEMS, api.EXIT_UNUSABLE
@@ -54,49 +52,6 @@ DEFAULT_PLAYERS, DEFAULT_ROUNDS = template.DEFAULT_PLAYERS, template.DEFAULT_ROU
 #: Rows shown above and below a finding's cell; the longest cell text shown.
 CONTEXT_ROWS, SHOWN_MAX = 2, 60
 UNNAMED = "workbook.xlsx"
-
-
-@dataclass(frozen=True)
-class Where:
-    """Where a finding points: the file, and in it the sheet, cell, round, table and player."""
-
-    file: str | None = None
-    sheet: str | None = None
-    cell: str | None = None
-    round: int | None = None
-    table: str | None = None
-    player: str | None = None
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing a run reports: ``error`` (a problem), ``notice``, or ``fatal`` (unusable file).
-
-    ``params`` fill the message of ``code``.  Today's engine words problems
-    while it validates, so their ``params`` are empty and ``message`` holds
-    the words, in the language of the run.
-
-    >>> Finding("empty_file", {}, "fatal", Where(file="a.xlsx"), "a.xlsx is empty.").to_json()
-    ... # doctest: +NORMALIZE_WHITESPACE
-    {'code': 'empty_file', 'severity': 'fatal', 'params': {},
-     'where': {'file': 'a.xlsx', 'sheet': None, 'cell': None, 'round': None, 'table': None,
-               'player': None}}
-    """
-
-    code: str
-    params: Mapping[str, Any]
-    severity: str
-    where: Where
-    message: str
-
-    def to_json(self) -> dict[str, Any]:
-        """The finding as JSON-ready data (without its words: ``render`` gives those)."""
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "params": dict(self.params),
-            "where": asdict(self.where),
-        }
 
 
 @dataclass(frozen=True)
@@ -129,22 +84,23 @@ class ResultsCells:
     headers: tuple[str, ...]
     raw: pd.DataFrame
 
-    def excerpt(self, cell: str, around: int = CONTEXT_ROWS) -> Excerpt | None:
-        """The rows around ``cell`` (``"E7"``): ``around`` above and below, fewer at the edges.
+    def excerpt(self, where: Where, around: int = CONTEXT_ROWS) -> Excerpt | None:
+        """The rows around the cell of ``where``: ``around`` above and below, fewer at the edges.
 
-        None when ``cell`` is not a result cell below the header.
+        None when ``where`` is not a result cell of this sheet below the header.
 
         >>> raw = pd.DataFrame({"player": ["Ana", "Bo", 3.0]}, index=[2, 3, 5], dtype=object)
         >>> cells = ResultsCells("Results", 1, ("player",), ("C",), ("Player",), raw)
-        >>> found = cells.excerpt("C3", around=1)
+        >>> found = cells.excerpt(Where(sheet="Results", cell="C3"), around=1)
         >>> found.first_row, found.rows, found.highlight
         (2, (('Ana',), ('Bo',), ('',)), (3, 'C'))
+        >>> cells.excerpt(Where(sheet="Standings", cell="C3")) is None
+        True
         """
-        letters = cell.rstrip("0123456789")
-        digits = cell[len(letters) :]
-        if not letters or not digits or int(digits) <= self.header_row:
+        row, _ = where.position
+        letters = (where.cell or "").rstrip("0123456789")
+        if where.sheet != self.sheet or not letters or row <= self.header_row:
             return None
-        row = int(digits)
         last = max(row, int(self.raw.index.max()) if len(self.raw) else row)
         first = max(self.header_row + 1, min(row - around, last - 2 * around))
         final = min(last, first + 2 * around)
@@ -154,47 +110,44 @@ class ResultsCells:
 
 
 @dataclass(frozen=True)
-class Result:
-    """What a check or a score run found (the agreed shape) and what the page shows beside it.
+class Result(api.Result):
+    """The library's result of a run, and what the page shows beside it.
 
-    ``exit_code`` is the CLI's: 0 no problem, 1 problems, 2 unusable file.
-    ``standings`` is the ranked table (rank, player, points12, vp, table_vp,
-    vp_share) when nothing is wrong; ``workbook`` the scored file's bytes
-    (``score`` only); ``played`` one row per player per game (round, table,
-    player, vp, titles, declared, place, points12; ``check`` only, when scored);
-    ``cells`` the ``Results`` cells around which findings are shown.
+    ``played`` is one row per player per game (round, table, player, vp,
+    titles, declared, place, points12) and ``standings`` the ranked table, after
+    a check that found no error; ``cells`` the ``Results`` cells around which
+    findings are shown (None when the file could not be used, or had no error
+    to show after ``score``).
     """
 
-    findings: tuple[Finding, ...]
-    language: str
-    games: int
-    players: int
-    exit_code: int
-    standings: pd.DataFrame | None
-    workbook: bytes | None = None
     played: pd.DataFrame | None = None
     cells: ResultsCells | None = None
 
 
 def check(data: bytes, *, filename: str | None = None, language: str | None = None) -> Result:
-    """Validate ``data`` (a workbook's bytes) as ``score`` would, writing nothing."""
-    with _private_folder() as folder:
-        try:
-            book = reader.read_workbook(_upload(folder, data, filename), report.OUTPUT_SHEETS)
-        except UnusableWorkbookError as error:
-            return _unusable(error, filename, language)
+    """Every finding about the workbook in ``data``, as ``api.check``; scored when clean.
+
+    The steps are ``api.check``'s, run once: the workbook read is kept for the
+    page, and a clean one is scored (nothing is written).
+    """
+    if language is not None and language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
+    try:
+        safety.check_package(data)
+        book = pipeline.read(data)
+        validated = pipeline.validate(book)
+        notices = pipeline.notices(book, validated)
+    except UnusableWorkbookError as error:
+        return _unusable(error, filename, language)
     lang = language or book.language or DEFAULT_LANGUAGE
-    validated = api.validate(book, lang)
-    findings = _findings(validated.problems, api.notices(book, lang), filename)
-    frame = validated.frame
-    games = int(frame.groupby(["round", "table"], dropna=True).ngroups)
+    findings = tuple(finding.located(file=filename) for finding in (*validated.findings, *notices))
+    checked = api.Result(findings, lang, validated.games, validated.players)
     cells = _cells(book.results, lang)
-    if validated.problems:
-        players = int(frame["player"].nunique())
-        return Result(findings, lang, games, players, EXIT_PROBLEMS, None, cells=cells)
-    played = scoring.score_games(frame)
+    if validated.findings:
+        return _shown_with(checked, cells=cells)
+    played = scoring.score_games(validated.frame)
     table, _ = scoring.standings(played, collation_key)
-    return Result(findings, lang, games, len(table), EXIT_OK, table, played=played, cells=cells)
+    return _shown_with(dataclasses.replace(checked, standings=table), played=played, cells=cells)
 
 
 def score(
@@ -204,26 +157,11 @@ def score(
     language: str | None = None,
     now: dt.datetime | None = None,
 ) -> Result:
-    """Check and score ``data``; ``Result.workbook`` holds the scored workbook's bytes."""
-    with _private_folder() as folder:
-        source = _upload(folder, data, filename)
-        target = folder / f"scored{source.suffix}"
-        try:
-            outcome = api.score_workbook(source, target, language=language, now=now)
-            results = reader.read_workbook(source).results if outcome.problems else None
-        except UnusableWorkbookError as error:
-            return _unusable(error, filename, language)
-        written = target.read_bytes()
-    return Result(
-        _findings(outcome.problems, outcome.notices, filename),
-        outcome.language,
-        outcome.games,
-        outcome.players,
-        outcome.exit_code,
-        outcome.standings,
-        workbook=written,
-        cells=_cells(results, outcome.language) if results is not None else None,
-    )
+    """``api.score``: ``Result.workbook`` holds the scored bytes; with errors, their cells too."""
+    scored = api.score(data, filename=filename, language=language, now=now)
+    if scored.exit_code != EXIT_PROBLEMS:
+        return _shown_with(scored)
+    return _shown_with(scored, cells=_cells(pipeline.read(data).results, scored.language))
 
 
 def warm_up() -> None:
@@ -237,69 +175,27 @@ def warm_up() -> None:
     score(blank, filename="warm-up.xlsx")
 
 
-def render(finding: Finding, lang: str) -> str:
-    """The finding in words, in ``lang``: the language of the run that found it."""
-    del lang  # today's engine words each finding in the run's language as it finds it
-    return finding.message
-
-
 def template_workbook(lang: str, *, players: int, rounds: int, event: str | None) -> bytes:
     """The blank tournament workbook for ``players`` over ``rounds`` rounds, in ``lang``."""
     return template.template_bytes(lang, players=players, rounds=rounds, event=event)
 
 
-@contextmanager
-def _private_folder() -> Iterator[Path]:
-    """A temporary folder only this process can read, removed on the way out."""
-    with tempfile.TemporaryDirectory(prefix="xlsx-scorer-") as folder:
-        yield Path(folder)
-
-
-def _upload(folder: Path, data: bytes, filename: str | None) -> Path:
-    """``data`` saved in ``folder`` under a fixed name with the upload's suffix (.xlsx/.xlsm)."""
-    suffix = ".xlsm" if (filename or "").lower().endswith(".xlsm") else ".xlsx"
-    path = folder / f"upload{suffix}"
-    path.write_bytes(data)
-    return path
+def _shown_with(
+    result: api.Result, *, played: pd.DataFrame | None = None, cells: ResultsCells | None = None
+) -> Result:
+    """``result`` with what the page shows beside it."""
+    fields = {field.name: getattr(result, field.name) for field in dataclasses.fields(api.Result)}
+    return Result(**fields, played=played, cells=cells)
 
 
 def _unusable(error: UnusableWorkbookError, filename: str | None, language: str | None) -> Result:
+    """A file that cannot be used: its one fatal finding, as ``api.check`` reports it."""
     lang = language or error.language or DEFAULT_LANGUAGE
-    message = text(lang, error.code, **{"file": filename or UNNAMED, **error.params})
-    params = {key: _json_value(value) for key, value in error.params.items()}
-    finding = Finding(error.code, params, "fatal", Where(file=filename), message)
-    return Result((finding,), lang, 0, 0, EXIT_UNUSABLE, None)
-
-
-def _findings(
-    problems: tuple[Problem, ...], notices: tuple[Notice, ...], filename: str | None
-) -> tuple[Finding, ...]:
-    errors = (
-        Finding(
-            problem.code,
-            {},
-            "error",
-            Where(
-                filename,
-                problem.sheet,
-                problem.cell or None,
-                None if problem.round is None else int(problem.round),
-                problem.table,
-                None if problem.player is None else str(problem.player),
-            ),
-            problem.message,
-        )
-        for problem in problems
-    )
-    said = (
-        Finding(notice.code, {}, "notice", Where(file=filename), notice.message)
-        for notice in notices
-    )
-    return (*errors, *said)
+    return Result((error.finding.located(file=filename),), lang)
 
 
 def _cells(results: reader.ResultsSheet, lang: str) -> ResultsCells:
-    ordered = sorted(results.columns.items(), key=lambda item: column_index_from_string(item[1]))
+    ordered = sorted(results.columns.items(), key=lambda item: Where(cell=f"{item[1]}1").position)
     return ResultsCells(
         sheet=results.name,
         header_row=results.header_row,
@@ -320,8 +216,3 @@ def _shown(value: Any) -> str:
         return ""
     words = value.text if isinstance(value, ErrorValue) else shown(value)
     return words if len(words) <= SHOWN_MAX else words[: SHOWN_MAX - 1] + "…"
-
-
-def _json_value(value: Any) -> Any:
-    """A message parameter as JSON can hold it: text, numbers, booleans and null as they are."""
-    return value if value is None or isinstance(value, str | int | float | bool) else str(value)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xlsx_scorer.findings import Finding, to_json
 from xlsx_scorer.web import engine
 
 TWELFTHS = 12
@@ -56,13 +57,14 @@ def summary(result: engine.Result) -> dict[str, Any]:
     }
 
 
-def finding_body(finding: engine.Finding, result: engine.Result) -> dict[str, Any]:
-    """The finding's JSON form, its words, and the ``Results`` rows around its cell (or null)."""
-    cell = finding.where.cell
-    found = result.cells.excerpt(cell) if result.cells is not None and cell else None
+def finding_body(finding: Finding, result: engine.Result) -> dict[str, Any]:
+    """The finding's JSON form (docs/findings.md) with its message, and the rows around its cell.
+
+    ``context`` is null when the finding points at no cell of ``Results``.
+    """
+    found = None if result.cells is None else result.cells.excerpt(finding.where)
     return {
-        **finding.to_json(),
-        "message": engine.render(finding, result.language),
+        **to_json(finding, language=result.language),
         "context": None if found is None else excerpt_body(found),
     }
 

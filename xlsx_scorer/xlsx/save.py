@@ -1,12 +1,24 @@
-"""Atomic saves: a temporary file in the same folder, then a rename."""
+"""Atomic saves: a temporary file in the same folder, then a rename.
+
+A workbook open in a spreadsheet application is never written: Excel keeps a
+lock file ``~$NAME`` beside it, LibreOffice ``.~lock.NAME#``.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
 
-from xlsx_scorer.core.problems import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
+
+#: The lock file a spreadsheet application keeps beside an open workbook, by the message
+#: code that names the application: ``{name}`` is the workbook's file name.
+LOCKS = {
+    "unusable.open_in_excel": "~${name}",
+    "unusable.open_in_libreoffice": ".~lock.{name}#",
+}
 
 
 def _new_file_mode() -> int:
@@ -16,31 +28,83 @@ def _new_file_mode() -> int:
     return 0o666 & ~umask
 
 
-def save_atomically(target: Path, data: bytes) -> None:
+def lock_of(target: Path) -> tuple[str, Path] | None:
+    """The lock file of an application that has ``target`` open: (message code, lock path).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / ".~lock.cup.xlsx#").write_text("Ana,host,...")
+    >>> code, lock = lock_of(folder / "cup.xlsx")
+    >>> code, lock.name
+    ('unusable.open_in_libreoffice', '.~lock.cup.xlsx#')
+    >>> lock_of(folder / "other.xlsx") is None
+    True
+    """
+    for code, pattern in LOCKS.items():
+        lock = target.with_name(pattern.format(name=target.name))
+        if lock.exists():
+            return code, lock
+    return None
+
+
+def free_name(target: Path) -> Path:
+    """A name beside ``target`` that no file has yet: ``cup.xlsx`` → ``cup-2.xlsx`` (or -3…)."""
+    number = 2
+    while (candidate := target.with_name(f"{target.stem}-{number}{target.suffix}")).exists():
+        number += 1
+    return candidate
+
+
+def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> None:
     """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
 
-    A crash or a full disk leaves the old ``target`` as it was.
+    A crash or a full disk leaves the old ``target`` as it was.  A workbook
+    open in Excel or LibreOffice (its lock file beside it) is refused.  With
+    ``overwrite=False`` an existing ``target`` raises ``FileExistsError``, even
+    one that appears while saving: the file is linked into place, which fails
+    rather than replace it (where the file system has no links, it is checked
+    first).  The caller says what to do about it.
     """
     folder = target.parent
     if target.is_dir():
         raise UnusableWorkbookError("unusable.is_folder", {"folder": str(target)})
     if not folder.is_dir():
         raise UnusableWorkbookError("unusable.output_folder_missing", {"folder": str(folder)})
+    if not overwrite and target.exists():
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
     if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
-        raise UnusableWorkbookError("unusable.read_only", {})
-    lock = folder / f"~${target.name}"
-    if lock.exists():
-        raise UnusableWorkbookError("unusable.locked", {"lock": lock.name})
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=folder)
+        raise UnusableWorkbookError("unusable.read_only", {"file": str(target)})
+    locked = lock_of(target)
+    if locked is not None:
+        code, lock = locked
+        raise UnusableWorkbookError(code, {"file": str(target), "lock": lock.name})
+    handle, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=folder)
+    temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        Path(temporary).chmod(
-            target.stat().st_mode & 0o777 if target.exists() else _new_file_mode()
-        )
-        Path(temporary).replace(target)
+        temporary.chmod(target.stat().st_mode & 0o777 if target.exists() else _new_file_mode())
+        if overwrite:
+            temporary.replace(target)
+        else:
+            _link_into_place(temporary, target)
+    except FileExistsError:
+        raise
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
         raise UnusableWorkbookError("unusable.write_failed", {"detail": str(error)}) from error
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _link_into_place(temporary: Path, target: Path) -> None:
+    """``temporary`` becomes ``target``; ``FileExistsError`` if a file of that name exists."""
+    try:
+        target.hardlink_to(temporary)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (FAT, some network shares): check, then rename
+        if target.exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target)) from None
+        temporary.replace(target)

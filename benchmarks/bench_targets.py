@@ -1,0 +1,215 @@
+"""The engine's speed targets, each figure beside a reference measured in the same run.
+
+1. League: 100,000 result rows scored in place (``xlsx-scorer score FILE`` in a
+   fresh process) against (a) a plain openpyxl load + save of the same file and
+   (b) the direct floor: python-calamine reading ``Results`` plus the same
+   number of Round Points rows written as sheet XML and deflated.  Peak memory
+   (max RSS) of the scoring process is reported too.
+2. Typical event: 300 players × 5 rounds scored end to end as a fresh process,
+   against a fresh process that only imports the score path's dependencies.
+3. Core: validation + scoring alone on 1,000,000 rows (a frame as the reader
+   makes it, built from the 100,000-row event repeated with new round numbers).
+
+Run from the repository (needs the ``bench`` extra: ``pip install '.[bench]'``)::
+
+    python benchmarks/bench_targets.py                # all three, best of 3
+    python benchmarks/bench_targets.py --only core --repeat 5
+    python benchmarks/bench_targets.py --json figures.json
+
+Workbooks are built once into ``--workdir`` (default: a folder under the
+system's temporary directory).  Timings are for reading; no test asserts one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_score import write_event  # noqa: E402
+
+LEAGUE = (2000, 50)  # players, rounds: 100,000 rows
+TYPICAL = (300, 5)  # 1,500 rows
+CORE_COPIES = 10  # the league's rows ten times: 1,000,000 rows
+#: What the score path imports before it reads a byte (the reference of target 2).
+SCORE_DEPENDENCIES = "import pandas, pandera.pandas, numpy, icu, defusedxml"
+
+
+def best_of(repeat: int, run: Callable[[], Any]) -> float:
+    """The smallest wall-clock time of ``repeat`` runs, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def fresh_process(arguments: list[str]) -> tuple[float, int]:
+    """Seconds and peak RSS (MiB) of ``python ARGUMENTS`` run from the repository."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    completed = subprocess.run(
+        [sys.executable, *arguments], cwd=ROOT, capture_output=True, check=False
+    )
+    seconds = time.perf_counter() - start
+    if completed.returncode not in (0, 1):
+        raise SystemExit(f"{arguments} failed:\n{completed.stderr.decode()}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, max(peak, before) // 1024
+
+
+def score_in_place(source: Path, folder: Path) -> tuple[float, int]:
+    """Score a fresh copy of ``source`` in place in a new process: (seconds, peak MiB)."""
+    copy = folder / "in_place.xlsx"
+    copy.write_bytes(source.read_bytes())
+    return fresh_process(["-m", "xlsx_scorer", "score", str(copy)])
+
+
+def openpyxl_round_trip(source: Path, folder: Path) -> None:
+    """The reference: what a plain openpyxl load + save of the same file costs."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(source)
+    book.save(folder / "openpyxl.xlsx")
+
+
+def direct_floor(source: Path) -> None:
+    """The floor: python-calamine reads Results; as many rows of sheet XML are deflated."""
+    from python_calamine import CalamineWorkbook
+
+    rows = CalamineWorkbook.from_path(str(source)).get_sheet_by_name("Results").to_python()
+    parts = []
+    for number in range(1, len(rows) + 1):
+        cells = "".join(
+            f'<c r="{chr(65 + column)}{number}" t="n"><v>{column}</v></c>' for column in range(9)
+        )
+        parts.append(f'<row r="{number}">{cells}</row>')
+    zlib.compress("".join(parts).encode(), 6)
+
+
+def league(workdir: Path, repeat: int) -> dict[str, float]:
+    source = workdir / "league_100k.xlsx"
+    if not source.exists():
+        write_event(source, *LEAGUE)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        runs = [score_in_place(source, folder) for _ in range(repeat)]
+        seconds = min(time for time, _ in runs)
+        peak = max(memory for _, memory in runs)
+        openpyxl_seconds = best_of(1, lambda: openpyxl_round_trip(source, folder))
+    floor = best_of(repeat, lambda: direct_floor(source))
+    return {
+        "league_score_in_place_s": seconds,
+        "league_peak_mib": peak,
+        "league_openpyxl_load_save_s": openpyxl_seconds,
+        "league_direct_floor_s": floor,
+        "league_ratio_to_openpyxl": seconds / openpyxl_seconds,
+        "league_ratio_to_floor": seconds / floor,
+    }
+
+
+def typical(workdir: Path, repeat: int) -> dict[str, float]:
+    source = workdir / "typical_300x5.xlsx"
+    if not source.exists():
+        write_event(source, *TYPICAL)
+    with tempfile.TemporaryDirectory() as scratch:
+        target = Path(scratch) / "scored.xlsx"
+        command = ["-m", "xlsx_scorer", "score", str(source), "-o", str(target)]
+        seconds = min(fresh_process(command)[0] for _ in range(repeat))
+    imports = min(fresh_process(["-c", SCORE_DEPENDENCIES])[0] for _ in range(repeat))
+    return {
+        "typical_end_to_end_s": seconds,
+        "typical_imports_only_s": imports,
+        "typical_ratio": seconds / imports,
+    }
+
+
+def core_frame(workdir: Path) -> Any:
+    """One million raw result rows, as the reader hands them to validation."""
+    import pandas as pd
+
+    from xlsx_scorer.xlsx.reader import read_workbook
+
+    source = workdir / "league_100k.xlsx"
+    if not source.exists():
+        write_event(source, *LEAGUE)
+    raw = read_workbook(source).results.raw
+    last_round = int(pd.to_numeric(raw["round"]).max())
+    copies = []
+    for copy in range(CORE_COPIES):
+        frame = raw.copy()
+        frame["round"] = pd.to_numeric(frame["round"]) + copy * last_round
+        copies.append(frame.astype(object))
+    big = pd.concat(copies, ignore_index=True)
+    big.index = pd.RangeIndex(3, 3 + len(big))
+    return big
+
+
+def validate_and_score(raw: Any) -> None:
+    """Cells read into types, every rule checked, every game scored, the tournament ranked."""
+    from xlsx_scorer.core import rules, scoring
+    from xlsx_scorer.core.collation import collation_key
+
+    typed, _ = rules.typed_results(raw)
+    for schema in (rules.columns_schema(), rules.rules_schema(None)):
+        try:
+            schema.validate(typed, lazy=True)
+        except Exception as error:  # a valid event: any failure is a broken benchmark
+            raise SystemExit(f"the benchmark event is not valid: {error}") from error
+    games = scoring.score_games(typed)
+    scoring.standings(games, collation_key)
+
+
+def core(workdir: Path, repeat: int) -> dict[str, float]:
+    raw = core_frame(workdir)
+    return {
+        "core_rows": float(len(raw)),
+        "core_validate_and_score_s": best_of(repeat, lambda: validate_and_score(raw)),
+    }
+
+
+TARGETS: dict[str, Callable[[Path, int], dict[str, float]]] = {
+    "league": league,
+    "typical": typical,
+    "core": core,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=sorted(TARGETS), action="append")
+    parser.add_argument("--repeat", type=int, default=3, help="best of N (default: 3)")
+    parser.add_argument(
+        "--workdir", type=Path, default=Path(tempfile.gettempdir()) / "xlsx_scorer_bench"
+    )
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args()
+    args.workdir.mkdir(parents=True, exist_ok=True)
+    figures: dict[str, float] = {}
+    for name in args.only or list(TARGETS):
+        print(f"{name} …", flush=True)
+        figures.update(TARGETS[name](args.workdir, args.repeat))
+    load = os.getloadavg()[0]
+    print(f"\npython {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}")
+    for key, value in figures.items():
+        print(f"  {key:<34} {value:10.3f}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

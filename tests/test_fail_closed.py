@@ -1,0 +1,144 @@
+"""Fail closed: a crash inside a rule, the writer or the shell is an internal error, never a pass.
+
+Exit code 3, nothing published, the organiser's file byte for byte as it was,
+and one line that says whether anything was written and how to report it; the
+traceback only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tests.builders import row, write
+from xlsx_scorer.app import api, pipeline
+from xlsx_scorer.cli import commands, main
+from xlsx_scorer.core import rules
+from xlsx_scorer.findings import InternalError
+from xlsx_scorer.xlsx import reader, splice
+
+#: One game of five players: its only problem is the table size, behind one rule.
+FIVE_AT_A_TABLE = [row(1, 1, name) for name in ("Ana", "Bob", "Cem", "Dua", "Eda")]
+VALID = FIVE_AT_A_TABLE[:4]
+
+
+def _crash(_: pd.DataFrame) -> pd.Series:
+    raise ZeroDivisionError("a bug in a rule")
+
+
+def _with_rule(monkeypatch: pytest.MonkeyPatch, name: str, **changes: object) -> None:
+    """Replace the rule ``name`` by a copy with ``changes`` (its check or its details)."""
+    patched = tuple(
+        dataclasses.replace(rule, **changes) if rule.name == name else rule  # type: ignore[arg-type]
+        for rule in rules.BASE_RULES
+    )
+    assert patched != rules.BASE_RULES
+    monkeypatch.setattr(rules, "BASE_RULES", patched)
+
+
+def test_the_workbook_breaks_only_the_table_size_rule(tmp_path: Path) -> None:
+    """Without the crash, the five-player table is reported (exit code 1)."""
+    path = write(tmp_path / "event.xlsx", FIVE_AT_A_TABLE)
+    codes = {finding.code for finding in api.check_file(path).findings}
+    assert codes == {"table_size"}
+
+
+def test_a_crashing_rule_is_an_internal_error_not_a_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "event.xlsx", FIVE_AT_A_TABLE)
+    original = path.read_bytes()
+    _with_rule(monkeypatch, "table_size", passes=_crash)
+    with pytest.raises(InternalError, match="table_size"):
+        pipeline.validate(reader.read_workbook(path))
+
+    assert main(["score", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert "Internal error" in err
+    assert "Nothing was written" in err
+    assert "--debug" in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == original
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_rule_whose_details_crash_is_an_internal_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "event.xlsx", FIVE_AT_A_TABLE)
+    original = path.read_bytes()
+    _with_rule(monkeypatch, "table_size", details=_crash)
+    assert main(["score", str(path), "-o", str(tmp_path / "out.xlsx")]) == 3
+    assert "Nothing was written" in capsys.readouterr().err
+    assert path.read_bytes() == original
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_crashing_check_command_is_an_internal_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path / "event.xlsx", VALID)
+    _with_rule(monkeypatch, "player_twice_in_round", passes=_crash)
+    assert main(["check", str(path)]) == 3
+
+
+def test_a_crashing_writer_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "event.xlsx", VALID)
+    original = path.read_bytes()
+
+    def crash(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug in the writer,\nover two lines")
+
+    monkeypatch.setattr(splice, "write_sheets", crash)
+    assert main(["score", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert "RuntimeError: a bug in the writer, over two lines" in err
+    assert "Nothing was written" in err
+    assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == original
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_crash_after_the_save_says_the_file_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "event.xlsx", VALID)
+    target = tmp_path / "scored.xlsx"
+
+    def crash(*_: object) -> None:
+        raise RuntimeError("a bug in printing")
+
+    monkeypatch.setattr(commands, "_print_leaders", crash)
+    assert main(["score", str(path), "-o", str(target), "--lang", "es"]) == 3
+    err = capsys.readouterr().err
+    assert f"{target} ya se había guardado" in err
+    assert "No se ha escrito nada" not in err
+    assert target.read_bytes()[:2] == b"PK"
+
+
+def test_debug_shows_the_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "event.xlsx", FIVE_AT_A_TABLE)
+    _with_rule(monkeypatch, "table_size", passes=_crash)
+    assert main(["score", str(path), "--debug"]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err
+    assert "InternalError" in err
+
+
+def test_the_api_raises_rather_than_returning_a_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = write(tmp_path / "event.xlsx", FIVE_AT_A_TABLE).read_bytes()
+    _with_rule(monkeypatch, "table_size", passes=_crash)
+    with pytest.raises(InternalError):
+        api.score(data)
+    with pytest.raises(InternalError):
+        api.check(data)

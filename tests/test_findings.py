@@ -1,0 +1,360 @@
+"""Findings as data: their JSON form round-trips, and every code is documented and translated.
+
+``CATALOGUE`` holds one example per code the package can report.  A code used
+in the package (found by reading its source) but missing here, in
+``docs/findings.md`` or in any language fails; so does a documented example
+that no longer says what ``render`` says.  Rewrite the table of the docs with::
+
+    python -m tests.test_findings
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlsx_scorer.findings import (
+    SEVERITIES,
+    Finding,
+    Params,
+    UnusableWorkbookError,
+    Where,
+    from_json,
+    message_key,
+    render,
+    to_json,
+)
+from xlsx_scorer.i18n import LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "xlsx_scorer"
+DOCS = ROOT / "docs" / "findings.md"
+BEGIN, END = "<!-- codes: begin -->", "<!-- codes: end -->"
+#: Codes a rule picks at run time (``message_code`` of ``rules._roster_rules``).
+RUNTIME_CODES = {("error", "not_on_roster"), ("error", "not_on_roster_suggest")}
+
+AT = Where(sheet="Results", cell="D7", round=2, table="3", player="Ana García")
+FILE = Where(file="cup.xlsx")
+
+
+def error(code: str, column: str, **params: Any) -> Finding:
+    """An error at ``AT``, its cell in ``column``, as ``core.problems`` makes them."""
+    return Finding(code, {"column": column, **params}, "error", AT)
+
+
+def fatal(code: str, *, sheet: str | None = None, **params: Any) -> Finding:
+    return Finding(code, params, "fatal", Where(file="cup.xlsx", sheet=sheet))
+
+
+CATALOGUE: tuple[Finding, ...] = (
+    # The file cannot be used (exit code 2)
+    fatal("unusable.file_missing"),
+    Finding("unusable.is_folder", {"folder": "events"}, "fatal", FILE),
+    fatal("unusable.empty_file"),
+    fatal("unusable.not_a_workbook"),
+    fatal("unusable.text_file"),
+    fatal("unusable.truncated"),
+    fatal("unusable.encrypted"),
+    fatal("unusable.old_xls"),
+    fatal("unusable.ods"),
+    fatal("unusable.package_too_large", size=2048, detail="declared sizes"),
+    fatal("unusable.xml_entities", part="xl/worksheets/sheet1.xml"),
+    fatal("unusable.broken_part", part="xl/worksheets/sheet2.xml", detail="Bad CRC-32"),
+    fatal("unusable.no_results_sheet", sheets="Sheet1, Sheet2"),
+    fatal(
+        "unusable.no_header",
+        sheet="Results",
+        rows=30,
+        expected="Round, Table, Player / Ronda, Mesa, Jugador / Tur, Masa, Oyuncu",
+    ),
+    fatal("unusable.missing_columns", sheet="Results", row=1, columns="Declared Victory"),
+    fatal("unusable.duplicate_header", sheet="Results", column="Cities", cells="E1, H1"),
+    fatal("unusable.unreadable", detail="Permission denied"),
+    fatal("unusable.damaged_sheet", sheet="Notes", detail="CRC check failed"),
+    fatal("unusable.damaged_part", part="/xl/styles.xml", detail="CRC check failed"),
+    fatal("unusable.encrypted_member", part="/docProps/app.xml"),
+    fatal("unusable.unsupported_compression", part="/xl/worksheets/sheet1.xml", method="bzip2"),
+    fatal("unusable.strict_ooxml"),
+    Finding("unusable.archive_folder_used", {"folder": "archive"}, "fatal", FILE),
+    fatal("unusable.output_is_input"),
+    fatal("unusable.open_in_excel", lock="~$cup.xlsx"),
+    fatal("unusable.open_in_libreoffice", lock=".~lock.cup.xlsx#"),
+    fatal("unusable.template_exists", suggestion="cup-2.xlsx"),
+    fatal("unusable.read_only"),
+    Finding("unusable.output_folder_missing", {"folder": "out"}, "fatal", FILE),
+    fatal("unusable.write_failed", detail="No space left on device"),
+    fatal("unusable.cannot_write", detail="a relationship points outside the package"),
+    # Cells that cannot be read
+    error("missing", "settlements", found=""),
+    error("missing_player", "player", found=""),
+    error("error_value", "cities", found="#N/A"),
+    error("name_not_text", "player", found="TRUE"),
+    error("not_whole_number", "settlements", found="3.5"),
+    error("date_in_number", "cities", found="2026-04-12 00:00:00"),
+    error("bool_in_number", "vp_cards", found="TRUE"),
+    error("text_in_number", "knights", found="three"),
+    error("number_too_large", "roads", found="1e+300"),
+    error("not_a_mark", "army_first", found="maybe"),
+    error("bad_table", "table", found="0"),
+    error("name_control_characters", "player", found="'Ana\\x07'"),
+    error("uncached_formula", "settlements"),
+    error("merged_cells", "round", found="A2:A5"),
+    # Rules (SPEC §2)
+    error("out_of_range", "settlements", found=7, low=0, high=5),
+    error("below_minimum", "round", found=0, low=1, high=None),
+    error("no_cities_needs_two_settlements", "settlements", found=1),
+    error("longest_road_exceeds_roads", "longest_road", found=6, roads=4),
+    error("table_size", "table", found=5),
+    error("player_twice_in_round", "player", found=2),
+    error("table_vp_cards", "vp_cards", found=6),
+    error("table_knights", "knights", found=15),
+    error("army_mark_no_qualifier", "army_first", found=2, most=2),
+    error("army_mark_not_leader", "army_first", found=3, most=4),
+    error("army_tie_unmarked", "army_first", found=4, count=2),
+    error("army_tie_several_marks", "army_first", found=4, count=2),
+    error("road_mark_no_qualifier", "road_first", found=4, most=4),
+    error("road_mark_not_leader", "road_first", found=5, most=7),
+    error("road_tie_unmarked", "road_first", found=6, count=2),
+    error("road_tie_several_marks", "road_first", found=6, count=3),
+    error("declared_under_10", "declared", found=8),
+    error("declared_missing", "declared", found=10, count=2),
+    error("declared_several", "declared", found=11, count=2),
+    error("not_on_roster", "player", found="Zeynep Kya", suggestion=""),
+    error("not_on_roster_suggest", "player", found="Zeynep Kya", suggestion="Zeynep Kaya"),
+    error("name_variants", "player", found="José", other="jose", spellings=2),
+    error(
+        "total_vp_mismatch",
+        "total_vp",
+        found=8,
+        vp=7,
+        settlements=5,
+        cities=0,
+        vp_cards=0,
+        army="yes",
+        road="no",
+    ),
+    # Worth knowing
+    Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
+    Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
+    Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
+)
+
+
+# ---------------------------------------------------------------------------
+# The codes the package uses, read from its source
+
+
+def _strings(node: ast.AST) -> set[str]:
+    return {
+        n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
+
+
+def codes_in_package() -> set[tuple[str, str]]:
+    """(severity, code) of every finding the package can make, from its source.
+
+    Fatal: every ``unusable.…`` literal.  Errors: the first argument of
+    ``CellError``, ``Rule`` and ``.finding(…)`` and the ``name=`` of a pandera
+    ``Check``.  Notices: ``Finding(code, …, "notice", …)``.
+    """
+    found: set[tuple[str, str]] = set()
+    for path in PACKAGE.rglob("*.py"):
+        if path.parent.name == "i18n":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and re.fullmatch(
+                r"unusable\.[a-z_]+", str(node.value)
+            ):
+                found.add(("fatal", str(node.value)))
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            first = node.args[0] if node.args else None
+            if name in {"CellError", "Rule", "finding"} and first is not None:
+                found |= {("error", code) for code in _strings(first)}
+            if name == "Check":
+                found |= {
+                    ("error", code)
+                    for kw in node.keywords
+                    if kw.arg == "name"
+                    for code in _strings(kw.value)
+                }
+            severity = node.args[2] if len(node.args) > 2 else None
+            if name == "Finding" and isinstance(severity, ast.Constant) and first is not None:
+                found |= {(str(severity.value), code) for code in _strings(first)}
+    return found
+
+
+def test_the_source_scan_finds_codes_of_every_kind() -> None:
+    used = codes_in_package()
+    assert {"fatal", "error", "notice"} == {severity for severity, _ in used}
+    assert len(used) > 50
+
+
+def test_every_code_used_is_in_the_catalogue_and_nothing_else() -> None:
+    listed = {(finding.severity, finding.code) for finding in CATALOGUE}
+    assert len(listed) == len(CATALOGUE), "one example per code"
+    rules_source = (PACKAGE / "core" / "rules.py").read_text(encoding="utf-8")
+    assert all(f'"{code}"' in rules_source for _, code in RUNTIME_CODES)
+    assert listed == codes_in_package() | RUNTIME_CODES
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_code_is_said_in_every_language(lang: str) -> None:
+    for finding in CATALOGUE:
+        assert message_key(finding) in LANGUAGES[lang].STRINGS, (lang, finding.code)
+        said = render(finding, lang)
+        assert said.strip(), finding.code
+        assert "{" not in said, (lang, finding.code)
+
+
+def test_columns_are_said_as_the_language_headers() -> None:
+    finding = error("out_of_range", "settlements", found=7, low=0, high=5)
+    assert render(finding, "es").startswith("Poblados:")
+    assert render(finding, "tr").startswith("Yerleşimler değeri 7")
+    assert to_json(finding)["params"]["column"] == "settlements"
+
+
+# ---------------------------------------------------------------------------
+# docs/findings.md
+
+
+def documented_table() -> str:
+    """The code tables of docs/findings.md, from ``CATALOGUE``."""
+    titles = {
+        "fatal": "Fatal: the file cannot be used (exit code 2, nothing written)",
+        "error": "Errors: a rule is broken (exit code 1, no standings published)",
+        "notice": "Notices: worth knowing (no effect on the exit code)",
+    }
+    lines: list[str] = []
+    for severity in SEVERITIES:
+        lines += [
+            f"### {titles[severity]}",
+            "",
+            "| code | params | example (English) |",
+            "|---|---|---|",
+        ]
+        for finding in CATALOGUE:
+            if finding.severity != severity:
+                continue
+            params = ", ".join(f"`{name}`" for name in finding.params) or "—"
+            example = render(finding, "en").replace("|", "\\|")
+            lines.append(f"| `{finding.code}` | {params} | {example} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _docs_section() -> str:
+    text = DOCS.read_text(encoding="utf-8")
+    return text[text.index(BEGIN) + len(BEGIN) : text.index(END)].strip("\n")
+
+
+def test_docs_list_every_code_with_its_params_and_an_english_example() -> None:
+    assert _docs_section() == documented_table().strip("\n"), "run: python -m tests.test_findings"
+
+
+def test_docs_examples_of_the_json_form_are_what_to_json_writes() -> None:
+    """Every ```json block of the docs that holds a finding reads back and writes out the same."""
+    blocks = re.findall(r"```json\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.DOTALL)
+    findings = [json.loads(block) for block in blocks]
+    singles = [block for block in findings if "code" in block]
+    assert singles
+    for block in singles:
+        assert to_json(from_json(block), language="en") == block
+    runs = [block for block in findings if "findings" in block]
+    assert runs
+    for run in runs:
+        for block in run["findings"]:
+            assert to_json(from_json(block), language=run["language"]) == block
+
+
+# ---------------------------------------------------------------------------
+# The type and its JSON form
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**53), max_value=2**53),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=20),
+)
+names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12)
+
+
+@given(
+    code=names,
+    params=st.dictionaries(names, scalars, max_size=5),
+    severity=st.sampled_from(SEVERITIES),
+    where=st.builds(
+        Where,
+        file=st.none() | st.text(max_size=10),
+        sheet=st.none() | st.text(max_size=10),
+        cell=st.none() | st.from_regex(r"[A-Z]{1,3}[1-9][0-9]{0,6}", fullmatch=True),
+        round=st.none() | st.integers(min_value=1, max_value=10**6),
+        table=st.none() | st.text(max_size=5),
+        player=st.none() | st.text(max_size=10),
+    ),
+)
+def test_json_form_round_trips(
+    code: str, params: dict[str, Any], severity: Any, where: Where
+) -> None:
+    finding = Finding(code, params, severity, where)
+    data = json.loads(json.dumps(to_json(finding)))
+    assert from_json(data) == finding
+    assert hash(from_json(data)) == hash(finding)
+
+
+def test_findings_are_values() -> None:
+    first = error("table_size", "table", found=5)
+    again = Finding("table_size", {"found": 5, "column": "table"}, "error", AT)
+    assert first == again
+    assert len({first, again}) == 1
+    with pytest.raises(AttributeError):
+        first.code = "other"  # type: ignore[misc]
+
+
+def test_params_are_json_scalars() -> None:
+    assert Params(found=np.int64(3))["found"] == 3
+    assert type(Params(found=np.int64(3))["found"]) is int
+    assert Params(share=np.float32(0.5))["share"] == 0.5
+    with pytest.raises(TypeError):
+        Params(found=[1, 2])
+    with pytest.raises(ValueError, match="finite"):
+        Params(found=float("nan"))
+
+
+def test_json_form_refuses_what_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match="severity"):
+        from_json({"code": "x", "severity": "warning"})
+    with pytest.raises(ValueError, match="where"):
+        from_json({"code": "x", "where": {"column": "D"}})
+
+
+def test_unusable_workbook_error_carries_a_fatal_finding() -> None:
+    error = UnusableWorkbookError(
+        "unusable.missing_columns",
+        {"sheet": "Results", "row": 1, "columns": "Declared Victory"},
+        language="es",
+    )
+    assert error.finding.severity == "fatal"
+    assert error.finding.where.sheet == "Results"
+    assert error.code == "unusable.missing_columns"
+    assert error.params == {"row": 1, "columns": "Declared Victory"}
+    assert error.language == "es"
+    assert "Results" in render(error.finding, "en")
+
+
+if __name__ == "__main__":
+    page = DOCS.read_text(encoding="utf-8")
+    head, rest = page.split(BEGIN)
+    _, tail = rest.split(END)
+    DOCS.write_text(f"{head}{BEGIN}\n\n{documented_table()}\n{END}{tail}", encoding="utf-8")

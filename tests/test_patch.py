@@ -1,0 +1,164 @@
+"""The cell patcher writes chosen cells by splicing sheet XML; everything else stays as it was."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.styles import Font
+
+from xlsx_scorer.core.cells import ErrorValue
+from xlsx_scorer.xlsx import patch
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def sheet(body: str, *, prefix: str = "", before: str = "", after: str = "") -> bytes:
+    """A worksheet part with ``body`` as its sheetData content."""
+    p = f"{prefix}:" if prefix else ""
+    declaration = f'xmlns:{prefix}="{MAIN}"' if prefix else f'xmlns="{MAIN}"'
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<{p}worksheet {declaration}>{before}'
+        f"<{p}sheetData>{body}</{p}sheetData>{after}</{p}worksheet>"
+    ).encode()
+
+
+def body_of(xml: bytes) -> str:
+    text = xml.decode()
+    return text[text.index("sheetData>") + len("sheetData>") : text.rindex("</")].rsplit("</", 1)[0]
+
+
+def test_replaces_a_value_and_keeps_the_style() -> None:
+    xml = sheet('<row r="2"><c r="A2" s="4" t="s"><v>0</v></c></row>')
+    patched = patch.patch_cells(xml, {"A2": 7})
+    assert b'<c r="A2" s="4"><v>7</v></c>' in patched.xml
+    assert not patched.replaced_formula
+
+
+def test_inserts_cells_in_column_order_and_rows_in_row_order() -> None:
+    xml = sheet(
+        '<row r="2" spans="1:3"><c r="A2"><v>1</v></c><c r="C2"><v>3</v></c></row>'
+        '<row r="5"><c r="A5"><v>5</v></c></row>',
+        before='<dimension ref="A1:C5"/>',
+    )
+    patched = patch.patch_cells(xml, {"B2": "b", "D2": True, "A4": 4, "A9": 9}).xml
+    assert body_of(patched) == (
+        '<row r="2" spans="1:4"><c r="A2"><v>1</v></c>'
+        '<c r="B2" t="inlineStr"><is><t>b</t></is></c><c r="C2"><v>3</v></c>'
+        '<c r="D2" t="b"><v>1</v></c></row>'
+        '<row r="4"><c r="A4"><v>4</v></c></row>'
+        '<row r="5"><c r="A5"><v>5</v></c></row>'
+        '<row r="9"><c r="A9"><v>9</v></c></row>'
+    )
+    assert b'<dimension ref="A1:D9"/>' in patched
+
+
+def test_a_prefixed_sheet_gets_prefixed_elements() -> None:
+    xml = sheet('<x:row r="1"/>', prefix="x")
+    patched = patch.patch_cells(xml, {"B1": " Ana & <Bob>"}).xml
+    assert (
+        '<x:row r="1"><x:c r="B1" t="inlineStr"><x:is><x:t xml:space="preserve"> Ana &amp; '
+        "&lt;Bob&gt;</x:t></x:is></x:c></x:row>"
+    ) in patched.decode()
+
+
+def test_an_empty_sheet_data_is_opened() -> None:
+    xml = f'<worksheet xmlns="{MAIN}"><sheetData/></worksheet>'.encode()
+    patched = patch.patch_cells(xml, {"C3": ErrorValue("#N/A")}).xml
+    assert patched.endswith(
+        b'<sheetData><row r="3"><c r="C3" t="e"><v>#N/A</v></c></row></sheetData></worksheet>'
+    )
+
+
+def test_clearing_keeps_the_cell_and_its_style_and_drops_a_formula() -> None:
+    xml = sheet('<row r="1"><c r="A1" s="2" t="str" cm="1"><f>B1*2</f><v>4</v></c></row>')
+    patched = patch.patch_cells(xml, {"A1": None})
+    assert body_of(patched.xml) == '<row r="1"><c r="A1" s="2"/></row>'
+    assert patched.replaced_formula
+
+
+def test_refuses_what_it_cannot_do_safely() -> None:
+    shared = sheet('<row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">B1</f><v>1</v></c></row>')
+    with pytest.raises(ValueError, match="shared or array formula"):
+        patch.patch_cells(shared, {"A1": 2})
+    with pytest.raises(ValueError, match="DTD"):
+        patch.patch_cells(b'<!DOCTYPE x [<!ENTITY a "b">]>' + sheet(""), {"A1": 1})
+    with pytest.raises(ValueError, match="UTF-8"):
+        patch.patch_cells(sheet("").decode().encode("utf-16"), {"A1": 1})
+
+
+def test_rows_and_cells_without_references_are_counted_in_order() -> None:
+    xml = sheet('<row><c><v>1</v></c><c><v>2</v></c></row><row><c r="B2" s="1"/></row>')
+    patched = patch.patch_cells(xml, {"B1": 5, "A2": 6, "C2": 7}).xml
+    assert body_of(patched) == (
+        "<row><c><v>1</v></c><c><v>5</v></c></row>"
+        '<row><c r="A2"><v>6</v></c><c r="B2" s="1"/><c r="C2"><v>7</v></c></row>'
+    )
+    assert patch.filled_rows(xml, ["B"]) == frozenset({1})
+
+
+def test_a_workbook_patched_keeps_every_other_part_and_opens(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    results = book.active
+    assert results is not None
+    results.title = "Results"
+    results.append(["Round", "Player"])
+    results.append([1, "Ana"])
+    results["B2"].font = Font(bold=True)
+    book.create_sheet("Notes")["A1"] = "=Results!A2*2"
+    path = tmp_path / "book.xlsx"
+    book.save(path)
+    data = path.read_bytes()
+    patched = patch.patch_workbook(data, {"Results": {"B2": "Bea", "A3": 2, "B3": "Cem"}})
+    with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(io.BytesIO(patched)) as after:
+        assert before.namelist() == after.namelist()
+        changed = [n for n in before.namelist() if before.read(n) != after.read(n)]
+    assert changed == ["xl/worksheets/sheet1.xml"]
+    (tmp_path / "patched.xlsx").write_bytes(patched)
+    reread = openpyxl.load_workbook(tmp_path / "patched.xlsx")
+    values = list(reread["Results"].iter_rows(values_only=True))
+    assert values == [("Round", "Player"), (1, "Bea"), (2, "Cem")]
+    assert reread["Results"]["B2"].font.bold
+
+
+def test_replacing_a_formula_drops_the_calculation_chain(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    results = book.active
+    assert results is not None
+    results.title = "Results"
+    results["A1"] = "=1+1"
+    path = tmp_path / "book.xlsx"
+    book.save(path)
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    parts["xl/calcChain.xml"] = f'<calcChain xmlns="{MAIN}"><c r="A1" i="1"/></calcChain>'.encode()
+    rels = parts["xl/_rels/workbook.xml.rels"].decode()
+    rel = (
+        '<Relationship Id="rIdChain" Target="calcChain.xml" Type="http://schemas.openxmlformats.'
+        'org/officeDocument/2006/relationships/calcChain"/>'
+    )
+    parts["xl/_rels/workbook.xml.rels"] = rels.replace(
+        "</Relationships>", rel + "</Relationships>"
+    ).encode()
+    types = parts["[Content_Types].xml"].decode()
+    override = (
+        '<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-'
+        'officedocument.spreadsheetml.calcChain+xml"/>'
+    )
+    parts["[Content_Types].xml"] = types.replace("</Types>", override + "</Types>").encode()
+    stream = io.BytesIO()
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, content in parts.items():
+            target.writestr(name, content)
+    untouched = patch.patch_workbook(stream.getvalue(), {"Results": {"B1": 1}})
+    assert "xl/calcChain.xml" in zipfile.ZipFile(io.BytesIO(untouched)).namelist()
+    patched = patch.patch_workbook(stream.getvalue(), {"Results": {"A1": 3}})
+    with zipfile.ZipFile(io.BytesIO(patched)) as result:
+        assert "xl/calcChain.xml" not in result.namelist()
+        assert b"calcChain" not in result.read("xl/_rels/workbook.xml.rels")
+        assert b"calcChain" not in result.read("[Content_Types].xml")
+    (tmp_path / "patched.xlsx").write_bytes(patched)
+    assert openpyxl.load_workbook(tmp_path / "patched.xlsx")["Results"]["A1"].value == 3

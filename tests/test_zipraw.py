@@ -1,0 +1,189 @@
+"""The zip container: ``RawZipWriter`` copies members as their compressed bytes and deflates
+new ones (no zip64), and ``write_sheets`` copies the organiser's members through it."""
+
+from __future__ import annotations
+
+import copy
+import io
+import zipfile
+
+import pytest
+
+from tests.packages import (
+    DEFLATED,
+    EDITABLE,
+    KEPT,
+    WHEN,
+    assert_consistent,
+    assert_copied_raw,
+    assert_readable,
+    assert_valid_zip,
+    excel_like,
+    infos,
+    parts_of,
+    rezip,
+    specs,
+)
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import zipraw as _zipraw
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.zipraw import RawZipWriter
+from xlsx_scorer.xlsx.splice import write_sheets
+
+
+def test_writer_copies_and_writes_non_ascii_names() -> None:
+    source = rezip({"données/é.bin": b"\x00\x01" * 50, "plain.txt": b"text " * 40})
+    writer = RawZipWriter()
+    with zipfile.ZipFile(io.BytesIO(source)) as z:
+        for info in z.infolist():
+            writer.copy(z, source, info)
+    writer.write("über.xml", b"<a/>", WHEN)
+    out = writer.getvalue()
+    assert_valid_zip(out)
+    assert_copied_raw(source, out, frozenset({"données/é.bin", "plain.txt"}))
+    assert parts_of(out) == {
+        "données/é.bin": b"\x00\x01" * 50,
+        "plain.txt": b"text " * 40,
+        "über.xml": b"<a/>",
+    }
+    assert infos(out)["über.xml"].flag_bits & 0x800
+    assert not infos(out)["plain.txt"].flag_bits & 0x800
+    assert writer.getvalue() == out
+
+
+def test_writer_refuses_what_needs_zip64_or_a_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    source = rezip({"a.xml": b"<a/>" * 100})
+    with zipfile.ZipFile(io.BytesIO(source)) as z:
+        info = z.getinfo("a.xml")
+        huge = copy.copy(info)
+        huge.file_size = 1 << 32
+        with pytest.raises(ValueError, match="4 GiB"):
+            RawZipWriter().copy(z, source, huge)
+        locked = copy.copy(info)
+        locked.flag_bits |= 0x01
+        with pytest.raises(ValueError, match="encrypted"):
+            RawZipWriter().copy(z, source, locked)
+        squeezed = copy.copy(info)
+        squeezed.compress_type = zipfile.ZIP_BZIP2
+        with pytest.raises(ValueError, match="compression method 12"):
+            RawZipWriter().copy(z, source, squeezed)
+        cut = copy.copy(info)
+        cut.compress_size = len(source)
+        with pytest.raises(ValueError, match="past the end"):
+            RawZipWriter().copy(z, source, cut)
+        writer = RawZipWriter()
+        writer.copy(z, source, info)
+        with pytest.raises(ValueError, match="duplicate"):
+            writer.copy(z, source, info)
+    monkeypatch.setattr(_zipraw, "_MAX_MEMBERS", 3)
+    writer = RawZipWriter()
+    for i in range(3):
+        writer.write(f"{i}.xml", b"", WHEN)
+    with pytest.raises(ValueError, match="more than 3 zip members"):
+        writer.write("3.xml", b"", WHEN)
+
+
+@pytest.mark.slow
+def test_writer_writes_65535_members_without_zip64() -> None:
+    writer = RawZipWriter()
+    for i in range(65_535):
+        writer.write(f"{i}", b"", WHEN)
+    out = writer.getvalue()
+    assert len(infos(out)) == 65_535
+    assert b"PK\x06\x06" not in out[-200:]
+    with pytest.raises(ValueError, match="more than 65535"):
+        writer.write("one more", b"", WHEN)
+
+
+def test_a_faster_level_writes_the_same_content() -> None:
+    data = b"<row r='1'><c r='A1'><v>1</v></c></row>" * 10_000
+    fast, small = RawZipWriter(), RawZipWriter()
+    fast.write("a.xml", data, WHEN, level=1)
+    small.write("a.xml", data, WHEN, level=9)
+    assert parts_of(fast.getvalue()) == parts_of(small.getvalue()) == {"a.xml": data}
+    with zipfile.ZipFile(io.BytesIO(fast.getvalue())) as archive:
+        assert archive.testzip() is None
+
+
+def test_untouched_members_keep_their_compressed_bytes() -> None:
+    merged = write_sheets(excel_like(), specs())
+    assert_copied_raw(excel_like(), merged)
+    assert_valid_zip(merged)
+    assert_readable(merged)
+
+
+def test_untouched_members_are_not_inflated_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening verified every member once; writing then reads only what it edits or follows."""
+    original = excel_like()
+    Package.open(original)  # as the reader does: verified, and remembered for these bytes
+    opened: list[str] = []
+    real_open = zipfile.ZipFile.open
+
+    def spy(self: zipfile.ZipFile, name: str | zipfile.ZipInfo, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+        opened.append(name.filename if isinstance(name, zipfile.ZipInfo) else name)
+        return real_open(self, name, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(zipfile.ZipFile, "open", spy)
+    write_sheets(original, specs())
+    untouched = {n for n in KEPT if not n.endswith(".rels")}
+    assert "xl/worksheets/sheet1.xml" in untouched
+    assert opened
+    assert not set(opened) & untouched
+
+
+@pytest.mark.parametrize(
+    ("method", "pipe"),
+    [(zipfile.ZIP_STORED, False), (zipfile.ZIP_STORED, True), (DEFLATED, True)],
+    ids=["stored", "stored-descriptor", "deflated-descriptor"],
+)
+def test_stored_and_data_descriptor_members_round_trip(method: int, pipe: bool) -> None:
+    original = rezip(parts_of(excel_like()), method=method, pipe=pipe)
+    members = infos(original).values()
+    assert {i.compress_type for i in members} == {method}
+    assert all(bool(i.flag_bits & 0x08) == pipe for i in members)
+    out = write_sheets(original, specs())
+    assert_copied_raw(original, out)
+    assert_valid_zip(out)
+    assert_consistent(out, methods=frozenset({method, DEFLATED}))
+    rewritten = [i for n, i in infos(out).items() if n in EDITABLE]
+    added = [i for n, i in infos(out).items() if n not in infos(original)]
+    assert len(rewritten) == 4
+    assert {i.compress_type for i in rewritten + added} == {DEFLATED}
+    assert_readable(out)
+    before, after = parts_of(excel_like()), parts_of(out)
+    assert all(after[n] == before[n] for n in KEPT)
+
+
+def test_mixed_methods_and_levels_round_trip() -> None:
+    parts = parts_of(excel_like())
+    methods = dict.fromkeys(list(parts)[::2], zipfile.ZIP_STORED)
+    original = rezip(parts, methods=methods, level=9)
+    out = write_sheets(original, specs())
+    assert_copied_raw(original, out)
+    assert_valid_zip(out)
+    assert_readable(out)
+
+
+def test_original_with_zip64_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written with zip64 extra fields and end record (as for huge parts): read, copied raw."""
+    with monkeypatch.context() as m:
+        m.setattr(zipfile, "ZIP64_LIMIT", 200)
+        original = rezip(parts_of(excel_like()))
+    assert b"PK\x06\x06" in original
+    assert infos(original)["xl/worksheets/sheet1.xml"].extra[:2] == b"\x01\x00"
+    assert parts_of(original) == parts_of(excel_like())
+    out = write_sheets(original, specs())
+    assert_copied_raw(original, out)
+    assert_valid_zip(out)
+    assert_readable(out)
+
+
+def test_damaged_local_header_is_refused() -> None:
+    original = bytearray(excel_like())
+    info = infos(bytes(original))["xl/vbaProject.bin"]
+    at = info.header_offset + 30 + len("xl/vbaProject.bi")
+    original[at : at + 1] = b"x"
+    with pytest.raises(UnusableWorkbookError) as raised:
+        write_sheets(bytes(original), specs())
+    assert raised.value.code == "unusable.damaged_part"
+    assert raised.value.params["part"] == "xl/vbaProject.bin"

@@ -1,0 +1,160 @@
+"""``diff`` and ``merge`` on files: the one place tying them to reading and writing workbooks.
+
+Reading goes through the workbook reader (``read_copy``); the merge is written
+into BASE's package by the cell patcher, read back and compared with the plan
+before it is saved (a merged workbook that does not read back as planned is an
+internal error, and nothing is written).  No input is ever modified.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlsx_scorer.app import diff as diffing
+from xlsx_scorer.app import merge as merging
+from xlsx_scorer.app.diff import Copy, Differences
+from xlsx_scorer.app.merge import Layout, Merge
+from xlsx_scorer.core.cells import ErrorValue, is_blank
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.xlsx import patch, save
+from xlsx_scorer.xlsx import reader as workbook
+
+
+def labels(paths: Sequence[Path]) -> list[str]:
+    """How reports name the files: their names, or the paths as given when names repeat.
+
+    >>> labels([Path("x/a.xlsx"), Path("b.xlsx")]), labels([Path("x/a.xlsx"), Path("a.xlsx")])
+    (['a.xlsx', 'b.xlsx'], ['x/a.xlsx', 'a.xlsx'])
+    """
+    names = [path.name for path in paths]
+    return names if len(set(names)) == len(names) else [str(path) for path in paths]
+
+
+def _read(path: Path) -> workbook.Workbook:
+    """The workbook at ``path``; an unusable one names its file."""
+    try:
+        return workbook.read_workbook(path)
+    except UnusableWorkbookError as error:
+        if error.finding.where.file is None:
+            error.finding = error.finding.located(file=str(path))
+        raise
+
+
+def as_copy(book: workbook.Workbook, label: str) -> Copy:
+    """A read workbook as the judges' commands see it."""
+    results = book.results
+    columns = {key: letter for key, letter in results.columns.items() if key in results.raw}
+    roster = book.roster
+    return Copy(
+        file=label,
+        sheet=results.name,
+        columns=columns,
+        rows=results.raw,
+        header_row=results.header_row,
+        roster_sheet=roster.sheet if roster else None,
+        roster=dict(roster.names) if roster else {},
+    )
+
+
+@dataclass(frozen=True)
+class Compared:
+    """What ``diff`` found, and the language of the first workbook (None when unknown)."""
+
+    differences: Differences
+    language: str | None
+
+
+def diff_files(first: Path, second: Path) -> Compared:
+    """Every change from ``first`` to ``second`` (``diff.diff``)."""
+    a_label, b_label = labels([first, second])
+    a, b = _read(first), _read(second)
+    differences = diffing.diff(as_copy(a, a_label), as_copy(b, b_label))
+    return Compared(differences, a.language or b.language)
+
+
+@dataclass(frozen=True)
+class Merged:
+    """The merge plan, the language of BASE, and the file written (None with conflicts)."""
+
+    merge: Merge
+    language: str | None
+    written: Path | None
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    if one.resolve() == other.resolve():
+        return True
+    return one.exists() and other.exists() and one.samefile(other)
+
+
+def _writable(value: Any) -> patch.CellValue:
+    """A value read from a copy as the patcher writes it; anything else (a date) as its text."""
+    if value is None or is_blank(value):
+        return None
+    if isinstance(value, bool | int | float | str | ErrorValue):
+        return value
+    return str(value)
+
+
+def _layout(book: workbook.Workbook, base: Copy) -> Layout:
+    """Which rows of BASE's result columns, and of its roster column, hold anything."""
+    parts = patch.sheet_parts(book.package)
+    results = patch.read_part(book.package, parts[base.sheet])
+    filled = patch.filled_rows(results, base.columns.values(), base.sheet)
+    roster_filled: frozenset[int] = frozenset()
+    if base.roster_sheet is not None and base.roster:
+        letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
+        roster = patch.read_part(book.package, parts[base.roster_sheet])
+        roster_filled = patch.filled_rows(roster, letters, base.roster_sheet)
+    return Layout(filled, roster_filled)
+
+
+def merge_files(base_path: Path, copy_paths: Sequence[Path], output: Path) -> Merged:
+    """Merge ``copy_paths`` into ``base_path`` and write ``output`` (``merge.merge``).
+
+    Raises ``UnusableWorkbookError`` when a file cannot be used or ``output``
+    is one of the inputs.  With conflicts nothing is written.
+    """
+    inputs = [base_path, *copy_paths]
+    for path in inputs:
+        if _same_file(output, path):
+            raise UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
+    names = labels(inputs)
+    books = [_read(path) for path in inputs]
+    base = as_copy(books[0], names[0])
+    copies = [as_copy(book, name) for book, name in zip(books[1:], names[1:], strict=True)]
+    plan = merging.merge(base, copies, _layout(books[0], base))
+    language = books[0].language
+    if not plan.ok:
+        return Merged(plan, language, None)
+    edits: dict[str, dict[str, patch.CellValue]] = {
+        base.sheet: {ref: _writable(value) for ref, value in plan.results.items()}
+    }
+    if plan.roster and base.roster_sheet is not None:
+        edits[base.roster_sheet] = {ref: _writable(value) for ref, value in plan.roster.items()}
+    try:
+        data = patch.patch_workbook(books[0].package, edits)
+    except ValueError as error:
+        detail = {"file": str(base_path), "detail": str(error)}
+        raise UnusableWorkbookError("unusable.cannot_write", detail) from error
+    _check_reads_back(data, base, plan)
+    save.save_atomically(output, data)
+    return Merged(plan, language, output)
+
+
+def _check_reads_back(data: bytes, base: Copy, plan: Merge) -> None:
+    """Fail unless ``data`` holds exactly the rows and roster the plan expects."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "merged.xlsx"
+        path.write_bytes(data)
+        merged = as_copy(workbook.read_workbook(path), "merged")
+    columns = diffing.order_columns(base.columns)
+    rows = merging.fingerprint_rows(diffing.keyed_rows(merged).values(), columns)
+    if rows != plan.expected:
+        raise RuntimeError("the merged workbook does not read back as planned")
+    if base.roster and frozenset(merged.roster) != merging.expected_roster(base, plan):
+        raise RuntimeError("the merged roster does not read back as planned")

@@ -1,0 +1,176 @@
+"""The steps of a run on a package that passed the safety checks, one function per step.
+
+read → validate (findings) → notices → score → output sheets → the scored package's bytes.
+``api`` strings them together; this module holds everything heavy (pandas,
+pandera), imported only once a file is known to be a workbook.
+
+>>> from pathlib import Path
+>>> book = read(Path("fixtures/sample_event.xlsx").read_bytes())
+>>> validate(book).findings, notices(book)
+((), ())
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+import pandera.pandas as pa
+
+from xlsx_scorer.app import fingerprint, report
+from xlsx_scorer.core import pending, rules, scoring
+from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.core.columns import RANGES
+from xlsx_scorer.core.problems import (
+    SheetContext,
+    problems_from_cell_errors,
+    problems_from_failures,
+)
+from xlsx_scorer.findings import Finding, Where
+from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx.spec import SheetSpec, kind_of
+
+
+@dataclass(frozen=True)
+class Validated:
+    """The typed ``Results`` rows and every error found in them, in reading order."""
+
+    frame: pd.DataFrame
+    findings: tuple[Finding, ...]
+    #: Games (round, table) whose table-wide rules wait for an unreadable cell to be fixed.
+    recheck: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def games(self) -> int:
+        """Games in the sheet: distinct (round, table) pairs."""
+        return int(self.frame.groupby(["round", "table"], dropna=True).ngroups)
+
+    @property
+    def players(self) -> int:
+        """Distinct player names in the sheet."""
+        return int(self.frame["player"].nunique())
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Our output sheets for a workbook, and the standings when they are published."""
+
+    specs: tuple[SheetSpec, ...]
+    standings: pd.DataFrame | None
+
+
+def read(data: bytes) -> reader.Workbook:
+    """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too."""
+    return reader.read_workbook_bytes(data, report.OUTPUT_SHEETS)
+
+
+def validate(book: reader.Workbook) -> Validated:
+    """Every error of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
+    results = book.results
+    typed, cell_errors = rules.typed_results(results.raw)
+    context = SheetContext(results.name, results.columns, typed)
+    keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
+    cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
+    found = [
+        *(context.finding("uncached_formula", row, column) for row, column in results.uncached),
+        *problems_from_cell_errors(context, cell_errors),
+        *(
+            context.finding("merged_cells", row, column, found=cells)
+            for row, column, cells in results.merged
+        ),
+    ]
+    roster = frozenset(book.roster.names) if book.roster else None
+    column_failures = _failure_cases(rules.columns_schema(), typed)
+    found.extend(problems_from_failures(context, column_failures, (), RANGES))
+    masked = rules.without_failures(typed, column_failures)
+    rule_failures = _failure_cases(rules.rules_schema(roster), masked)
+    rules_context = SheetContext(results.name, results.columns, masked)
+    found.extend(problems_from_failures(rules_context, rule_failures, rules.rules(roster), RANGES))
+    found.sort(key=lambda finding: (finding.where.position, finding.code))
+    recheck = tuple(pending.games_to_recheck(masked))
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck)
+
+
+def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
+    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none."""
+    try:
+        schema.validate(frame, lazy=True)
+    except pa.errors.SchemaErrors as errors:
+        cases: pd.DataFrame = errors.failure_cases
+        return cases
+    return pd.DataFrame(columns=["column", "check", "failure_case", "index"])
+
+
+def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[Finding, ...]:
+    """What the organiser should know beyond errors.
+
+    A hidden (or very hidden) ``Results`` sheet is scored as any other, and the
+    run says so.  An old ``Standings`` or ``Round Points`` sheet whose check code
+    no longer matches its table (or that has none) was edited by hand: it is
+    regenerated, and the run says so.  Each game whose table-wide rules were
+    skipped for an unreadable cell (``validated.recheck``) is named, so that a
+    second run holds no surprise.
+    """
+    found = [
+        Finding("recheck", {}, "notice", Where(sheet=book.results.name, round=round_, table=table))
+        for round_, table in (validated.recheck if validated else ())
+    ]
+    if book.results.hidden:
+        found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
+    for name in (report.STANDINGS, report.ROUND_POINTS):
+        rows = book.existing_outputs.get(name)
+        if rows is not None and not fingerprint.is_untouched(rows):
+            found.append(Finding("regenerated", {}, "notice", Where(sheet=name)))
+    return tuple(found)
+
+
+def output_sheets(
+    book: reader.Workbook,
+    validated: Validated,
+    found_notices: Sequence[Finding],
+    *,
+    lang: str,
+    now: dt.datetime,
+) -> Scored:
+    """Standings, Round Points and Errors in ``lang`` (SPEC §5).
+
+    With errors, no standings are published: Standings and Round Points become
+    a notice pointing to Errors.
+    """
+    computed = now.strftime("%Y-%m-%d %H:%M UTC")
+    if validated.findings:
+        count = len(validated.findings)
+        specs = (
+            report.not_published_sheet(lang, report.STANDINGS, "title.standings", count),
+            report.not_published_sheet(lang, report.ROUND_POINTS, "title.round_points", count),
+            report.errors_sheet(lang, validated.findings, computed=computed, notices=found_notices),
+        )
+        return Scored(specs, None)
+    games = scoring.score_games(validated.frame)
+    table, per_round = scoring.standings(games, collation_key)
+    specs = (
+        report.standings_sheet(
+            lang,
+            table,
+            per_round,
+            event=book.event_name,
+            computed=computed,
+            games=validated.games,
+        ),
+        report.round_points_sheet(lang, games, event=book.event_name),
+        report.errors_sheet(lang, (), computed=computed, notices=found_notices),
+    )
+    return Scored(specs, table)
+
+
+def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problems: bool) -> bytes:
+    """The organiser's package with our sheets in place of the old ones, as bytes.
+
+    The workbook opens on Errors when there are problems, else on Standings.
+    """
+    shown = report.ERRORS if problems else report.STANDINGS
+    return splice.write_sheets(
+        book.package, specs, legacy=report.LEGACY_OUTPUTS, active=kind_of(shown)
+    )

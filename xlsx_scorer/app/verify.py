@@ -1,0 +1,367 @@
+"""``verify``: recompute an archived event from its results and name whatever no longer agrees.
+
+Given an archive folder (or only its workbook), everything is recomputed from
+the workbook's ``Results`` sheet and compared:
+
+1. the fingerprint recorded in the workbook with the fingerprint of the
+   recomputed results and standings (a missing fingerprint is a finding), and
+   each sheet's values with the digest recorded when it was archived (a sheet
+   changed, removed or added is a finding);
+2. every cell of the ``Standings`` and ``Round Points`` tables shown with the
+   recomputed ones (cell by cell, the first ``MAX_CELLS`` per sheet named);
+3. in a folder: ``datapackage.json``'s fingerprint; each CSV file's SHA-256
+   and size with the ones recorded; and, when the workbook still matches its
+   fingerprint, each CSV byte for byte with the one the results give.  When
+   the workbook's results changed, ``results.csv`` (if intact) names each
+   result cell that differs from the archived value.
+
+No finding: the archive is as it was made.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from xlsx_scorer.app import canonical, fingerprint, report
+from xlsx_scorer.app.archive import (
+    FINGERPRINT_PROPERTY,
+    LANGUAGE_PROPERTY,
+    SHEETS_PROPERTY,
+    Scored,
+    csv_files,
+    fingerprint_of,
+    read_event,
+    score_book,
+)
+from xlsx_scorer.app.diff import Copy, Key, diff
+from xlsx_scorer.findings import UnusableWorkbookError, render
+from xlsx_scorer.xlsx import archival, patch
+from xlsx_scorer.xlsx.reader import Workbook
+from xlsx_scorer.xlsx.spec import SheetSpec
+
+MAX_CELLS = 10
+#: Where an output table's header row is looked for, and how much of it must still be there.
+HEADER_SEARCH_ROWS = 30
+MIN_HEADER_MATCHES = 2
+_RESULT_MESSAGES = {
+    "changed": "cli.verify_result_changed",
+    "added": "cli.verify_result_added",
+    "removed": "cli.verify_result_removed",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing that no longer agrees: an i18n message key, its parameters, maybe a result."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    result: Key | None = None
+    column: str | None = None
+
+
+@dataclass(frozen=True)
+class Verified:
+    """The findings of a verification (none: everything agrees)."""
+
+    language: str | None
+    findings: tuple[Finding, ...]
+    workbook: Path | None
+    fingerprint: str | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def _read_package(folder: Path) -> tuple[dict[str, Any] | None, list[Finding]]:
+    path = folder / canonical.PACKAGE_JSON
+    try:
+        descriptor = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, [Finding("cli.verify_file_missing", {"file": path.name})]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        detail = {"file": path.name, "detail": str(error)}
+        return None, [Finding("cli.verify_file_unreadable", detail)]
+    if not isinstance(descriptor, dict):
+        detail = {"file": path.name, "detail": "not a JSON object"}
+        return None, [Finding("cli.verify_file_unreadable", detail)]
+    return descriptor, []
+
+
+def _workbook_in(folder: Path, descriptor: dict[str, Any] | None) -> Path:
+    """The archived workbook: the one ``datapackage.json`` names, else the folder's only one."""
+    name = descriptor.get("workbook") if descriptor else None
+    if isinstance(name, str) and name and Path(name).name == name:
+        return folder / name
+    found = sorted([*folder.glob("*.xlsx"), *folder.glob("*.xlsm")])
+    return found[0] if len(found) == 1 else folder / "*.xlsx"
+
+
+def verify(path: Path, *, language: str | None = None) -> Verified:
+    """Verify an archive folder, or an archived workbook on its own (module rules).
+
+    Raises ``UnusableWorkbookError`` when a workbook given on its own cannot be
+    read at all; in a folder, that is a finding (the archive was damaged).
+    """
+    if not path.is_dir():
+        return _verify_workbook(path, read_event(path), language, [], None)
+    descriptor, findings = _read_package(path)
+    files: dict[str, bytes] = {}
+    if descriptor is not None:
+        findings += _file_findings(path, descriptor, files)
+    book_path = _workbook_in(path, descriptor)
+    if not book_path.is_file():
+        findings.append(Finding("cli.verify_file_missing", {"file": book_path.name}))
+        return Verified(language, tuple(findings), None, None)
+    try:
+        book = read_event(book_path)
+    except UnusableWorkbookError as error:
+        params = {**error.params, "file": book_path.name, "reason": error.code}
+        findings.append(Finding("cli.verify_workbook_unusable", params))
+        return Verified(language or error.language, tuple(findings), book_path, None)
+    archive = (descriptor, files) if descriptor is not None else None
+    return _verify_workbook(book_path, book, language, findings, archive)
+
+
+def _verify_workbook(
+    book_path: Path,
+    book: Workbook,
+    language: str | None,
+    findings: list[Finding],
+    archive: tuple[dict[str, Any], dict[str, bytes]] | None,
+) -> Verified:
+    """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest."""
+    properties = archival.custom_properties(book.package)
+    scored = score_book(book, language or properties.get(LANGUAGE_PROPERTY))
+    recorded = properties.get(FINGERPRINT_PROPERTY)
+    if recorded is None:
+        findings.append(Finding("cli.verify_no_fingerprint", {"file": book_path.name}))
+    findings += _digest_findings(book.package, properties.get(SHEETS_PROPERTY), book_path.name)
+    if scored.problems:
+        findings += [
+            Finding(
+                "cli.verify_problem",
+                {"cell": problem.where.ref, "problem": render(problem, scored.language)},
+            )
+            for problem in scored.problems
+        ]
+        return Verified(scored.language, tuple(findings), book_path, None)
+    computed = fingerprint_of(scored)
+    intact = recorded == computed
+    if recorded is not None and not intact:
+        params = {"file": book_path.name, "recorded": recorded, "computed": computed}
+        findings.append(Finding("cli.verify_fingerprint_changed", params))
+    findings += _sheet_findings(scored)
+    if archive is not None:
+        descriptor, files = archive
+        findings += _package_findings(descriptor, files, scored, computed, intact=intact)
+    return Verified(scored.language, tuple(findings), book_path, computed)
+
+
+def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Finding]:
+    """Sheets whose shown values changed, or that were removed or added, since archiving."""
+    try:
+        archived = json.loads(recorded) if recorded is not None else None
+    except json.JSONDecodeError:
+        archived = None
+    if not isinstance(archived, dict):
+        return [Finding("cli.verify_no_sheet_digests", {"file": file})]
+    now = archival.sheet_digests(package)
+    findings = [
+        Finding(
+            "cli.verify_sheet_removed" if sheet not in now else "cli.verify_sheet_changed",
+            {"sheet": sheet},
+        )
+        for sheet, digest in archived.items()
+        if now.get(sheet) != digest
+    ]
+    findings += [
+        Finding("cli.verify_sheet_added", {"sheet": sheet})
+        for sheet in now
+        if sheet not in archived
+    ]
+    return findings
+
+
+def _sheet_findings(scored: Scored) -> list[Finding]:
+    """Cells of the Standings and Round Points tables that differ from the recomputed ones."""
+    if scored.table is None or scored.per_round is None or scored.games is None:
+        return []
+    lang, book = scored.language, scored.book
+    specs = [
+        report.standings_sheet(
+            lang, scored.table, scored.per_round, event=book.event_name, computed="", games=0
+        ),
+        report.round_points_sheet(lang, scored.games, event=book.event_name),
+    ]
+    findings: list[Finding] = []
+    for spec in specs:
+        rows = book.existing_outputs.get(spec.name)
+        if rows is None:
+            findings.append(Finding("cli.verify_sheet_missing", {"sheet": spec.name}))
+        else:
+            findings += _table_findings(spec, rows)
+    return findings
+
+
+def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]]) -> list[Finding]:
+    """The cells of a table shown that differ from ``spec``'s, header included.
+
+    The header is the row among the first ones that matches most header cells.
+    """
+    canon = fingerprint.canonical
+    header = [column.header for column in spec.columns]
+    width = len(header)
+    matches = [
+        sum(canon(v) == canon(h) for v, h in zip(row[:width], header, strict=False))
+        for row in rows[:HEADER_SEARCH_ROWS]
+    ]
+    if not matches or max(matches) < MIN_HEADER_MATCHES:
+        return [Finding("cli.verify_sheet_missing", {"sheet": spec.name})]
+    start = matches.index(max(matches))
+    shown_rows = [list(row[:width]) for row in rows[start:]]
+    while shown_rows and all(canon(v) == "" for v in shown_rows[-1]):
+        shown_rows.pop()
+    expected_rows = [header, *(list(row) for row in spec.rows)]
+    found: list[Finding] = []
+    for index in range(max(len(expected_rows), len(shown_rows))):
+        expected = expected_rows[index] if index < len(expected_rows) else [None] * width
+        shown = shown_rows[index] if index < len(shown_rows) else []
+        shown += [None] * (width - len(shown))
+        for column, (want, have) in enumerate(zip(expected, shown, strict=True)):
+            if canon(want) != canon(have):
+                cell = f"{spec.name}!{patch.column_letters(column + 1)}{start + index + 1}"
+                params = {"cell": cell, "shown": canon(have), "expected": canon(want)}
+                found.append(Finding("cli.verify_sheet_cell", params))
+    if len(found) > MAX_CELLS:
+        more = Finding("cli.verify_more", {"sheet": spec.name, "count": len(found) - MAX_CELLS})
+        return [*found[:MAX_CELLS], more]
+    return found
+
+
+def _sha256(data: bytes) -> str:
+    return f"sha256:{hashlib.sha256(data).hexdigest()}"
+
+
+def _file_findings(
+    folder: Path, descriptor: dict[str, Any], present: dict[str, bytes]
+) -> list[Finding]:
+    """Each CSV file missing, or whose SHA-256 or size is not the one recorded.
+
+    The content of every file there is put in ``present``.
+    """
+    listed = descriptor.get("resources")
+    resources = {
+        r.get("path"): r
+        for r in (listed if isinstance(listed, list) else [])
+        if isinstance(r, dict)
+    }
+    findings: list[Finding] = []
+    for name in canonical.CSV_FILES:
+        resource, path = resources.get(name), folder / name
+        if resource is None or not path.is_file():
+            findings.append(Finding("cli.verify_file_missing", {"file": name}))
+            continue
+        data = present[name] = path.read_bytes()
+        if resource.get("hash") != _sha256(data) or resource.get("bytes") != len(data):
+            findings.append(Finding("cli.verify_file_changed", {"file": name}))
+    return findings
+
+
+def _package_findings(
+    descriptor: dict[str, Any],
+    files: dict[str, bytes],
+    scored: Scored,
+    computed: str,
+    *,
+    intact: bool,
+) -> list[Finding]:
+    """``datapackage.json``'s fingerprint, and the CSV files against the workbook's results.
+
+    While the workbook matches its fingerprint, each CSV file must be the one
+    its results give (the first line that is not is named); when it does not,
+    ``results.csv``, if it still has its recorded hash, names the result cells
+    that changed.
+    """
+    findings: list[Finding] = []
+    recorded = descriptor.get("fingerprint")
+    if recorded is None:
+        findings.append(Finding("cli.verify_no_fingerprint", {"file": canonical.PACKAGE_JSON}))
+    elif recorded != computed:
+        params = {"file": canonical.PACKAGE_JSON, "recorded": recorded, "computed": computed}
+        findings.append(Finding("cli.verify_fingerprint_changed", params))
+    if intact:
+        for name, regenerated in csv_files(scored).items():
+            data = files.get(name)
+            if data is not None and data != regenerated:
+                findings.append(_first_difference(name, data, regenerated))
+        return findings
+    archived = files.get(canonical.RESULTS_CSV)
+    resources = descriptor.get("resources")
+    recorded_hashes = {
+        r.get("path"): r.get("hash")
+        for r in (resources if isinstance(resources, list) else [])
+        if isinstance(r, dict)
+    }
+    if archived is not None and recorded_hashes.get(canonical.RESULTS_CSV) == _sha256(archived):
+        findings += _result_findings(archived, scored)
+    return findings
+
+
+def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
+    """The first line of ``data`` that differs from what the results give."""
+    have = data.decode("utf-8", "replace").splitlines()
+    want = regenerated.decode("utf-8").splitlines()
+    line = next(
+        i for i in range(max(len(have), len(want)) + 1) if have[i : i + 1] != want[i : i + 1]
+    )
+    params = {
+        "file": name,
+        "line": line + 1,
+        "shown": have[line] if line < len(have) else "",
+        "expected": want[line] if line < len(want) else "",
+    }
+    return Finding("cli.verify_csv_line", params)
+
+
+def _result_findings(archived: bytes, scored: Scored) -> list[Finding]:
+    """Result cells of the workbook that differ from ``results.csv`` as archived."""
+    results = scored.book.results
+    reader = csv.DictReader(io.StringIO(archived.decode("utf-8")))
+    records = list(reader)
+    letters = {
+        key: letter
+        for key, letter in results.columns.items()
+        if key in (reader.fieldnames or ()) and key in results.raw
+    }
+    numbers = [int(r["row"]) if r.get("row", "").isdigit() else 0 for r in records]
+    then = pd.DataFrame(
+        [{key: record.get(key, "") for key in letters} for record in records],
+        index=numbers,
+        columns=list(letters),
+        dtype=object,
+    )
+    workbook_name = scored.book.path.name
+    old = Copy(canonical.RESULTS_CSV, results.name, letters, then)
+    now = Copy(workbook_name, results.name, letters, results.raw)
+    findings = []
+    for change in diff(old, now).changes:
+        side = change.after or change.before
+        cell = f"{workbook_name} {results.name}!{side.ref}" if side is not None else ""
+        params = {
+            "cell": cell,
+            "archived": getattr(change.before, "value", ""),
+            "now": getattr(change.after, "value", ""),
+        }
+        findings.append(Finding(_RESULT_MESSAGES[change.kind], params, change.key, change.column))
+    return findings

@@ -1,0 +1,66 @@
+"""``xlsx-scorer archive EVENT.xlsx -o FOLDER``: a finished event as a verifiable archive.
+
+Exit code 0: archived; 1: the event has problems (listed; nothing written);
+2: the file could not be used or the folder is taken (nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from xlsx_scorer.cli import common
+from xlsx_scorer.cli.commands import location
+from xlsx_scorer.findings import UnusableWorkbookError, render
+from xlsx_scorer.i18n import text
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``archive`` with the command parser."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "archive",
+        help="archive a finished event: protected workbook, fingerprint, data package",
+        description=(
+            "Write FOLDER with the scored workbook (every sheet protected, a SHA-256 "
+            "fingerprint of the results and standings recorded in it) and a Frictionless "
+            "Data Package (datapackage.json, results.csv, games.csv, standings.csv). "
+            "Refused while the event has problems. Exit code 0: archived; 1: the event has "
+            "problems; 2: the file could not be used or FOLDER is not empty."
+        ),
+    )
+    parser.add_argument("workbook", metavar="EVENT", type=Path, help="the event workbook")
+    parser.add_argument(
+        "-o", "--output", metavar="FOLDER", type=Path, required=True, help="a new, empty folder"
+    )
+    common.add_common(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Archive, or list the problems that stop it."""
+    from xlsx_scorer.app.archive import archive_event  # noqa: PLC0415  (heavy: only when the command runs)
+
+    try:
+        archived = archive_event(args.workbook, args.output, language=args.lang)
+    except UnusableWorkbookError as error:
+        return common.unusable(args, error)
+    lang = archived.language
+    if archived.problems:
+        count = len(archived.problems)
+        print(text(lang, "cli.archive_refused", file=args.workbook, count=count))
+        for problem in archived.problems:
+            print(f"  {location(problem, lang)}: {render(problem, lang)}")
+        print(text(lang, "cli.nothing_written"))
+        return common.EXIT_DIFFERENT
+    print(
+        text(
+            lang,
+            "cli.archive_done",
+            file=args.workbook,
+            folder=archived.folder,
+            files=", ".join(archived.files),
+            fingerprint=archived.fingerprint,
+        )
+    )
+    return common.EXIT_OK

@@ -1,0 +1,207 @@
+"""What each command does: call the library, print in the language, return the exit code.
+
+``Run.written`` records the file a command has saved, so that an internal
+error after the save can say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
+from xlsx_scorer.cli import batch
+from xlsx_scorer.findings import Finding, render
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, decimal, percent, text
+
+TOP_PLAYERS = 10
+
+
+@dataclass
+class Run:
+    """What a command did so far: the file it saved, if any."""
+
+    written: Path | None = None
+
+
+def score(args: argparse.Namespace, run: Run) -> int:
+    """``score``: check, score and save each workbook; print the findings and the leaders."""
+    paths = batch.workbooks(args.workbook)
+    if len(paths) == 1 and not args.workbook[0].is_dir():
+        return _score_one(paths[0], args.output, args.lang, run)
+    if args.output is not None and not args.output.is_dir():
+        lang = args.lang or DEFAULT_LANGUAGE
+        print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
+        return EXIT_UNUSABLE
+
+    def score_one(path: Path) -> int:
+        target = None if args.output is None else args.output / path.name
+        result = score_file(path, target, language=args.lang)
+        if result.exit_code == EXIT_UNUSABLE:
+            return refused(result)
+        summary = "cli.summary_problems" if result.errors else "cli.summary"
+        print(_summary(result, summary, path))
+        return result.exit_code
+
+    return batch.run_each(paths, score_one, _bug_reporter(args))
+
+
+def _score_one(source: Path, output: Path | None, lang: str | None, run: Run) -> int:
+    result = score_file(source, output, language=lang)
+    if result.exit_code == EXIT_UNUSABLE:
+        return refused(result)
+    run.written = output or source
+    with _tolerating_a_closed_pipe():
+        summary = "cli.summary_problems" if result.errors else "cli.summary"
+        _print_findings(result, summary, source)
+        _print_leaders(result)
+        print(text(result.language, "cli.wrote", file=run.written))
+    return result.exit_code
+
+
+def check(args: argparse.Namespace, run: Run) -> int:
+    """``check``: every finding of each workbook, in words or as JSON; nothing is written."""
+    paths = batch.workbooks(args.workbook)
+    if len(paths) == 1 and not args.workbook[0].is_dir():
+        return _check_one(paths[0], args.json, args.lang)
+    if args.json:
+        documents: list[dict[str, object]] = []
+
+        def collect(path: Path) -> int:
+            result = check_file(path, language=args.lang)
+            documents.append({"file": str(path), **result.to_json(language=result.language)})
+            return result.exit_code
+
+        worst = batch.run_each(paths, collect, _bug_reporter(args))
+        with _tolerating_a_closed_pipe():
+            print(json.dumps(documents, ensure_ascii=False, indent=2))
+        return worst
+    return batch.run_each(
+        paths, lambda path: _check_one(path, False, args.lang), _bug_reporter(args)
+    )
+
+
+def _check_one(source: Path, as_json: bool, lang: str | None) -> int:
+    result = check_file(source, language=lang)
+    with _tolerating_a_closed_pipe():
+        if as_json:
+            document = result.to_json(language=result.language)
+            print(json.dumps(document, ensure_ascii=False, indent=2))
+        elif result.exit_code == EXIT_UNUSABLE:
+            return refused(result)
+        else:
+            _print_findings(result, "cli.checked", source)
+    return result.exit_code
+
+
+def _bug_reporter(args: argparse.Namespace) -> Callable[[Path, Exception], None]:
+    """Say, on one line, that ``path`` met a bug of the scorer (nothing written for it)."""
+
+    def report(path: Path, error: Exception) -> None:
+        print(internal_error(args.lang, error, None, path), file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+
+    return report
+
+
+def internal_error(lang: str | None, error: Exception, written: Path | None, file: Path) -> str:
+    """The one-line message of a bug: what happened, whether anything was written, what to do."""
+    return text(
+        lang or DEFAULT_LANGUAGE,
+        "cli.internal_error",
+        detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
+        written="yes" if written else "no",
+        file=written or file,
+    )
+
+
+def template(args: argparse.Namespace, run: Run) -> int:
+    """``template``: write an empty workbook in the language."""
+    from xlsx_scorer.app import template as blank  # noqa: PLC0415  (openpyxl: only when asked)
+
+    lang = args.lang or DEFAULT_LANGUAGE
+    blank.write_template(
+        args.workbook,
+        lang,
+        players=args.players,
+        rounds=args.rounds,
+        event=args.event,
+        overwrite=args.force,
+    )
+    run.written = args.workbook
+    print(text(lang, "cli.wrote", file=args.workbook))
+    return 0
+
+
+def refused(result: Result) -> int:
+    """A file that cannot be used: its finding and "nothing was written", on stderr."""
+    for finding in result.findings:
+        print(render(finding, result.language), file=sys.stderr)
+    print(text(result.language, "cli.nothing_written"), file=sys.stderr)
+    return result.exit_code
+
+
+def location(finding: Finding, lang: str) -> str:
+    """Where a finding is, in words: ``Results!D7 (round 2, table 3, Ana)``."""
+    where = finding.where
+    return text(
+        lang,
+        "problem.location",
+        ref=where.ref,
+        round="?" if where.round is None else str(where.round),
+        table=where.table or "?",
+        player=where.player or "?",
+    )
+
+
+def _summary(result: Result, summary: str, source: Path) -> str:
+    return text(
+        result.language,
+        summary,
+        file=source,
+        games=result.games,
+        players=result.players,
+        problems=len(result.errors),
+    )
+
+
+def _print_findings(result: Result, summary: str, source: Path) -> None:
+    lang = result.language
+    print(_summary(result, summary, source))
+    for finding in result.errors:
+        print(f"  {location(finding, lang)}: {render(finding, lang)}")
+    for notice in result.notices:
+        print(render(notice, lang))
+
+
+def _print_leaders(result: Result) -> None:
+    if result.standings is None:
+        return
+    from xlsx_scorer.app.report import points  # noqa: PLC0415  (pandas is loaded by now)
+
+    lang = result.language
+    shown = result.standings.head(TOP_PLAYERS)
+    print(text(lang, "cli.top", count=len(shown)))
+    columns = ["rank", "player", "points12", "vp", "vp_share"]
+    for rank, player, twelfths, vp, share in shown[columns].itertuples(index=False, name=None):
+        shown_points = decimal(lang, points(twelfths) or 0.0)
+        shown_share = percent(lang, float(share))
+        print(f"  {rank:>3}. {player:<28} {shown_points:>6} {vp:>4} {shown_share:>7}")
+
+
+@contextlib.contextmanager
+def _tolerating_a_closed_pipe() -> Iterator[None]:
+    """The reader went away (``| head``): stop printing, keep the exit code."""
+    try:
+        yield
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())

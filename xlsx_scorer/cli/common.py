@@ -1,0 +1,97 @@
+"""What the judges' commands (diff, merge, archive, verify) share: options, cells as text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from xlsx_scorer.findings import UnusableWorkbookError, render
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+
+if TYPE_CHECKING:
+    from xlsx_scorer.app.diff import Cell, Key, RowCells
+
+
+EXIT_OK, EXIT_DIFFERENT, EXIT_UNUSABLE = 0, 1, 2
+
+
+def add_common(command: argparse.ArgumentParser) -> None:
+    """``--lang`` and ``--debug``, as every command has them."""
+    command.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="language of the messages (default: the workbook's)",
+    )
+    command.add_argument("--debug", action="store_true", help="show technical details on failure")
+
+
+def language(args: argparse.Namespace, found: str | None) -> str:
+    """``--lang``, else the workbook's language, else English."""
+    chosen: str = args.lang or found or DEFAULT_LANGUAGE
+    return chosen
+
+
+def unusable(args: argparse.Namespace, error: UnusableWorkbookError) -> int:
+    """Say why a file cannot be used, that nothing was written; exit code 2."""
+    lang = language(args, error.language)
+    finding = error.finding
+    print(
+        render(finding if finding.where.file else finding.located(file="?"), lang), file=sys.stderr
+    )
+    print(text(lang, "cli.nothing_written"), file=sys.stderr)
+    if args.debug:
+        traceback.print_exc()
+    return EXIT_UNUSABLE
+
+
+def column_name(lang: str, column: str) -> str:
+    """A column key as its header in ``lang`` (the key itself for a column without one)."""
+    return str(LANGUAGES[lang].HEADERS.get(column, column))
+
+
+def value_text(lang: str, value: Any) -> str:
+    """A cell value as the organiser would recognise it; a blank says so."""
+    from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
+
+    return text(lang, "cli.blank") if value is None or is_blank(value) else shown(value).strip()
+
+
+def key_text(lang: str, key: Key) -> str:
+    """``round 1, table 3, Ana`` (with the repeat number of a repeated key)."""
+    round_, table, player, occurrence = key
+    unknown = text(lang, "cli.blank")
+    params = {
+        "round": round_ if round_ != "" else unknown,
+        "table": table or unknown,
+        "player": player or unknown,
+    }
+    if occurrence:
+        return text(lang, "cli.key_repeated", repeat=occurrence + 1, **params)
+    return text(lang, "cli.key", **params)
+
+
+def cell_text(lang: str, cell: Cell) -> str:
+    """``b.xlsx Resultados!E9: 3``."""
+    if not cell.ref:
+        return f"{cell.file}: {value_text(lang, None)}"
+    return f"{cell.file} {cell.sheet}!{cell.ref}: {value_text(lang, cell.value)}"
+
+
+def row_text(lang: str, row: RowCells) -> str:
+    """``b.xlsx Resultados!A9:L9 (Settlements 3, Cities 2, …)``."""
+    values = ", ".join(
+        f"{column_name(lang, column)} {value_text(lang, value)}" for column, value in row.values
+    )
+    where = f"{row.file} {row.sheet}!{row.ref}"
+    return f"{where} ({values})" if values else where
+
+
+def either_text(lang: str, side: Cell | RowCells | None) -> str:
+    """A cell, a row, or ``—`` for the side where a row does not exist."""
+    if side is None:
+        return "—"
+    from xlsx_scorer.app.diff import Cell  # noqa: PLC0415  (pandas: only when run)
+
+    return cell_text(lang, side) if isinstance(side, Cell) else row_text(lang, side)

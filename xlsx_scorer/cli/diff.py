@@ -1,0 +1,80 @@
+"""``xlsx-scorer diff A B``: what changed between two copies of an event.
+
+Exit code 0: the copies hold the same results and roster; 1: they differ;
+2: a file could not be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from xlsx_scorer.cli import common
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.i18n import text
+
+if TYPE_CHECKING:
+    from xlsx_scorer.app.diff import Change, Differences
+
+
+#: The message of each kind of change.
+CHANGE_MESSAGES = {"added": "cli.diff_added", "removed": "cli.diff_removed"}
+ROSTER_MESSAGES = {"added": "cli.roster_added", "removed": "cli.roster_removed"}
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``diff`` with the command parser."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "diff",
+        help="show what changed between two copies of an event, cell by cell",
+        description=(
+            "Compare the Results (and Players) sheets of two copies of an event. Rows are "
+            "matched by round, table and player, not by row number. Exit code 0: the same; "
+            "1: they differ; 2: a file could not be used."
+        ),
+    )
+    parser.add_argument("first", metavar="A", type=Path, help="the earlier copy")
+    parser.add_argument("second", metavar="B", type=Path, help="the later copy")
+    common.add_common(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print every change from A to B; exit 0 when there is none, 1 otherwise."""
+    from xlsx_scorer.app.judges import diff_files, labels  # noqa: PLC0415  (heavy: only when the command runs)
+
+    try:
+        compared = diff_files(args.first, args.second)
+    except UnusableWorkbookError as error:
+        return common.unusable(args, error)
+    lang = common.language(args, compared.language)
+    first, second = labels([args.first, args.second])
+    for line in lines(lang, compared.differences):
+        print(line)
+    if compared.differences.equal:
+        print(text(lang, "cli.diff_equal", first=first, second=second))
+        return common.EXIT_OK
+    count = len(compared.differences.changes) + len(compared.differences.roster)
+    print(text(lang, "cli.diff_summary", first=first, second=second, count=count))
+    return common.EXIT_DIFFERENT
+
+
+def change_text(lang: str, change: Change) -> str:
+    """One change as a line: what, where, before → after."""
+    key = common.key_text(lang, change.key)
+    before = common.either_text(lang, change.before)
+    after = common.either_text(lang, change.after)
+    if change.kind == "changed" and change.column is not None:
+        column = common.column_name(lang, change.column)
+        return text(lang, "cli.diff_changed", result=key, column=column, before=before, after=after)
+    return text(lang, CHANGE_MESSAGES[change.kind], result=key, before=before, after=after)
+
+
+def lines(lang: str, differences: Differences) -> list[str]:
+    """Every change, then every roster change, one per line."""
+    found = [change_text(lang, change) for change in differences.changes]
+    for name in differences.roster:
+        cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
+        found.append(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
+    return found

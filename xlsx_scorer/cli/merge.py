@@ -1,0 +1,114 @@
+"""``xlsx-scorer merge BASE COPY… -o MERGED``: the judges' copies merged into one workbook.
+
+Exit code 0: merged and written; 1: conflicts (each named, nothing written);
+2: a file could not be used, or ``-o`` names an input (nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from xlsx_scorer.cli import common
+from xlsx_scorer.cli.diff import ROSTER_MESSAGES, change_text
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.i18n import text
+
+if TYPE_CHECKING:
+    from xlsx_scorer.app.merge import Blocked, Conflict, Merge
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``merge`` with the command parser."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "merge",
+        help="merge the copies judges send back into the workbook they started from",
+        description=(
+            "Three-way merge: every value a copy changed from BASE is taken; the same change "
+            "in several copies is taken once; different changes to the same value are a "
+            "conflict, and then nothing is written. MERGED is BASE with only the changed and "
+            "added cells written. Exit code 0: merged; 1: conflicts; 2: a file could not be used."
+        ),
+    )
+    parser.add_argument("base", metavar="BASE", type=Path, help="the workbook the judges got")
+    parser.add_argument(
+        "copies", metavar="COPY", type=Path, nargs="+", help="the copies they sent back"
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="MERGED", type=Path, required=True, help="the file to write"
+    )
+    common.add_common(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Merge, print what was taken or every conflict; exit 0 or 1."""
+    from xlsx_scorer.app.judges import merge_files  # noqa: PLC0415  (heavy: only when the command runs)
+
+    try:
+        merged = merge_files(args.base, args.copies, args.output)
+    except UnusableWorkbookError as error:
+        return common.unusable(args, error)
+    lang = common.language(args, merged.language)
+    plan = merged.merge
+    if not plan.ok:
+        for conflict in plan.conflicts:
+            print(conflict_text(lang, conflict))
+        for blocked in plan.blocked:
+            print(blocked_text(lang, blocked, args.base))
+        count = len(plan.conflicts) + len(plan.blocked)
+        print(text(lang, "cli.merge_conflicts", count=count))
+        return common.EXIT_DIFFERENT
+    for change in plan.taken:
+        print(change_text(lang, change))
+    for name in plan.roster_taken:
+        cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
+        print(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
+    print(summary(lang, plan, len(args.copies), merged.written))
+    return common.EXIT_OK
+
+
+def summary(lang: str, plan: Merge, copies: int, written: Path | None) -> str:
+    """How many values, rows and names were merged, and where to."""
+    kinds = [change.kind for change in plan.taken]
+    return text(
+        lang,
+        "cli.merge_done",
+        copies=copies,
+        file=written,
+        changed=kinds.count("changed"),
+        added=kinds.count("added"),
+        removed=kinds.count("removed"),
+        names=len(plan.roster_taken),
+    )
+
+
+def conflict_text(lang: str, conflict: Conflict) -> str:
+    """A conflict naming every copy's cell (and BASE's)."""
+    from xlsx_scorer.app.merge import Removal  # noqa: PLC0415  (heavy: only when the command runs)
+
+    key = common.key_text(lang, conflict.key)
+    base = common.either_text(lang, conflict.base)
+    if conflict.column is not None:
+        sides = " ≠ ".join(
+            common.cell_text(lang, side) for side in conflict.sides if not isinstance(side, Removal)
+        )
+        column = common.column_name(lang, conflict.column)
+        return text(lang, "cli.merge_conflict", result=key, column=column, sides=sides, base=base)
+    removed = ", ".join(side.file for side in conflict.sides if isinstance(side, Removal))
+    changed = "; ".join(
+        common.cell_text(lang, side) for side in conflict.sides if not isinstance(side, Removal)
+    )
+    return text(
+        lang, "cli.merge_conflict_removed", result=key, removed=removed, changed=changed, base=base
+    )
+
+
+def blocked_text(lang: str, blocked: Blocked, base: Path) -> str:
+    """A value that cannot be written into BASE, and why."""
+    cell = common.cell_text(lang, blocked.cell)
+    if blocked.code == "no_column" and blocked.column is not None:
+        column = common.column_name(lang, blocked.column)
+        return text(lang, "cli.merge_no_column", cell=cell, column=column, base=base.name)
+    return text(lang, "cli.merge_no_roster", cell=cell, name=blocked.cell.value, base=base.name)

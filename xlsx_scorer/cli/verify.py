@@ -1,0 +1,69 @@
+"""``xlsx-scorer verify FOLDER_OR_WORKBOOK``: does an archive still hold what was archived?
+
+Exit code 0: the workbook, its fingerprint, the standings and every CSV agree;
+1: something was edited or removed (each named); 2: the workbook could not be
+read at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from xlsx_scorer.cli import common
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.i18n import text
+
+if TYPE_CHECKING:
+    from xlsx_scorer.app.verify import Finding
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``verify`` with the command parser."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "verify",
+        help="check that an archived event was not edited since it was archived",
+        description=(
+            "Recompute everything from the archived results and compare it with the "
+            "fingerprint, the Standings and Round Points sheets and, in an archive folder, "
+            "datapackage.json and every CSV file. Exit code 0: everything agrees; 1: "
+            "something was edited or removed; 2: the workbook could not be read."
+        ),
+    )
+    parser.add_argument(
+        "path", metavar="FOLDER_OR_WORKBOOK", type=Path, help="an archive folder or its workbook"
+    )
+    common.add_common(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print every finding; exit 0 when there is none."""
+    from xlsx_scorer.app.verify import verify  # noqa: PLC0415  (heavy: only when the command runs)
+
+    try:
+        verified = verify(args.path, language=args.lang)
+    except UnusableWorkbookError as error:
+        return common.unusable(args, error)
+    lang = common.language(args, verified.language)
+    for finding in verified.findings:
+        print(finding_text(lang, finding))
+    if verified.ok:
+        print(text(lang, "cli.verify_ok", path=args.path, fingerprint=verified.fingerprint))
+        return common.EXIT_OK
+    print(text(lang, "cli.verify_failed", path=args.path, count=len(verified.findings)))
+    return common.EXIT_DIFFERENT
+
+
+def finding_text(lang: str, finding: Finding) -> str:
+    """A finding in ``lang``: its result and column named, values as the organiser sees them."""
+    params = dict(finding.params)
+    if "reason" in params:  # why a workbook could not be read, itself a message
+        params["reason"] = text(lang, params["reason"], **params)
+    for name in ("archived", "now"):
+        if name in params:
+            params[name] = common.value_text(lang, params[name])
+    result = common.key_text(lang, finding.result) if finding.result else ""
+    column = common.column_name(lang, finding.column) if finding.column else ""
+    return text(lang, finding.code, **params, result=result, column=column)

@@ -1,0 +1,152 @@
+"""Which sheets of a workbook we wrote: only those may be replaced or removed.
+
+**The marker.** Every sheet we write carries a sheet-local, hidden defined name
+``_xlsx_scorer.<kind>`` (``_xlsx_scorer.standings``, ``_xlsx_scorer.chart_data``…) whose
+value covers the sheet itself (``'Standings'!$1:$1048576``).  It lives in ``workbook.xml``
+(so it is found without reading the sheet, even a damaged one), Excel and LibreOffice keep
+it when they save, and it follows the sheet when the organiser renames or moves it.  A
+marker whose value names another sheet is ignored (it was moved by hand).  A sheet without
+a marker is the organiser's, whatever its name: theirs is never replaced, and ours takes
+another name (``Standings (2)``).  When several sheets carry the marker of one kind (the
+organiser copied ours), the first in tab order is ours; the copies lose their marker on the
+next run and become the organiser's.
+
+**Older output (no marker).** Versions before the marker wrote sheets named exactly
+``Standings``, ``Round Points``, ``Errors`` and, hidden, ``Chart Data``, and replaced any
+sheet so named.  In a workbook where no sheet carries a marker, a sheet is taken for such
+output when (``LegacyOutputs``):
+
+- it is named exactly ``Standings`` or ``Round Points`` and one of the first 10 cells of
+  column A holds the check line (``Check: <code>``, in any shipped language), which every such
+  sheet carried; or
+- it is named exactly ``Errors`` (or ``Chart Data`` and hidden) and the workbook has such a
+  checked sheet: those versions wrote all of them together, replacing the organiser's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from xml.parsers import expat
+
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import ns
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.xmledit import whole_number
+from xlsx_scorer.xlsx import peek
+
+__all__ = ["MARKER_PREFIX", "LegacyOutputs", "OurSheet", "marker_name", "our_sheets"]
+
+MARKER_PREFIX = "_xlsx_scorer."
+CHECK_LINE_ROWS = 10
+
+
+def marker_name(kind: str) -> str:
+    """The defined name marking a sheet of ``kind``: ``marker_name("errors")``."""
+    return MARKER_PREFIX + kind
+
+
+def marker_kind(name: str) -> str | None:
+    """The kind a defined name marks, or None: ``marker_kind("_XLSX_Scorer.errors")``."""
+    if name.casefold().startswith(MARKER_PREFIX):
+        return name[len(MARKER_PREFIX) :].casefold() or None
+    return None
+
+
+@dataclass(frozen=True)
+class OurSheet:
+    """A sheet we wrote: its position in the workbook's sheet list, name and kind."""
+
+    index: int
+    name: str
+    kind: str
+    legacy: bool = False
+
+
+@dataclass(frozen=True)
+class LegacyOutputs:
+    """How output written before the marker is recognised (see the module docstring).
+
+    ``names`` maps each exact sheet name to its kind; sheets of ``checked`` kinds carry a
+    check line (``is_check_line`` says whether a text is one); sheets of ``hidden`` kinds
+    were always hidden.
+    """
+
+    names: Mapping[str, str]
+    checked: frozenset[str]
+    hidden: frozenset[str]
+    is_check_line: Callable[[str], bool]
+
+
+def our_sheets(package: Package, legacy: LegacyOutputs | None = None) -> tuple[OurSheet, ...]:
+    """Our sheets in ``package``, one per kind, in tab order."""
+    marked = _marked(package)
+    found = marked if marked or legacy is None else _legacy(package, legacy)
+    first: dict[str, OurSheet] = {}
+    for sheet in sorted(found, key=lambda sheet: sheet.index):
+        first.setdefault(sheet.kind, sheet)
+    return tuple(sorted(first.values(), key=lambda sheet: sheet.index))
+
+
+def _marked(package: Package) -> list[OurSheet]:
+    """Sheets carrying a marker (every one, copies included) that covers the sheet itself."""
+    sheets = package.sheets
+    doc = package.workbook_xml
+    found = []
+    for names in doc.root.named(ns.MAIN, "definedNames"):
+        for node in names.named(ns.MAIN, "definedName"):
+            kind = marker_kind(node.attrs.get("name", ""))
+            local = whole_number(node.attrs.get("localSheetId"))
+            if kind is None or local is None or local >= len(sheets):
+                continue
+            if refers_to(doc.inner_text(node), sheets[local].name):
+                found.append(OurSheet(local, sheets[local].name, kind))
+    return found
+
+
+def refers_to(reference: str, sheet: str) -> bool:
+    """Whether ``reference`` (``'Round Points'!$1:$1048576``) is on ``sheet``.
+
+    A marker moved onto another sheet by hand (its ``localSheetId`` edited) still names the
+    sheet it was written for, so it does not make that other sheet ours.
+
+    >>> refers_to("'Bob''s'!$1:$1048576", "BOB'S"), refers_to("Results!$A$1", "Standings")
+    (True, False)
+    """
+    name = reference.strip().lstrip("=").rpartition("!")[0]
+    if len(name) >= 2 and name[0] == name[-1] == "'":
+        name = name[1:-1].replace("''", "'")
+    return name.casefold() == sheet.casefold()
+
+
+def _legacy(package: Package, legacy: LegacyOutputs) -> list[OurSheet]:
+    candidates = [
+        OurSheet(index, sheet.name, legacy.names[sheet.name], legacy=True)
+        for index, sheet in enumerate(package.sheets)
+        if sheet.name in legacy.names
+    ]
+    checked = [
+        sheet
+        for sheet in candidates
+        if sheet.kind in legacy.checked and _has_check_line(package, sheet.index, legacy)
+    ]
+    if not checked:
+        return []
+    others = [
+        sheet
+        for sheet in candidates
+        if sheet.kind not in legacy.checked
+        and (sheet.kind not in legacy.hidden or package.sheets[sheet.index].state != "visible")
+    ]
+    return checked + others
+
+
+def _has_check_line(package: Package, index: int, legacy: LegacyOutputs) -> bool:
+    part = package.sheets[index].part
+    if part is None or not package.has(part):
+        return False
+    try:
+        texts = peek.first_texts(package, part, CHECK_LINE_ROWS)
+    except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
+        return False  # unreadable: not shown to be ours, so it is kept as it is
+    return any(legacy.is_check_line(text) for text in texts)

@@ -1,0 +1,121 @@
+"""The ``Players`` and ``Event`` sheets: the roster of names, the event's name and language.
+
+Both are read from their cells as a spreadsheet shows them (:mod:`sheetcells`),
+as {row: {column: value}}; a value no spreadsheet writes in a cell we use
+makes the workbook unusable, naming the cell.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from xlsx_scorer.core.cells import is_blank, player_name
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.i18n import LANGUAGES, fold
+from xlsx_scorer.xlsx.sheetcells import BadValue, column_letters
+
+HEADER_SEARCH_ROWS = 30
+
+Rows = dict[int, dict[int, Any]]
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The ``Players`` sheet: every normalised name and the cell it stands in."""
+
+    sheet: str
+    names: dict[str, str]
+
+
+def bad_value(sheet: str, row: int, column: int, found: str, **options: Any) -> Exception:
+    """The error for a cell we use holding a value no spreadsheet writes.
+
+    >>> bad_value("Results", 5, 10, "TRUE/FALSE cell holding 2").params["cell"]
+    'J5'
+    """
+    cell = f"{column_letters(column)}{row}"
+    return UnusableWorkbookError(
+        "unusable.bad_value", {"sheet": sheet, "cell": cell, "found": found}, **options
+    )
+
+
+def roster(sheet: str, rows: Rows) -> Roster | None:
+    """Names under a ``Player`` or ``Name`` header (any language), else in the column with the
+    most text.
+
+    Among several header cells (a title "Players" above the real header, say),
+    the one with the most filled cells below it wins.  An empty roster counts as
+    no roster: the organiser has not filled it in.
+    """
+    player_headers = {
+        fold(name)
+        for module in LANGUAGES.values()
+        for name in (module.HEADERS["player"], *module.NAME_HEADERS)
+    }
+
+    def filled_below(row: int, column: int) -> int:
+        return sum(
+            number > row and not is_blank(cells.get(column, "")) for number, cells in rows.items()
+        )
+
+    headers = [
+        (filled_below(row, column), -row, -column)
+        for row, cells in rows.items()
+        if row <= HEADER_SEARCH_ROWS
+        for column, value in cells.items()
+        if isinstance(value, str) and fold(value) in player_headers
+    ]
+    best = max(headers, default=None)
+    if best is not None and best[0] > 0:
+        start, column = 1 - best[1], -best[2]
+    else:
+        text_cells = Counter(
+            column
+            for cells in rows.values()
+            for column, value in cells.items()
+            if isinstance(value, str) and not is_blank(value) and fold(value) not in player_headers
+        )
+        if not text_cells:
+            return None
+        most = max(text_cells.values())
+        start, column = 1, min(c for c, count in text_cells.items() if count == most)
+    names: dict[str, str] = {}
+    letter = column_letters(column)
+    for row, cells in rows.items():
+        value = cells.get(column, "")
+        if row < start or is_blank(value):
+            continue
+        if isinstance(value, BadValue):
+            raise bad_value(sheet, row, column, value.found)
+        name = player_name(value)
+        if isinstance(name, str):
+            names.setdefault(name, f"{letter}{row}")
+    return Roster(sheet, names) if names else None
+
+
+def event(rows: Rows, sheet: str) -> tuple[str | None, str | None]:
+    """The event name and language from the ``Event`` sheet's first rows: labels in one column,
+    values right of them."""
+    labels = {
+        fold(module.STRINGS[key]): key
+        for module in LANGUAGES.values()
+        for key in ("event.name", "event.language")
+    }
+    codes = {fold(code): lang for lang, module in LANGUAGES.items() for code in module.CODES}
+    codes.update({fold(module.NAME): lang for lang, module in LANGUAGES.items()})
+    event_name, language = None, None
+    for row, line in rows.items():
+        cells = [(column, value) for column, value in line.items() if not is_blank(value)]
+        if len(cells) < 2 or not isinstance(cells[0][1], str):
+            continue
+        key = labels.get(fold(cells[0][1]))
+        column, value = cells[1]
+        if key and isinstance(value, BadValue):
+            raise bad_value(sheet, row, column, value.found)
+        if key == "event.name" and event_name is None:
+            event_name = " ".join(str(value).split())
+        elif key == "event.language" and language is None:
+            language = codes.get(fold(str(value)))
+    return event_name, language
