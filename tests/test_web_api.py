@@ -6,6 +6,7 @@ its exit code, its Errors sheet (cells and messages) and its Standings sheet.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import socket
@@ -82,6 +83,26 @@ def api_errors(body: dict[str, Any]) -> list[list[Any]]:
     return found
 
 
+def cli_check(path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
+    """What ``xlsx-scorer check --json`` says about ``path``, run beside it (files named alike)."""
+    capsys.readouterr()
+    with contextlib.chdir(path.parent):
+        exit_code = main(["check", "--json", path.name, *extra])
+    said: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert said["exit_code"] == exit_code
+    return said
+
+
+def same_as_cli(body: dict[str, Any], said: dict[str, Any]) -> None:
+    """The API's run and the CLI's ``check --json``: same summary, same findings and words."""
+    summary = body["summary"]
+    assert [summary[key] for key in ("exit_code", "language", "games", "players")] == [
+        said[key] for key in ("exit_code", "language", "games", "players")
+    ]
+    shown = [{key: value for key, value in f.items() if key != "context"} for f in body["findings"]]
+    assert shown == said["findings"]
+
+
 def standings_values(path: Path) -> list[dict[str, Any]]:
     return table_below(path, "Standings", text("en", "out.rank"))
 
@@ -131,11 +152,14 @@ def test_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
 # /api/check
 
 
-def test_check_good_event_as_the_cli(client: TestClient, tmp_path: Path) -> None:
+def test_check_good_event_as_the_cli(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     response = client.post("/api/check", files=upload(EVENT))
     assert response.status_code == 200
     assert response.headers["cache-control"] == "no-store"
     body = response.json()
+    same_as_cli(body, cli_check(EVENT, capsys))
     exit_code, scored = cli_score(tmp_path, EVENT)
     assert body["summary"] == {
         "games": 28,
@@ -161,10 +185,13 @@ def test_check_good_event_as_the_cli(client: TestClient, tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "tr"])
-def test_check_mistakes_as_the_cli(client: TestClient, tmp_path: Path, lang: str) -> None:
+def test_check_mistakes_as_the_cli(
+    client: TestClient, tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     response = client.post("/api/check", files=upload(MISTAKES), data={"lang": lang})
     assert response.status_code == 200
     body = response.json()
+    same_as_cli(body, cli_check(MISTAKES, capsys, "--lang", lang))
     exit_code, scored = cli_score(tmp_path, MISTAKES, "--lang", lang)
     assert body["summary"]["exit_code"] == exit_code == 1
     assert body["summary"]["language"] == lang
@@ -205,13 +232,16 @@ def test_check_unusable_file_is_422_with_its_finding(client: TestClient) -> None
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_bad_corpus_answers_as_the_cli(client: TestClient, name: str) -> None:
-    """Hostile, broken and odd workbooks get the CLI's exit code and cells (fixtures/bad)."""
+def test_bad_corpus_answers_as_the_cli(
+    client: TestClient, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hostile, broken and odd workbooks get the CLI's findings and exit code (fixtures/bad)."""
     expected = EXPECTED[name]
     check = client.post("/api/check", files=upload(BAD / name))
     assert check.status_code == (422 if expected["exit"] == 2 else 200)
     body = check.json()
     assert body["summary"]["exit_code"] == expected["exit"]
+    same_as_cli(body, cli_check(BAD / name, capsys))
     cells = {f["where"]["cell"] for f in body["findings"] if f["severity"] == "error"}
     assert set(expected.get("cells", [])) <= cells
     score = client.post("/api/score", files=upload(BAD / name))
@@ -261,13 +291,16 @@ def test_score_keeps_a_macro_workbook_macro_enabled(client: TestClient) -> None:
         assert "xl/vbaProject.bin" in package.namelist()
 
 
-def test_score_with_problems_is_422_with_the_findings(client: TestClient) -> None:
+def test_score_with_problems_is_422_with_the_findings(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
     response = client.post("/api/score", files=upload(MISTAKES), data={"lang": "es"})
     assert response.status_code == 422
     body = response.json()
-    assert body["summary"]["errors"] == 14
+    assert body["summary"]["errors"] == 15
     assert body["summary"]["language"] == "es"
     assert all(finding["context"] for finding in body["findings"])
+    same_as_cli(body, cli_check(MISTAKES, capsys, "--lang", "es"))
 
 
 def test_score_unusable_file_is_422(client: TestClient) -> None:
@@ -477,18 +510,19 @@ def test_a_crash_is_a_500_answer_and_the_server_goes_on(
     assert client.post("/api/check", files=upload(EVENT)).status_code == 200
 
 
-def test_nothing_is_left_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nothing_is_written_to_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Uploads are checked and scored in memory: no temporary file or folder is ever made."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temporary))
-    used: list[Path] = []
+    asked: list[str] = []
+    where_temporary = tempfile.gettempdir
 
-    class Watched(tempfile.TemporaryDirectory):  # type: ignore[type-arg]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            used.append(Path(self.name))
+    def watched() -> str:  # every tempfile function without ``dir=`` asks for it
+        asked.append("gettempdir")
+        return where_temporary()
 
-    monkeypatch.setattr(tempfile, "TemporaryDirectory", Watched)
+    monkeypatch.setattr(tempfile, "gettempdir", watched)
     client = TestClient(create_app(max_upload_bytes=3_000_000), base_url=LOCAL)
     for route, path in [
         ("/api/check", EVENT),
@@ -502,8 +536,7 @@ def test_nothing_is_left_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert client.post("/api/check", files=upload(BAD / "blank_rows_200.xlsx")).status_code == 200
     too_big = {"file": ("big.xlsx", b"\0" * 3_100_000, XLSX)}
     assert client.post("/api/check", files=too_big).status_code == 413
-    assert len(used) == 7
-    assert all(folder.parent == temporary for folder in used)
+    assert asked == []
     assert list(temporary.iterdir()) == []
 
 
