@@ -13,7 +13,7 @@ a title row, a ``Players`` roster; cached in ``--workdir``), then:
    posted to ``/api/check`` and ``/api/score`` over one kept-alive connection, as
    the page does; the same two calls in this process without HTTP
    (``xlsx_scorer.web.engine`` ``check`` and ``score``: the reference); and
-   ``score_workbook`` on paths, as the CLI calls it;
+   ``score_file`` on paths, as the CLI calls it;
 3. posts 20 checks at once and times the whole.
 
 Prints median and best seconds per request.  Timings are for reading, never for
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import httpx2 as httpx  # noqa: E402
 from bench_score import write_event  # noqa: E402
 
-from xlsx_scorer.app.api import score_workbook  # noqa: E402
+from xlsx_scorer.app.api import score_file  # noqa: E402
 from xlsx_scorer.web import engine  # noqa: E402
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -101,7 +101,7 @@ def measure(address: str, workbook: Path, repeat: int) -> dict[str, list[float]]
 
     Over HTTP: ``/api/check`` and ``/api/score`` on one kept-alive connection, as the
     page does.  In this process: ``engine.check``, ``engine.score`` (the same calls
-    without HTTP) and ``score_workbook`` on paths (as the CLI calls it).
+    without HTTP) and ``score_file`` on paths (as the CLI calls it).
     """
     data = workbook.read_bytes()
     files = {"file": (workbook.name, data, XLSX)}
@@ -124,7 +124,7 @@ def measure(address: str, workbook: Path, repeat: int) -> dict[str, list[float]]
             assert engine.score(data, filename=workbook.name).workbook is not None
 
         def cli_path() -> None:
-            assert score_workbook(workbook, target).exit_code == 0
+            assert score_file(workbook, target).exit_code == 0
 
         calls = {
             "http_check": http_check,
@@ -197,7 +197,7 @@ def main() -> None:
         row("check in-process (engine.check)", times["local_check"]),
         row("score over HTTP (POST /api/score)", times["http_score"]),
         row("score in-process (engine.score)", times["local_score"]),
-        row("score_workbook on paths (as the CLI)", times["path"]),
+        row("score_file on paths (as the CLI)", times["path"]),
         row("check + score over HTTP", pairs),
         row("check + score in-process", local_pairs),
     ]
