@@ -179,7 +179,7 @@ def test_the_lock_of_the_copy_is_what_matters(
     copy.write_bytes(b"an earlier copy, open in a spreadsheet")
     lock = LOCKS[app][0].replace("event", "scored")
     (tmp_path / lock).write_bytes(b"owner")
-    assert main(["score", str(event), "-o", str(copy)]) == 2
+    assert main(["score", str(event), "-o", str(copy), "--force"]) == 2  # asked, still locked
     err = capsys.readouterr().err
     assert lock in err
     assert str(copy) in err

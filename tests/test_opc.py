@@ -185,12 +185,6 @@ def test_a_workbook_view_inside_sheets_has_its_own_message(
 
 # --- fuzz 6: valid packages refused -----------------------------------------------------
 
-#: Targets python-calamine (today's reader) cannot follow yet: the package layer resolves
-#: them and the writer writes them; scoring them end to end waits for the reader.
-READER_PENDING = pytest.mark.xfail(
-    strict=True, reason="the Results reader does not resolve part names through opc yet"
-)
-
 
 def relocated(kind: str) -> bytes:
     """The base workbook with its sheet or workbook part named as ``kind`` says."""
@@ -242,10 +236,7 @@ def test_part_names_resolve_as_opc_says(kind: str) -> None:
 
 @pytest.mark.parametrize(
     "kind",
-    [
-        kind if kind == "/xl/worksheets/sheet1.xml" else pytest.param(kind, marks=READER_PENDING)
-        for kind in KINDS
-    ],
+    KINDS,
 )
 def test_part_names_resolve_when_scoring(
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -24,12 +24,13 @@ import re
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import unquote
 from xml.etree import ElementTree
 
 import pytest
-from openpyxl import load_workbook
 
 from xlsx_scorer.cli import main
+from xlsx_scorer.xlsx.reader import sheet_values
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
 RESULTS = "xl/worksheets/sheet1.xml"
@@ -189,14 +190,15 @@ EQUIVALENT: dict[str, Callable[[Members], Members]] = {
 
 
 def standings(path: Path) -> list[tuple[object, ...]]:
-    """(rank, player, round points, VP) of every Standings row, as openpyxl reads them."""
-    book = load_workbook(path, read_only=True, data_only=True)
-    sheet = book["Standings"]
-    rows = [tuple(row) for row in sheet.iter_rows(values_only=True)]
-    book.close()
+    """(rank, player, round points, VP) of every Standings row.
+
+    Read with the scorer's reader: openpyxl cannot follow some of these legal
+    packages (an upper-case relationship target, say).
+    """
+    rows = sheet_values(path.read_bytes())["Standings"]
     start = next(i for i, row in enumerate(rows) if row and row[0] == "Rank")
     return [
-        (row[0], row[1], round(float(row[2]), 6), row[3])  # type: ignore[arg-type]
+        (row[0], row[1], round(float(row[2]), 6), row[3])
         for row in rows[start + 1 :]
         if row and row[0] is not None
     ]
@@ -222,7 +224,7 @@ def assert_sound(data: bytes) -> None:
             ):
                 if rel.get("TargetMode") == "External":
                     continue
-                target = rel.get("Target", "")
+                target = unquote(rel.get("Target", ""))
                 resolved = target.lstrip("/") if target.startswith("/") else folder + target
                 parts: list[str] = []
                 for piece in resolved.split("/"):

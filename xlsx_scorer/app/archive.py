@@ -76,6 +76,10 @@ def score_book(book: workbook.Workbook, language: str | None) -> Scored:
 def scored_workbook(source: Path, language: str) -> bytes:
     """The workbook with every output sheet written, as bytes (``source`` is left as it is)."""
     scored = api.score(api.read_file(source), filename=source.name, language=language)
+    if scored.exit_code == api.EXIT_UNUSABLE:  # a damaged part only the writer needs, say
+        error = UnusableWorkbookError(scored.findings[0].code, language=scored.language)
+        error.finding = scored.findings[0]
+        raise error
     if scored.workbook is None or scored.errors:
         raise RuntimeError("the workbook had problems when scored for the archive")
     return scored.workbook

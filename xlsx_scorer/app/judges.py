@@ -20,6 +20,7 @@ from xlsx_scorer.app.diff import Copy, Differences
 from xlsx_scorer.app.merge import Layout, Merge
 from xlsx_scorer.core.cells import ErrorValue, is_blank
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
 
@@ -37,11 +38,13 @@ def labels(paths: Sequence[Path]) -> list[str]:
 def _read(path: Path) -> workbook.Workbook:
     """The workbook at ``path``; an unusable one names its file."""
     try:
-        return workbook.read_workbook(path)
+        book = workbook.read_workbook(path)
+        Package.open(book.package).refuse_damage()  # a merge keeps every part: none damaged
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))
         raise
+    return book
 
 
 def as_copy(book: workbook.Workbook, label: str) -> Copy:
@@ -113,16 +116,21 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     return Layout(filled, roster_filled)
 
 
-def merge_files(base_path: Path, copy_paths: Sequence[Path], output: Path) -> Merged:
+def merge_files(
+    base_path: Path, copy_paths: Sequence[Path], output: Path, *, force: bool = False
+) -> Merged:
     """Merge ``copy_paths`` into ``base_path`` and write ``output`` (``merge.merge``).
 
-    Raises ``UnusableWorkbookError`` when a file cannot be used or ``output``
-    is one of the inputs.  With conflicts nothing is written.
+    Raises ``UnusableWorkbookError`` when a file cannot be used (a damaged part
+    included), ``output`` is one of the inputs, or it exists and ``force`` is not set.
+    With conflicts nothing is written.
     """
     inputs = [base_path, *copy_paths]
     for path in inputs:
         if _same_file(output, path):
             raise UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
+    if output.exists() and not force:
+        raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
     names = labels(inputs)
     books = [_read(path) for path in inputs]
     base = as_copy(books[0], names[0])

@@ -62,7 +62,12 @@ class Scored:
 
 
 def read(data: bytes) -> reader.Workbook:
-    """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too."""
+    """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too.
+
+    A damaged part that scoring would keep makes the workbook unusable here, so that
+    ``check`` and ``score`` refuse the same files.
+    """
+    splice.refuse_kept_damage(data, legacy=report.LEGACY_OUTPUTS)
     return reader.read_workbook_bytes(data, report.OUTPUT_SHEETS)
 
 

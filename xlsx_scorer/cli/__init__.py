@@ -38,27 +38,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     run = commands.Run()
     try:
-        if "run" in args:  # a judges' command or serve: it reports its own unusable files
+        if "run" in args:  # a judges' command: it reports its own unusable files
             return int(args.run(args))
         return COMMANDS[args.command](args, run)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = args.lang or error.language or DEFAULT_LANGUAGE
-        workbook = _workbook(args)
-        print(render(error.finding.located(file=str(workbook)), lang), file=sys.stderr)
+        print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
-        _traceback_if(getattr(args, "debug", False))
+        _traceback_if(args.debug)
         return EXIT_UNUSABLE
     except Exception as error:  # a bug: say so plainly, and whether anything was written
-        workbook = _workbook(args)
-        print(commands.internal_error(args.lang, error, run.written, workbook), file=sys.stderr)
-        _traceback_if(getattr(args, "debug", False))
+        message = commands.internal_error(args.lang, error, run.written, _named_file(args))
+        print(message, file=sys.stderr)
+        _traceback_if(args.debug)
         return EXIT_INTERNAL
 
 
-def _workbook(args: argparse.Namespace) -> Path:
-    """The (first) workbook the command was given; ``?`` for one given none (``serve``)."""
-    given = getattr(args, "workbook", None) or Path("?")
-    return Path(given[0] if isinstance(given, list) else given)
+def _named_file(args: argparse.Namespace) -> Path:
+    """The file a command was about, for its messages (the first one given)."""
+    for name in ("workbook", "path", "base", "first"):
+        value = getattr(args, name, None)
+        if value:
+            return Path(value[0] if isinstance(value, list) else value)
+    return Path()
 
 
 def _traceback_if(debug: bool) -> None:

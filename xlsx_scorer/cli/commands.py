@@ -33,16 +33,27 @@ class Run:
 
 def score(args: argparse.Namespace, run: Run) -> int:
     """``score``: check, score and save each workbook; print the findings and the leaders."""
+    lang = args.lang or DEFAULT_LANGUAGE
     paths = batch.workbooks(args.workbook)
     if len(paths) == 1 and not args.workbook[0].is_dir():
+        if _taken(paths[0], args.output, args.force):
+            print(text(lang, "cli.output_exists", file=args.output), file=sys.stderr)
+            return EXIT_UNUSABLE
         return _score_one(paths[0], args.output, args.lang, run)
     if args.output is not None and not args.output.is_dir():
-        lang = args.lang or DEFAULT_LANGUAGE
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
+        return EXIT_UNUSABLE
+    names = [path.name.casefold() for path in paths]
+    if args.output is not None and len(set(names)) < len(names):
+        twice = next(path.name for path in paths if names.count(path.name.casefold()) > 1)
+        print(text(lang, "cli.output_collision", name=twice, folder=args.output), file=sys.stderr)
         return EXIT_UNUSABLE
 
     def score_one(path: Path) -> int:
         target = None if args.output is None else args.output / path.name
+        if _taken(path, target, args.force):
+            print(text(lang, "cli.output_exists", file=target), file=sys.stderr)
+            return EXIT_UNUSABLE
         result = score_file(path, target, language=args.lang)
         if result.exit_code == EXIT_UNUSABLE:
             return refused(result)
@@ -51,6 +62,13 @@ def score(args: argparse.Namespace, run: Run) -> int:
         return result.exit_code
 
     return batch.run_each(paths, score_one, _bug_reporter(args))
+
+
+def _taken(source: Path, target: Path | None, force: bool) -> bool:
+    """Whether writing ``target`` would replace a file other than ``source``, unasked."""
+    if target is None or force or not target.exists():
+        return False
+    return not (source.exists() and target.resolve() == source.resolve())
 
 
 def _score_one(source: Path, output: Path | None, lang: str | None, run: Run) -> int:

@@ -38,6 +38,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-o", "--output", metavar="MERGED", type=Path, required=True, help="the file to write"
     )
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing MERGED (its contents are lost)"
+    )
     common.add_common(parser)
     parser.set_defaults(run=run)
 
@@ -47,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from xlsx_scorer.app.judges import merge_files  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
-        merged = merge_files(args.base, args.copies, args.output)
+        merged = merge_files(args.base, args.copies, args.output, force=args.force)
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = common.language(args, merged.language)

@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="write a scored copy here instead of in place (a folder, for several workbooks)",
     )
+    score.add_argument(
+        "--force", action="store_true", help="replace an existing OUTPUT (its contents are lost)"
+    )
     add_common(score)
     check = commands.add_parser(
         "check",

@@ -60,6 +60,9 @@ def add_parser(commands: Any) -> None:
         choices=sorted(LANGUAGES),
         help="language of these messages and of the page opened (default: the system's)",
     )
+    serve.add_argument(
+        "--debug", action="store_true", help="show the technical details (traceback) on failure"
+    )
     serve.set_defaults(run=run)
 
 

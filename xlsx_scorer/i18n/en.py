@@ -225,6 +225,15 @@ STRINGS = {
         "{file} is read-only, so the results cannot be written into it; use -o to write a copy."
     ),
     "unusable.output_folder_missing": "The folder {folder} for the output does not exist.",
+    "unusable.folder_not_writable": (
+        "{file} cannot be saved: the folder {folder} cannot be written into (permissions, or "
+        "a read-only disk). Choose another folder with -o, or ask for write access. The "
+        "original workbook is unchanged."
+    ),
+    "unusable.output_exists": (
+        "{file} already exists, so nothing was written over it. Choose another name with -o, "
+        "or add --force to replace it."
+    ),
     "unusable.write_failed": (
         "Could not save {file}: {detail}. The original workbook is unchanged."
     ),
@@ -246,6 +255,14 @@ STRINGS = {
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
+    "cli.output_exists": (
+        "{file} already exists, so nothing was written over it. Choose another name with -o, "
+        "or add --force to replace it."
+    ),
+    "cli.output_collision": (
+        "Two workbooks named {name} would be written into {folder}; score them into different"
+        " folders."
+    ),
     "cli.output_not_folder": (
         "The output {folder} must be an existing folder when several workbooks are scored."
     ),

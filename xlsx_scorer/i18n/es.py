@@ -267,6 +267,15 @@ STRINGS = {
         "para escribir una copia."
     ),
     "unusable.output_folder_missing": "La carpeta de salida {folder} no existe.",
+    "unusable.folder_not_writable": (
+        "No se puede guardar {file}: no se puede escribir en la carpeta {folder} (permisos o "
+        "un disco de solo lectura). Elige otra carpeta con -o o pide permiso de escritura. El"
+        " libro original no ha cambiado."
+    ),
+    "unusable.output_exists": (
+        "{file} ya existe, así que no se ha escrito nada encima. Elige otro nombre con -o o "
+        "añade --force para sustituirlo."
+    ),
     "unusable.write_failed": (
         "No se ha podido guardar {file}: {detail}. El libro original no ha cambiado."
     ),
@@ -289,6 +298,13 @@ STRINGS = {
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
+    "cli.output_exists": (
+        "{file} ya existe, así que no se ha escrito nada encima. Elige otro nombre con -o o "
+        "añade --force para sustituirlo."
+    ),
+    "cli.output_collision": (
+        "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."
+    ),
     "cli.output_not_folder": (
         "La salida {folder} tiene que ser una carpeta existente cuando se puntúan varios libros."
     ),

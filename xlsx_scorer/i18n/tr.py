@@ -251,6 +251,15 @@ STRINGS = {
         "kullanın."
     ),
     "unusable.output_folder_missing": "Çıktı için {folder} klasörü yok.",
+    "unusable.folder_not_writable": (
+        "{file} kaydedilemiyor: {folder} klasörüne yazılamıyor (izinler veya salt okunur bir "
+        "disk). -o ile başka bir klasör seçin ya da yazma izni isteyin. Özgün çalışma kitabı "
+        "değişmedi."
+    ),
+    "unusable.output_exists": (
+        "{file} zaten var, bu yüzden üzerine hiçbir şey yazılmadı. -o ile başka bir ad seçin "
+        "ya da değiştirmek için --force ekleyin."
+    ),
     "unusable.write_failed": "{file} kaydedilemedi: {detail}. Özgün çalışma kitabı değişmedi.",
     # Terminal
     "cli.summary": (
@@ -267,6 +276,14 @@ STRINGS = {
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
+    "cli.output_exists": (
+        "{file} zaten var, bu yüzden üzerine hiçbir şey yazılmadı. -o ile başka bir ad seçin "
+        "ya da değiştirmek için --force ekleyin."
+    ),
+    "cli.output_collision": (
+        "{name} adlı iki çalışma kitabı {folder} klasörüne yazılacaktı; onları farklı "
+        "klasörlere puanlayın."
+    ),
     "cli.output_not_folder": (
         "Birden çok çalışma kitabı puanlanırken çıktı {folder} var olan bir klasör olmalıdır."
     ),

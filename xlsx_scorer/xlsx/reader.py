@@ -1,9 +1,9 @@
 """Reading a workbook: the ``Results`` table, the roster, the event, our old output sheets.
 
 Cells come from :mod:`sheetcells` (expat, streamed, exact, sparse), parts from
-:mod:`bookparts`.  Only what is needed is read: the header row is looked for
-in the first 30 rows, then only the twelve contract columns of ``Results`` are
-typed; columns to the side are ignored, whatever they hold.  The frame is
+:mod:`bookparts` (over the package layer).  Only what is needed is read: the header
+row is looked for in the first 30 rows, then only the contract columns of ``Results``
+are typed; columns to the side are ignored, whatever they hold.  The frame is
 indexed by the Excel row number, so every problem points at the row the
 organiser sees.
 """
@@ -24,6 +24,7 @@ from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLU
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
 from xlsx_scorer.opc import safety
+from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
 from xlsx_scorer.xlsx.bookparts import Package, SheetEntry, locate
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
@@ -130,7 +131,7 @@ def read_workbook_bytes(
 class _SheetPart:
     """A sheet's XML as a re-iterable stream of chunks (each pass inflates it anew)."""
 
-    def __init__(self, package: Package, member: str) -> None:
+    def __init__(self, package: Package, member: PartName) -> None:
         self._package, self._member = package, member
 
     def __iter__(self) -> Iterator[bytes]:
@@ -145,12 +146,12 @@ class _Book:
         parts = locate(self.package)
         self.sheets = parts.sheets
         strings = (
-            shared_strings(self.package.chunks(parts.shared_strings), parts.shared_strings)
+            shared_strings(self.package.chunks(parts.shared_strings), str(parts.shared_strings))
             if parts.shared_strings
             else []
         )
         styles = (
-            date_styles(self.package.chunks(parts.styles), parts.styles)
+            date_styles(self.package.chunks(parts.styles), str(parts.styles))
             if parts.styles
             else DateStyles()
         )

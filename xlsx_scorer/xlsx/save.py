@@ -78,7 +78,12 @@ def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> Non
     if locked is not None:
         code, lock = locked
         raise UnusableWorkbookError(code, {"file": str(target), "lock": lock.name})
-    handle, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=folder)
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=folder)
+    except OSError as error:  # a folder we may not write into (permissions, read-only medium)
+        raise UnusableWorkbookError(
+            "unusable.folder_not_writable", {"file": str(target), "folder": str(folder)}
+        ) from error
     temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -96,6 +96,26 @@ def _free_part(
     return part
 
 
+def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
+    """The workbook relationships a run drops: our old sheets, calcChain, unusable styles."""
+    wb_rels = pkg.rels(pkg.workbook)
+    cut = {pkg.sheets[sheet.index].rid for sheet in ours}
+    cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_CALC_CHAIN}
+    if not any(r.type == ns.RT_STYLES and not r.external and r.target for r in wb_rels):
+        cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # ours replaces it
+    return cut
+
+
+def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -> None:
+    """Raise ``UnusableWorkbookError`` for a damaged part a run would keep.
+
+    A damaged old sheet of ours (and what only it uses) does not matter: it is replaced.
+    ``check`` calls this so that it refuses exactly what ``score`` refuses.
+    """
+    pkg = Package.open(package)
+    pkg.refuse_damage(spare=_dropped(pkg, _cut(pkg, our_sheets(pkg, legacy))))
+
+
 def write_sheets(
     package: bytes,
     specs: Sequence[SheetSpec],
@@ -116,13 +136,10 @@ def write_sheets(
     removed = {sheet.index for sheet in ours}
     new = _new_sheets(specs, ours)
     wb_rels = pkg.rels(pkg.workbook)
-    cut = {pkg.sheets[index].rid for index in removed}
-    cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_CALC_CHAIN}
+    cut = _cut(pkg, ours)
     styles_rel = next(
         (r for r in wb_rels if r.type == ns.RT_STYLES and not r.external and r.target), None
     )
-    if styles_rel is None:  # none, or an external one: ours replaces it
-        cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}
     dropped = _dropped(pkg, cut)
     pkg.refuse_damage(spare=dropped)
 
