@@ -1,4 +1,4 @@
-"""Suite-wide settings: in CI, the LibreOffice tests must run, never skip."""
+"""Suite-wide settings: in CI, the LibreOffice and browser tests must run, never skip."""
 
 from __future__ import annotations
 
@@ -9,8 +9,15 @@ import pytest
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Refuse to run in CI (``CI`` set) without LibreOffice: its tests would only skip."""
+    """Refuse to run in CI (``CI`` set) without LibreOffice or Chromium: their tests would skip."""
     del config
     if os.environ.get("CI") and shutil.which("soffice") is None:
         message = "CI must run the LibreOffice tests: install libreoffice-calc-nogui (.ci/run does)"
+        raise pytest.UsageError(message)
+    if os.environ.get("CI") and not all(
+        shutil.which(name) for name in ("chromium", "chromedriver")
+    ):
+        message = (
+            "CI must run the browser tests: install chromium and chromium-driver (.ci/run does)"
+        )
         raise pytest.UsageError(message)

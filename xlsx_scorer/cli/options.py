@@ -104,10 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     blank.add_argument("--event", help="the event name, written on the Event sheet")
     add_common(blank)
-    from xlsx_scorer.cli import archive, diff, merge, verify  # noqa: PLC0415  (no cycle)
+    from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)
 
-    for judges_command in (diff, merge, archive, verify):
-        judges_command.add_parser(commands)
+    for own_command in (diff, merge, archive, verify, serve):
+        own_command.add_parser(commands)
     return parser
 
 

@@ -273,6 +273,14 @@ STRINGS = {
         "--debug and send its output and the workbook to the maintainers."
     ),
     "finding.unnamed_file": "The workbook",
+    "cli.serve_address": "xlsx-scorer is running: open {url} in your browser.",
+    "cli.serve_network": (
+        "Judges on the same network open {url} (or this computer’s network address instead of "
+        "its name) and type the access code {token}."
+    ),
+    "cli.serve_stop": "Press Ctrl-C to stop it. Files are checked here and not kept.",
+    "cli.serve_stopped": "Stopped.",
+    "cli.serve_no_port": "Cannot listen on {host}: {detail}",
     # Hostile files
     "notice.check": "Check code of the table below (it changes when the table is edited):",
     "notice.results_hidden": (

@@ -315,6 +315,14 @@ STRINGS = {
         "--debug y envía lo que muestre y el libro a los responsables del programa."
     ),
     "finding.unnamed_file": "El libro",
+    "cli.serve_address": "xlsx-scorer está en marcha: abre {url} en el navegador.",
+    "cli.serve_network": (
+        "Los jueces de la misma red abren {url} (o la dirección de red de este ordenador en "
+        "lugar de su nombre) y escriben el código de acceso {token}."
+    ),
+    "cli.serve_stop": "Pulsa Ctrl-C para detenerlo. Los archivos se revisan aquí y no se guardan.",
+    "cli.serve_stopped": "Detenido.",
+    "cli.serve_no_port": "No se puede escuchar en {host}: {detail}",
     # Hostile files
     "notice.check": (
         "Código de comprobación de la tabla de abajo (cambia si se modifica la tabla):"

@@ -294,6 +294,14 @@ STRINGS = {
         "çalıştırın ve çıktısını çalışma kitabıyla birlikte geliştiricilere gönderin."
     ),
     "finding.unnamed_file": "Çalışma kitabı",
+    "cli.serve_address": "xlsx-scorer çalışıyor: tarayıcınızda {url} adresini açın.",
+    "cli.serve_network": (
+        "Aynı ağdaki hakemler {url} adresini (ya da adı yerine bu bilgisayarın ağ adresini) "
+        "açar ve {token} erişim kodunu yazar."
+    ),
+    "cli.serve_stop": "Durdurmak için Ctrl-C’ye basın. Dosyalar burada denetlenir ve saklanmaz.",
+    "cli.serve_stopped": "Durduruldu.",
+    "cli.serve_no_port": "{host} adresinde dinlenemiyor: {detail}",
     # Hostile files
     "notice.check": "Aşağıdaki tablonun kontrol kodu (tablo değiştirilirse değişir):",
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",

@@ -1,0 +1,44 @@
+"""A real uvicorn server for tests, in a thread, on a free loopback port.
+
+>>> from xlsx_scorer.web.server import create_app
+>>> import httpx2 as httpx
+>>> with running_server(create_app(warm_up=False)) as address:
+...     httpx.get(f"{address}/healthz").status_code
+200
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+from starlette.applications import Starlette
+
+from xlsx_scorer.cli.serve import bind
+
+START_TIMEOUT = 30.0
+
+
+@contextmanager
+def running_server(app: Starlette) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 at a free port until the block ends; yields its address."""
+    listener = bind("127.0.0.1", 0)
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + START_TIMEOUT
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(START_TIMEOUT)
+        listener.close()

@@ -1,0 +1,187 @@
+"""``xlsx-scorer serve``: the organiser's page, served on this computer (``xlsx_scorer.web``).
+
+It listens on 127.0.0.1, port 8765 or the next free one, prints the address
+and opens the browser there.  A host beyond this computer (``--host 0.0.0.0``,
+for judges on the same network) gets a fresh access token, printed here and
+required by the API; the page asks for it (the browser opened here gets it in
+the address).  Ctrl-C stops the server cleanly.  Messages follow ``--lang``,
+else the system's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import ipaddress
+import os
+import secrets
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from collections.abc import Mapping
+from typing import Any
+
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
+#: Ports tried from the one asked for, when it is taken.
+PORT_ATTEMPTS = 100
+#: How long to wait for the server before opening the browser anyway (seconds).
+BROWSER_WAIT = 10.0
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``serve`` to the sub-commands ``commands`` (``ArgumentParser.add_subparsers()``)."""
+    serve = commands.add_parser(
+        "serve",
+        help="open the organiser's web page on this computer",
+        description=(
+            "Serve a web page where a workbook is dropped, checked and scored, on this "
+            "computer only (127.0.0.1). With --host 0.0.0.0 judges on the same network can "
+            "use it too: an access code is printed and the page asks for it."
+        ),
+    )
+    serve.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help="the port to listen on, or the next free one (default: %(default)s; 0: any)",
+    )
+    serve.add_argument(
+        "--host", default=DEFAULT_HOST, help="the address to listen on (default: %(default)s)"
+    )
+    serve.add_argument(
+        "--no-browser", action="store_true", help="do not open the page in the browser"
+    )
+    serve.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="language of these messages and of the page opened (default: the system's)",
+    )
+    serve.add_argument(
+        "--debug", action="store_true", help="show the technical details (traceback) on failure"
+    )
+    serve.set_defaults(run=run)
+
+
+def _port(value: str) -> int:
+    if not value.isdigit() or not 0 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError("expected a port number from 0 to 65535")
+    return int(value)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C; the exit code is 0, or 2 when no port could be had."""
+    import logging  # noqa: PLC0415 - the web stack loads only for this command
+
+    import uvicorn  # noqa: PLC0415
+
+    from xlsx_scorer.web.server import create_app  # noqa: PLC0415
+
+    lang = args.lang or system_language()
+    token = None if is_loopback(args.host) else secrets.token_urlsafe(16)
+    try:
+        listener = bind(args.host, args.port)
+    except OSError as error:
+        print(text(lang, "cli.serve_no_port", host=args.host, detail=error), file=sys.stderr)
+        return 2
+    port = int(listener.getsockname()[1])
+    url = f"http://{_browser_host(args.host)}:{port}/" + (f"?lang={args.lang}" if args.lang else "")
+    local_url = url + (f"#token={token}" if token else "")
+    print(text(lang, "cli.serve_address", url=local_url), flush=True)
+    if token:
+        host = socket.gethostname()
+        print(text(lang, "cli.serve_network", url=f"http://{host}:{port}/", token=token))
+    print(text(lang, "cli.serve_stop"), flush=True)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    config = uvicorn.Config(
+        create_app(token=token), log_level="warning", access_log=False, timeout_graceful_shutdown=5
+    )
+    server = uvicorn.Server(config)
+    if not args.no_browser:
+        threading.Thread(target=_open_browser, args=(server, local_url), daemon=True).start()
+    try:
+        server.run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn stops gracefully, then passes Ctrl-C on
+        pass
+    finally:
+        listener.close()
+    print(text(lang, "cli.serve_stopped"), flush=True)
+    return 0
+
+
+def system_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The first shipped language named by ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``; else English.
+
+    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "tr_TR.UTF-8"}), system_language({})
+    ('tr', 'en')
+    """
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        code = environ.get(variable, "")[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this computer only (no token needed then).
+
+    >>> [is_loopback(h) for h in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "192.168.1.5")]
+    [True, True, True, False, False]
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a name other than localhost: it may be reached from the network
+        return False
+
+
+def bind(host: str, port: int, attempts: int | None = None) -> socket.socket:
+    """A listening socket on ``host`` at ``port``, or at the next free port after it.
+
+    Port 0 takes any free port.  Raises ``OSError`` when none of ``attempts``
+    (default ``PORT_ATTEMPTS``) ports is free, or the address cannot be used at all.
+    """
+    attempts = PORT_ATTEMPTS if attempts is None else attempts
+    family = socket.getaddrinfo(host.strip("[]"), None, type=socket.SOCK_STREAM)[0][0]
+    last = port if port == 0 else min(port + attempts - 1, 65535)
+    for candidate in range(port, last + 1):
+        listener = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.bind((host.strip("[]"), candidate))
+            listener.listen()
+        except OSError as error:
+            listener.close()
+            if error.errno != errno.EADDRINUSE or candidate == last:
+                raise
+            continue
+        return listener
+    raise OSError(errno.EADDRINUSE, f"ports {port} to {last} are taken")
+
+
+def _browser_host(host: str) -> str:
+    """Where this computer's browser reaches ``host``: a wildcard address means this computer.
+
+    >>> _browser_host("0.0.0.0"), _browser_host("::"), _browser_host("::1"), _browser_host("pc")
+    ('127.0.0.1', '[::1]', '[::1]', 'pc')
+    """
+    bare = host.strip("[]")
+    if bare in {"0.0.0.0", ""}:  # noqa: S104 - recognising the wildcard, not binding it
+        return "127.0.0.1"
+    if bare == "::":
+        return "[::1]"
+    return f"[{bare}]" if ":" in bare else bare
+
+
+def _open_browser(server: Any, url: str) -> None:
+    """Open ``url`` once ``server`` has started (or after ``BROWSER_WAIT`` seconds)."""
+    waited = 0.0
+    while not server.started and not server.should_exit and waited < BROWSER_WAIT:
+        time.sleep(0.05)
+        waited += 0.05
+    if not server.should_exit:
+        webbrowser.open(url)

@@ -1,0 +1,218 @@
+"""The web layer's one door into the scorer: the library API on bytes, and what the page shows.
+
+Bytes in, findings and bytes out; nothing touches the disk.  A run's
+``Result`` is the library's ``xlsx_scorer.app.api.Result`` (the same findings,
+exit code, games and players the CLI reports) with what the page shows beside
+it: the typed-in ``Results`` cells around which findings are drawn
+(``ResultsCells.excerpt``) and, after a clean check, every game scored.
+
+- ``check`` runs the library's check steps (``pipeline.read``, ``validate``,
+  ``notices``) once, keeping the workbook for the page; with no error it also
+  scores the games (``core.scoring``) so the page can show standings and games.
+- ``score`` is ``api.score``: the scored bytes are the CLI's; when the
+  workbook has errors its ``Results`` cells are read for the page.
+- A file that cannot be used is not an exception: its ``Result`` holds one
+  ``fatal`` finding and exit code 2.  Any other exception is an internal
+  error (exit 3 in the CLI) and propagates.
+
+The web check and the CLI's check agree, finding for finding:
+
+>>> from pathlib import Path
+>>> data = Path("fixtures/sample_mistakes.xlsx").read_bytes()
+>>> web, library = check(data, filename="m.xlsx"), api.check(data, filename="m.xlsx")
+>>> web.findings == library.findings, web.exit_code, web.games, web.players
+(True, 1, 28, 27)
+>>> clean = check(Path("fixtures/sample_event.xlsx").read_bytes(), filename="event.xlsx")
+>>> clean.exit_code, clean.games, clean.players, clean.findings, len(clean.standings)
+(0, 28, 26, (), 26)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from xlsx_scorer.app import api, pipeline, template
+from xlsx_scorer.core import scoring
+from xlsx_scorer.core.cells import ErrorValue, is_blank, shown
+from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.findings import UnusableWorkbookError, Where
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header
+from xlsx_scorer.opc import safety
+from xlsx_scorer.xlsx import reader
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = api.EXIT_OK, api.EXIT_PROBLEMS, api.EXIT_UNUSABLE
+LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
+DEFAULT_PLAYERS, DEFAULT_ROUNDS = template.DEFAULT_PLAYERS, template.DEFAULT_ROUNDS
+#: Rows shown above and below a finding's cell; the longest cell text shown.
+CONTEXT_ROWS, SHOWN_MAX = 2, 60
+UNNAMED = "workbook.xlsx"
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    """A few rows of ``Results`` as the organiser sees them, one cell to highlight.
+
+    ``rows[i]`` is Excel row ``first_row + i``; its values, as shown text, are
+    in the order of ``columns`` (letters) and ``headers``.
+    """
+
+    first_row: int
+    columns: tuple[str, ...]
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    highlight: tuple[int, str]
+
+
+@dataclass(frozen=True)
+class ResultsCells:
+    """The ``Results`` sheet's cells as typed: for showing a finding among its neighbours.
+
+    ``raw`` is indexed by Excel row (blank rows left out) with one column per
+    key of ``keys``; ``letters`` and ``headers`` name those columns, in sheet order.
+    """
+
+    sheet: str
+    header_row: int
+    keys: tuple[str, ...]
+    letters: tuple[str, ...]
+    headers: tuple[str, ...]
+    raw: pd.DataFrame
+
+    def excerpt(self, where: Where, around: int = CONTEXT_ROWS) -> Excerpt | None:
+        """The rows around the cell of ``where``: ``around`` above and below, fewer at the edges.
+
+        None when ``where`` is not a result cell of this sheet below the header.
+
+        >>> raw = pd.DataFrame({"player": ["Ana", "Bo", 3.0]}, index=[2, 3, 5], dtype=object)
+        >>> cells = ResultsCells("Results", 1, ("player",), ("C",), ("Player",), raw)
+        >>> found = cells.excerpt(Where(sheet="Results", cell="C3"), around=1)
+        >>> found.first_row, found.rows, found.highlight
+        (2, (('Ana',), ('Bo',), ('',)), (3, 'C'))
+        >>> cells.excerpt(Where(sheet="Standings", cell="C3")) is None
+        True
+        """
+        row, _ = where.position
+        letters = (where.cell or "").rstrip("0123456789")
+        if where.sheet != self.sheet or not letters or row <= self.header_row:
+            return None
+        last = max(row, int(self.raw.index.max()) if len(self.raw) else row)
+        first = max(self.header_row + 1, min(row - around, last - 2 * around))
+        final = min(last, first + 2 * around)
+        window = self.raw.reindex(range(first, final + 1))[list(self.keys)]
+        rows = tuple(tuple(_shown(value) for value in values) for values in window.to_numpy())
+        return Excerpt(first, self.letters, self.headers, rows, (row, letters))
+
+
+@dataclass(frozen=True)
+class Result(api.Result):
+    """The library's result of a run, and what the page shows beside it.
+
+    ``played`` is one row per player per game (round, table, player, vp,
+    titles, declared, place, points12) and ``standings`` the ranked table, after
+    a check that found no error; ``cells`` the ``Results`` cells around which
+    findings are shown (None when the file could not be used, or had no error
+    to show after ``score``).
+    """
+
+    played: pd.DataFrame | None = None
+    cells: ResultsCells | None = None
+
+
+def check(data: bytes, *, filename: str | None = None, language: str | None = None) -> Result:
+    """Every finding about the workbook in ``data``, as ``api.check``; scored when clean.
+
+    The steps are ``api.check``'s, run once: the workbook read is kept for the
+    page, and a clean one is scored (nothing is written).
+    """
+    if language is not None and language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
+    try:
+        safety.check_package(data)
+        book = pipeline.read(data)
+        validated = pipeline.validate(book)
+        notices = pipeline.notices(book, validated)
+    except UnusableWorkbookError as error:
+        return _unusable(error, filename, language)
+    lang = language or book.language or DEFAULT_LANGUAGE
+    findings = tuple(finding.located(file=filename) for finding in (*validated.findings, *notices))
+    checked = api.Result(findings, lang, validated.games, validated.players)
+    cells = _cells(book.results, lang)
+    if validated.findings:
+        return _shown_with(checked, cells=cells)
+    played = scoring.score_games(validated.frame)
+    table, _ = scoring.standings(played, collation_key)
+    return _shown_with(dataclasses.replace(checked, standings=table), played=played, cells=cells)
+
+
+def score(
+    data: bytes,
+    *,
+    filename: str | None = None,
+    language: str | None = None,
+    now: dt.datetime | None = None,
+) -> Result:
+    """``api.score``: ``Result.workbook`` holds the scored bytes; with errors, their cells too."""
+    scored = api.score(data, filename=filename, language=language, now=now)
+    if scored.exit_code != EXIT_PROBLEMS:
+        return _shown_with(scored)
+    return _shown_with(scored, cells=_cells(pipeline.read(data).results, scored.language))
+
+
+def warm_up() -> None:
+    """Check and score a small blank template, so that the first organiser does not wait.
+
+    The first run in a process pays for building the rule schemas and loading
+    the writer (about a second); a server calls this once as it starts.
+    """
+    blank = template_workbook(DEFAULT_LANGUAGE, players=4, rounds=1, event=None)
+    check(blank, filename="warm-up.xlsx")
+    score(blank, filename="warm-up.xlsx")
+
+
+def template_workbook(lang: str, *, players: int, rounds: int, event: str | None) -> bytes:
+    """The blank tournament workbook for ``players`` over ``rounds`` rounds, in ``lang``."""
+    return template.template_bytes(lang, players=players, rounds=rounds, event=event)
+
+
+def _shown_with(
+    result: api.Result, *, played: pd.DataFrame | None = None, cells: ResultsCells | None = None
+) -> Result:
+    """``result`` with what the page shows beside it."""
+    fields = {field.name: getattr(result, field.name) for field in dataclasses.fields(api.Result)}
+    return Result(**fields, played=played, cells=cells)
+
+
+def _unusable(error: UnusableWorkbookError, filename: str | None, language: str | None) -> Result:
+    """A file that cannot be used: its one fatal finding, as ``api.check`` reports it."""
+    lang = language or error.language or DEFAULT_LANGUAGE
+    return Result((error.finding.located(file=filename),), lang)
+
+
+def _cells(results: reader.ResultsSheet, lang: str) -> ResultsCells:
+    ordered = sorted(results.columns.items(), key=lambda item: Where(cell=f"{item[1]}1").position)
+    return ResultsCells(
+        sheet=results.name,
+        header_row=results.header_row,
+        keys=tuple(key for key, _ in ordered),
+        letters=tuple(letter for _, letter in ordered),
+        headers=tuple(header(lang, key) for key, _ in ordered),
+        raw=results.raw,
+    )
+
+
+def _shown(value: Any) -> str:
+    """A cell as the organiser recognises it, cut to ``SHOWN_MAX`` characters; blank is ``""``.
+
+    >>> _shown(3.0), _shown(None), _shown(float("nan")), _shown(True), _shown("x" * 70)[-3:]
+    ('3', '', '', 'TRUE', 'xx…')
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)) or is_blank(value):
+        return ""
+    words = value.text if isinstance(value, ErrorValue) else shown(value)
+    return words if len(words) <= SHOWN_MAX else words[: SHOWN_MAX - 1] + "…"

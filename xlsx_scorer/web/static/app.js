@@ -1,0 +1,336 @@
+// The organiser's page: choose or drop a workbook, see its problems beside their cells,
+// or its standings and games, download it scored; download a blank template.
+// It talks only to this server's API (/api/check, /api/score, /api/template, /healthz).
+import { byId, el, LANGUAGES, megabytes, state, text } from "./page.js";
+import {
+  centreHighlightedCells,
+  downloadBlock,
+  findingsBlock,
+  gamesBlock,
+  notesBlock,
+  standingsBlock,
+  unusableBlock,
+} from "./render.js";
+
+const LANGUAGE_KEY = "xlsx-scorer-language";
+const TOKEN_KEY = "xlsx-scorer-token";
+
+// ---------------------------------------------------------------------------
+// Words
+
+function stored(storage, key) {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(storage, key, value) {
+  try {
+    storage.setItem(key, value);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}
+
+function pickLanguage() {
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
+  const saved = stored(window.localStorage, LANGUAGE_KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+// ---------------------------------------------------------------------------
+// Building the page
+
+function applyLanguage() {
+  document.documentElement.lang = state.lang;
+  byId("language").value = state.lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    node.textContent = text(node.dataset.i18n, { mb: megabytes() });
+  }
+  byId("footer").textContent = text("footer", { version: state.info.version });
+  updateTemplateLink();
+}
+
+function setStatus(words, kind = "") {
+  const status = byId("status");
+  status.textContent = words;
+  status.className = `status ${kind}`.trim();
+  document.body.dataset.busy = kind === "busy" ? "true" : "false";
+}
+
+// ---------------------------------------------------------------------------
+// Talking to the server
+
+function token() {
+  return byId("token").value.trim();
+}
+
+function post(path, file, withLanguage) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  if (withLanguage) form.append("lang", state.lang);
+  const headers = token() ? { "X-Token": token() } : {};
+  return fetch(path, { method: "POST", body: form, headers });
+}
+
+async function json(response) {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function showFailure(status, body) {
+  if (status === 413) {
+    setStatus(text("errorTooLarge", { mb: megabytes() }), "error");
+  } else if (status === 401) {
+    byId("token-box").hidden = false;
+    setStatus(text("errorToken"), "error");
+    byId("token").focus();
+  } else if (status >= 500) {
+    setStatus(text("errorServer", { message: body?.message ?? status }), "error");
+  } else {
+    setStatus(text("errorRequest", { message: body?.message ?? status }), "error");
+  }
+}
+
+async function check(file, { focus = true } = {}) {
+  state.file = file;
+  const sequence = ++state.sequence;
+  if (file.size > state.info.max_upload_bytes) {
+    showFailure(413, null);
+    return;
+  }
+  setStatus(text("checking", { file: file.name }), "busy");
+  let response;
+  try {
+    response = await post("/api/check", file, true);
+  } catch {
+    if (sequence === state.sequence) setStatus(text("errorNetwork"), "error");
+    return;
+  }
+  const body = await json(response);
+  if (sequence !== state.sequence) return;
+  if ((response.status === 200 || response.status === 422) && body?.summary) {
+    showRun(body, focus);
+  } else {
+    showFailure(response.status, body);
+  }
+}
+
+async function download() {
+  const file = state.file;
+  const sequence = ++state.sequence;
+  setStatus(text("scoring", { file: file.name }), "busy");
+  let response;
+  try {
+    response = await post("/api/score", file, false);
+  } catch {
+    if (sequence === state.sequence) setStatus(text("errorNetwork"), "error");
+    return;
+  }
+  if (response.ok) {
+    const blob = await response.blob();
+    const name = attachmentName(response.headers.get("Content-Disposition")) || file.name;
+    const url = URL.createObjectURL(blob);
+    const link = el("a", { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 60000);
+    setStatus(text("downloaded", { file: name }));
+    return;
+  }
+  const body = await json(response);
+  if (response.status === 422 && body?.summary) showRun(body, true);
+  else showFailure(response.status, body);
+}
+
+function attachmentName(header) {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  const plain = /filename="([^"]*)"/i.exec(header);
+  return plain ? plain[1] : null;
+}
+
+// ---------------------------------------------------------------------------
+// One run's answer
+
+function showRun(body, focus) {
+  state.body = body;
+  const summary = body.summary;
+  const target = byId("results-body");
+  const parts = [];
+  let announcement;
+  let kind;
+  if (summary.exit_code === 2) {
+    kind = "unusable";
+    parts.push(unusableBlock(body.findings));
+    announcement = text("announceUnusable", { file: body.file });
+  } else if (summary.errors > 0) {
+    kind = "findings";
+    const counts = { count: summary.errors, games: summary.games, players: summary.players };
+    parts.push(el("p", { class: "summary problems", text: text("summaryProblems", counts) }));
+    parts.push(notesBlock(body.findings));
+    parts.push(findingsBlock(body.findings.filter((finding) => finding.severity === "error")));
+    announcement = text("announceProblems", { file: body.file, count: summary.errors });
+  } else {
+    kind = "standings";
+    const counts = { count: summary.games, games: summary.games, players: summary.players };
+    parts.push(el("p", { class: "summary ok", text: text("summaryOk", counts) }));
+    parts.push(notesBlock(body.findings));
+    parts.push(downloadBlock(body.file, download));
+    if (body.standings) parts.push(standingsBlock(body.standings));
+    if (body.games) parts.push(gamesBlock(body.games));
+    announcement = text("announceOk", { file: body.file });
+  }
+  byId("results-heading").textContent = text("resultsHeading", { file: body.file });
+  target.replaceChildren(...parts.filter(Boolean));
+  const section = byId("results");
+  section.hidden = false;
+  section.dataset.state = kind;
+  setStatus(announcement, kind === "standings" ? "ok" : "");
+  window.requestAnimationFrame(centreHighlightedCells);
+  if (focus) byId("results-heading").focus();
+}
+
+// ---------------------------------------------------------------------------
+// The blank template
+
+function templateLimits() {
+  const players = Number(byId("players").value);
+  const rounds = Number(byId("rounds").value);
+  const limits = state.info.template;
+  const valid =
+    Number.isInteger(players) &&
+    Number.isInteger(rounds) &&
+    players >= 1 &&
+    players <= limits.max_players &&
+    rounds >= 1 &&
+    rounds <= limits.max_rounds &&
+    players * (rounds + 1) <= limits.max_rows;
+  return { players, rounds, valid };
+}
+
+function updateTemplateLink() {
+  const { players, rounds, valid } = templateLimits();
+  const link = byId("template-link");
+  const invalid = byId("template-invalid");
+  for (const id of ["players", "rounds"]) byId(id).setAttribute("aria-invalid", String(!valid));
+  if (valid) {
+    const query = new URLSearchParams({ lang: state.lang, players, rounds });
+    const event = byId("event").value.trim();
+    if (event) query.set("event", event);
+    if (token()) query.set("token", token());
+    link.href = `/api/template?${query}`;
+    link.textContent = text("templateLink", { players, rounds });
+    link.hidden = false;
+    invalid.hidden = true;
+  } else {
+    link.removeAttribute("href");
+    link.hidden = true;
+    const limits = state.info.template;
+    invalid.textContent = text("templateInvalid", {
+      maxPlayers: limits.max_players,
+      maxRounds: limits.max_rounds,
+      rows: limits.max_rows,
+    });
+    invalid.hidden = false;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Start
+
+function takeTokenFromAddress() {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const fromAddress = fragment.get("token");
+  if (fromAddress) {
+    store(window.sessionStorage, TOKEN_KEY, fromAddress);
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+  byId("token").value = fromAddress || stored(window.sessionStorage, TOKEN_KEY) || "";
+}
+
+function wire() {
+  byId("language").addEventListener("change", (event) => {
+    state.lang = event.target.value;
+    store(window.localStorage, LANGUAGE_KEY, state.lang);
+    const address = new URL(window.location.href);
+    address.searchParams.set("lang", state.lang);
+    window.history.replaceState(null, "", address);
+    applyLanguage();
+    if (state.file) check(state.file, { focus: false });
+  });
+  window.addEventListener("hashchange", () => {
+    takeTokenFromAddress();
+    updateTemplateLink();
+  });
+  byId("token").addEventListener("input", () => {
+    store(window.sessionStorage, TOKEN_KEY, token());
+    updateTemplateLink();
+  });
+  const input = byId("file");
+  input.addEventListener("change", () => {
+    const file = input.files[0];
+    input.value = ""; // choosing the same workbook again (fixed and saved) checks it again
+    if (file) check(file);
+  });
+  const drop = byId("drop");
+  let depth = 0;
+  window.addEventListener("dragenter", (event) => {
+    event.preventDefault();
+    depth += 1;
+    drop.classList.add("dragging");
+  });
+  window.addEventListener("dragleave", () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) drop.classList.remove("dragging");
+  });
+  window.addEventListener("dragover", (event) => event.preventDefault());
+  window.addEventListener("drop", (event) => {
+    event.preventDefault();
+    depth = 0;
+    drop.classList.remove("dragging");
+    const file = event.dataTransfer?.files?.[0];
+    if (file) check(file);
+  });
+  for (const id of ["players", "rounds", "event"]) byId(id).addEventListener("input", updateTemplateLink);
+  byId("template-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (templateLimits().valid) byId("template-link").click();
+  });
+}
+
+async function start() {
+  state.lang = pickLanguage();
+  takeTokenFromAddress();
+  try {
+    const response = await fetch("/healthz");
+    Object.assign(state.info, await response.json());
+  } catch {
+    // the defaults above stand; a failed request will say so
+  }
+  byId("token-box").hidden = !state.info.token_required;
+  wire();
+  applyLanguage();
+  document.body.dataset.ready = "true";
+}
+
+start();
