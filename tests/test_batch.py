@@ -114,3 +114,15 @@ def test_a_terminal_gets_a_progress_bar(folder: Path) -> None:
     assert process.returncode == 2
     assert b"28 games checked" in out
     assert b"\x1b[" in shown  # rich drew (and cleared) its bar on the terminal
+
+
+def test_an_empty_template_says_there_are_no_results_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blank = tmp_path / "evento.xlsx"
+    assert main(["template", str(blank), "--lang", "es"]) == 0
+    capsys.readouterr()
+    assert main(["score", str(blank)]) == 0
+    out = capsys.readouterr().out
+    assert "Todavía no hay resultados" in out
+    assert "Los 0 primeros" not in out

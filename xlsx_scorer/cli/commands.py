@@ -206,6 +206,9 @@ def _print_leaders(result: Result) -> None:
     from xlsx_scorer.app.report import points  # noqa: PLC0415  (pandas is loaded by now)
 
     lang = result.language
+    if result.standings.empty:  # a template not filled in yet
+        print(text(lang, "cli.no_results"))
+        return
     shown = result.standings.head(TOP_PLAYERS)
     print(text(lang, "cli.top", count=len(shown)))
     columns = ["rank", "player", "points12", "vp", "vp_share"]

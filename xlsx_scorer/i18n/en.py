@@ -253,6 +253,9 @@ STRINGS = {
         "{players, plural, one {# player} other {# players}}, "
         "{problems, plural, =0 {no problems} one {# problem} other {# problems}}."
     ),
+    "cli.no_results": (
+        "No results yet: the Results sheet has no games. Fill in the first round and score again."
+    ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
     "cli.output_exists": (

@@ -296,6 +296,10 @@ STRINGS = {
         "{players, plural, one {# jugador} other {# jugadores}}, "
         "{problems, plural, =0 {ningún problema} one {# problema} other {# problemas}}."
     ),
+    "cli.no_results": (
+        "Todavía no hay resultados: la hoja de resultados no tiene partidas. Rellena la "
+        "primera ronda y vuelve a puntuar."
+    ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
     "cli.output_exists": (

@@ -274,6 +274,9 @@ STRINGS = {
         "{file}: {games} oyun denetlendi, {players} oyuncu, "
         "{problems, plural, =0 {sorun yok} other {# sorun}}."
     ),
+    "cli.no_results": (
+        "Henüz sonuç yok: sonuç sayfasında hiç oyun yok. İlk turu doldurup yeniden puanlayın."
+    ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
     "cli.output_exists": (
