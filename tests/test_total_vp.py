@@ -16,6 +16,7 @@ import pytest
 
 from tests.builders import HEADERS, row, sheet_values, table_below, write
 from xlsx_scorer.cli import main
+from xlsx_scorer.core.columns import OPTIONAL_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, header, text
 
 #: Round 1, table 1: Ana holds Largest Army (3 knights), Bea the Longest Road (length 6).
@@ -181,21 +182,7 @@ def test_an_unreadable_cell_postpones_its_game_and_says_so(
 def test_headers_and_messages_in_every_language(
     tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    keys = (
-        "round",
-        "table",
-        "player",
-        "settlements",
-        "cities",
-        "vp_cards",
-        "knights",
-        "roads",
-        "longest_road",
-        "army_first",
-        "road_first",
-        "declared",
-        "total_vp",
-    )
+    keys = (*RESULT_COLUMNS, *OPTIONAL_COLUMNS)
     headers = [header(lang, key) for key in keys]
     path = write(tmp_path / "e.xlsx", with_totals(GAME, (8, 10, 4)), headers=headers)
     code, out = score(path, capsys)
