@@ -15,7 +15,7 @@ HEADERS = {
     "player": "Oyuncu",
     "settlements": "Yerleşimler",
     "cities": "Şehirler",
-    "vp_cards": "VP Kartları",
+    "vp_cards": "ZP Kartları",
     "knights": "Oynanan Şövalyeler",
     "roads": "İnşa Edilen Yollar",
     "longest_road": "En Uzun Yol Uzunluğu",
@@ -26,6 +26,7 @@ HEADERS = {
 }
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
+    "vp_cards": ("VP Kartları",),
     "total_vp": (
         "ZP Toplamı",
         "Toplam Zafer Puanı",
@@ -57,8 +58,8 @@ STRINGS = {
     "out.rank": "Sıra",
     "out.player": "Oyuncu",
     "out.round_points": "Tur Puanı",
-    "out.vp": "VP",
-    "out.vp_pct": "VP %",
+    "out.vp": "ZP",
+    "out.vp_pct": "ZP %",
     "out.round_column": "T{round}",
     "out.round": "Tur",
     "out.table": "Masa",
@@ -137,7 +138,7 @@ STRINGS = {
         "{player}, {round}. turda {found} kez geçiyor; bir oyuncu her turda yalnızca bir kez oynar."
     ),
     "problem.table_vp_cards": (
-        "masada toplam {found} VP kartı var; masa başına en fazla 5 olabilir."
+        "masada toplam {found} ZP kartı var; masa başına en fazla 5 olabilir."
     ),
     "problem.table_knights": (
         "masada toplam {found} şövalye oynanmış; masa başına en fazla 14 olabilir."
@@ -173,11 +174,11 @@ STRINGS = {
         "yalnızca unvanı ilk elde edeni işaretleyin."
     ),
     "problem.declared_under_10": (
-        "İlan Edilen Zafer işaretli, ancak bu oyuncunun yalnızca {found} VP’si var; yalnızca 10 "
-        "veya daha fazla VP’si olan bir oyuncu zafer ilan edebilir."
+        "İlan Edilen Zafer işaretli, ancak bu oyuncunun yalnızca {found} ZP’si var; yalnızca 10 "
+        "veya daha fazla ZP’si olan bir oyuncu zafer ilan edebilir."
     ),
     "problem.declared_missing": (
-        "{count} oyuncunun 10 veya daha fazla VP’si var; zaferi ilan eden oyuncuyu İlan Edilen "
+        "{count} oyuncunun 10 veya daha fazla ZP’si var; zaferi ilan eden oyuncuyu İlan Edilen "
         "Zafer olarak işaretleyin."
     ),
     "problem.declared_several": (
@@ -353,9 +354,9 @@ STRINGS = {
         "Oyuncuyu listeden seçin (Players sayfası). Her oyun için oyuncu başına bir satır."
     ),
     "template.help.settlements": (
-        "Oyun sonunda tahtadaki yerleşimler: 0 ile 5 arası (her biri 1 VP)."
+        "Oyun sonunda tahtadaki yerleşimler: 0 ile 5 arası (her biri 1 ZP)."
     ),
-    "template.help.cities": "Oyun sonundaki şehirler: 0 ile 4 arası (her biri 2 VP).",
+    "template.help.cities": "Oyun sonundaki şehirler: 0 ile 4 arası (her biri 2 ZP).",
     "template.help.vp_cards": (
         "Zafer puanı geliştirme kartları: 0 ile 5 arası (masanın tamamında en fazla 5)."
     ),
@@ -376,7 +377,7 @@ STRINGS = {
     ),
     "template.help.declared": (
         "Zaferi ilan eden oyuncu için “{yes}” seçin (yalnızca iki veya daha fazla oyuncunun 10 "
-        "veya daha fazla VP’si olduğunda). Aksi hâlde boş bırakın."
+        "veya daha fazla ZP’si olduğunda). Aksi hâlde boş bırakın."
     ),
     "template.help.players": (
         "Her satıra bir oyuncu, sıralamada görünmesi gerektiği gibi yazılmış. Results sayfasındaki "
@@ -409,16 +410,16 @@ STRINGS = {
     ),
     "instructions.rules_heading": "Puanlama kuralları",
     "instructions.vp": (
-        "Oyun içi VP: yerleşim başına 1, şehir başına 2, VP kartı başına 1; ayrıca En Büyük Ordu "
+        "Oyun içi ZP: yerleşim başına 1, şehir başına 2, ZP kartı başına 1; ayrıca En Büyük Ordu "
         "için 2 ve En Uzun Yol için 2."
     ),
     "instructions.limits": (
-        "Oyuncu başına: 0–5 yerleşim, 0–4 şehir, 0–5 VP kartı, 0–14 oynanan şövalye, 2–15 inşa "
+        "Oyuncu başına: 0–5 yerleşim, 0–4 şehir, 0–5 ZP kartı, 0–14 oynanan şövalye, 2–15 inşa "
         "edilen yol; en uzun yol 1 ile inşa edilen yol sayısı arasında. Şehri olmayan bir "
         "oyuncunun en az 2 yerleşimi olmalı."
     ),
     "instructions.table": (
-        "Masa başına: 3 veya 4 oyuncu; masanın tamamında en fazla 5 VP kartı ve en fazla 14 "
+        "Masa başına: 3 veya 4 oyuncu; masanın tamamında en fazla 5 ZP kartı ve en fazla 14 "
         "oynanan şövalye. Her oyuncu bir turda yalnızca bir kez oynar."
     ),
     "instructions.army": (
@@ -431,25 +432,25 @@ STRINGS = {
         "Beraberlikler aynı şekilde İlk En Uzun Yol sütunuyla çözülür."
     ),
     "instructions.declared": (
-        "İlan edilen zafer: yalnızca masada en az iki oyuncunun 10 veya daha fazla VP’si olduğunda "
+        "İlan edilen zafer: yalnızca masada en az iki oyuncunun 10 veya daha fazla ZP’si olduğunda "
         "geçerlidir. Bunlardan tam birini, zaferi ilan edeni işaretleyin: başka bir oyuncunun "
-        "VP’si daha yüksek olsa bile birinci olur."
+        "ZP’si daha yüksek olsa bile birinci olur."
     ),
     "instructions.round_points": (
         "Dereceye göre tur puanları: dört oyunculu masada 5, 3, 2, 1; üç oyunculu masada 5, 3, 2. "
-        "Bunlar oyun içi VP’den ayrıdır."
+        "Bunlar oyun içi ZP’den ayrıdır."
     ),
     "instructions.ties": (
-        "Oyun içi VP’si eşit olan oyuncular dereceleri paylaşır ve bu derecelerin tur puanlarını "
+        "Oyun içi ZP’si eşit olan oyuncular dereceleri paylaşır ve bu derecelerin tur puanlarını "
         "eşit olarak bölüşür (dört oyunculu bir masada ikinciliği paylaşan iki oyuncu 2,5’er puan "
         "alır)."
     ),
     "instructions.standings": (
-        "Turnuva sıralaması: toplam tur puanına göre; beraberlikler önce toplam VP’ye, sonra VP "
-        "yüzdesine (oyuncunun VP’sinin oynadığı tüm masaların toplam VP’sine oranı), en son ada "
+        "Turnuva sıralaması: toplam tur puanına göre; beraberlikler önce toplam ZP’ye, sonra ZP "
+        "yüzdesine (oyuncunun ZP’sinin oynadığı tüm masaların toplam ZP’sine oranı), en son ada "
         "göre alfabetik sırayla çözülür."
     ),
-    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
+    # --- Issue 9: Total ZP (SPEC rule 11), tables checked later, never overwriting ---
     "problem.total_vp_mismatch": (
         "{column} hücresinde {found} yazıyor, ancak bu satırın toplamı {vp}: yerleşim "
         "{settlements} + şehir {cities} × 2 + ZP kartı {vp_cards}{army, select, yes { + En "
