@@ -56,9 +56,25 @@ def canonical(value: Any) -> str:
 
 
 def _canonical_table(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
+    """The rows as canonical text, trailing blanks dropped; each distinct value worked out once.
+
+    Values are told apart by type as well (``True`` is ``TRUE``, ``1`` is ``1``).
+
+    >>> _canonical_table([[1, True, None], [1.0, "x", None], [None]])
+    [['1', 'TRUE'], ['1', 'x']]
+    """
+    known: dict[tuple[type, Any], str] = {}
+
+    def text_of(value: Any) -> str:
+        key = (value.__class__, value)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = canonical(value)
+        return found
+
     table = []
     for row in rows:
-        cells = [canonical(value) for value in row]
+        cells = [text_of(value) for value in row]
         while cells and not cells[-1]:
             cells.pop()
         table.append(cells)
