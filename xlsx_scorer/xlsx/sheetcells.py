@@ -22,6 +22,10 @@ be in it) is handed to expat with no handlers, up to the start of a row.
 Expat still checks every byte; nothing in such a stretch could be read anyway
 (neither are its references or its nesting looked at).
 
+Rows in the form spreadsheets write (``<c r="B2" s="1" t="s"><v>0</v></c>``, no
+formula, comment or prefix) are read without expat's events, by a grammar
+they must match whole (:mod:`plaincells`); anything else is read as above.
+
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData><row r="2"><c r="B2" t="s"><v>0</v></c><c><v>3</v></c>'
 ...        b'<c t="e"><v>#SPILL!</v></c><c><f>A1</f></c></row></sheetData></worksheet>')
@@ -39,7 +43,7 @@ from collections.abc import Collection, Iterable
 from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import cellevents, xmlstream
+from xlsx_scorer.xlsx import cellevents, plaincells, xmlstream
 from xlsx_scorer.xlsx.cellevents import Limits, ReadAgain, SheetCells
 from xlsx_scorer.xlsx.cellvalues import BadValue, CellContext, column_letters
 
@@ -59,16 +63,36 @@ def read_cells(
     columns: Collection[int] | None = None,
     last_row: int | None = None,
     stop: bool = False,
+    plain: bool = True,
 ) -> SheetCells:
     """The cells of a worksheet part (bytes, or a re-iterable of chunks).
 
     ``columns``: read only these column numbers (others are not even typed);
     ``last_row``: read only the rows up to it, and with ``stop`` stop parsing
     at the first row past it that holds something.  ``sheet`` names the sheet
-    in messages.  Raises ``UnusableWorkbookError`` for a damaged part.
+    in messages.  With ``plain`` (and no ``stop``), rows in the form spreadsheets
+    write are read by :mod:`plaincells`, to the same cells.  Raises
+    ``UnusableWorkbookError`` for a damaged part.
     """
     chunks: Iterable[bytes] = (xml,) if isinstance(xml, bytes) else xml
     limits = Limits(None if columns is None else frozenset(columns), last_row, stop)
+    if plain and not stop:
+        found = plaincells.read_plain(chunks, context, wanted=limits.columns, last_row=last_row)
+        if found is not None:
+            head, cells, tail = found
+            skeleton = head + b"<sheetData/>" + tail
+            if plaincells.sheet_data_in_place(skeleton, len(head), sheet):
+                try:  # damage around the rows is reported as the whole part shows it
+                    cells.merged = _exact((skeleton,), context, sheet, limits).merged
+                except UnusableWorkbookError:
+                    pass
+                else:
+                    return cells
+    return _exact(chunks, context, sheet, limits)
+
+
+def _exact(chunks: Iterable[bytes], context: CellContext, sheet: str, limits: Limits) -> SheetCells:
+    """The cells read by expat, event by event."""
     try:
         return _SheetReader(context, sheet, limits, namespaces=False).read(chunks)
     except ReadAgain:

@@ -1,0 +1,228 @@
+"""The plain-form shortcut reads exactly the cells expat reads, or stands aside.
+
+Random sheets in the form spreadsheets write (and mutations of them that leave
+that form) are read both ways — ``read_cells`` with its shortcut and without —
+and must give equal cells, or the same refusal.  The shortcut must actually be
+taken for the plain ones, and for every worksheet of the fixtures.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.xlsx import plaincells
+from xlsx_scorer.xlsx.numfmt import DateStyles
+from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, column_letters, read_cells
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+CONTEXT = CellContext(
+    strings=["Ana", "Bob", "x_x0041_"], styles=DateStyles(frozenset({"1"}), frozenset({"2"}))
+)
+ROOT = f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}">'
+TAIL = '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells></worksheet>'
+
+TEXTS = st.sampled_from(
+    [
+        "3",
+        "2.5",
+        " 4 ",
+        "1e3",
+        "-0",
+        "abc",
+        "",
+        "0",
+        "1",
+        "2",
+        "7",
+        "#N/A",
+        "#SPILL!",
+        "TRUE",
+        "45000",
+        "1_0",
+        "nan",
+        "inf",
+        "٣",
+        "2026-12-01",
+    ]
+)
+INLINE = st.sampled_from(
+    [
+        "Ana",
+        "Çetin Yıldız",
+        "a &amp; b",
+        "&lt;x&gt; &quot;&apos;",
+        "&#199;&#x15F;",
+        "_x0041_",
+        "tab\there",
+        "line\nbreak",
+        "  spaced  ",
+        "",
+        "&#0;",
+        "&#xD800;",
+        "&#65;&#x1F600;",
+    ]
+)
+
+
+@st.composite
+def cells(draw: st.DrawFn, row: int) -> str:
+    column = draw(st.integers(1, 30))
+    ref = f"{column_letters(column)}{row}"
+    style = draw(st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', ' s="3"']))
+    kind = draw(st.sampled_from(["", "n", "s", "b", "e", "str", "inlineStr"]))
+    attrs = f'r="{ref}"{style}' + (f' t="{kind}"' if kind else "")
+    content = draw(st.sampled_from(["value", "inline", "none", "empty"]))
+    if content == "value":
+        return f"<c {attrs}><v>{draw(TEXTS)}</v></c>"
+    if content == "inline":
+        space = draw(st.sampled_from(["", ' xml:space="preserve"']))
+        return f"<c {attrs}><is><t{space}>{draw(INLINE)}</t></is></c>"
+    return f"<c {attrs}/>" if content == "none" else f"<c {attrs}></c>"
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> str:
+    numbers = draw(st.lists(st.integers(1, 60), min_size=0, max_size=12))
+    space = st.sampled_from(["", "", "\n", " ", "\n\t"])
+    rows = []
+    for number in numbers:
+        attrs = draw(
+            st.sampled_from(
+                [
+                    "",
+                    ' spans="1:5"',
+                    ' ht="20" customHeight="1"',
+                    ' x14ac:dyDescent="0.25"',
+                    ' hidden="1"',
+                ]
+            )
+        )
+        body = draw(space).join(draw(st.lists(cells(number), max_size=6)))
+        rows.append(
+            f'<row r="{number}"{attrs}/>'
+            if not body and draw(st.booleans())
+            else f'<row r="{number}"{attrs}>{body}</row>'
+        )
+    return draw(space).join(rows)
+
+
+MUTATIONS = [
+    lambda xml: xml,
+    lambda xml: xml.replace("<v>", "<f>A1</f><v>", 1),
+    lambda xml: xml.replace("</row>", "<!-- c --></row>", 1),
+    lambda xml: xml.replace("\n", "\r\n", 1),
+    lambda xml: xml.replace('<row r="', '<row xmlns="urn:x" r="', 1),
+    lambda xml: xml.replace("<c ", "<c  ", 1),
+    lambda xml: xml.replace('r="', "r='", 1),
+    lambda xml: xml.replace("<v>", "<v>\x01", 1),
+    lambda xml: xml.replace("</t>", "&nbsp;</t>", 1),
+    lambda xml: xml.replace('<row r="', '<row r="2000000" x="', 1),
+    lambda xml: xml.replace('<c r="', '<c r="XFE', 1),
+    lambda xml: xml.replace("<is><t>", "<is><r><t>", 1).replace("</t></is>", "</t></r></is>", 1),
+    lambda xml: xml.replace("</row>", "</row></sheetData><sheetData>", 1),
+    lambda xml: xml.replace("<c ", "<x:c ", 1),
+]
+
+
+def both_ways(xml: bytes, **options: Any) -> tuple[Any, Any]:
+    def attempt(plain: bool) -> SheetCells | str:
+        try:
+            return read_cells(xml, CONTEXT, sheet="Results", plain=plain, **options)
+        except UnusableWorkbookError as error:
+            return f"{error.code} {error.params}"
+
+    return attempt(True), attempt(False)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    sheets(),
+    st.sampled_from(range(len(MUTATIONS))),
+    st.sampled_from([None, {1, 3, 5}]),
+    st.sampled_from([None, 20]),
+)
+def test_the_shortcut_reads_what_expat_reads(
+    rows: str, mutation: int, columns: set[int] | None, last_row: int | None
+) -> None:
+    xml = (
+        ROOT
+        + '<dimension ref="A1"/><sheetData>'
+        + MUTATIONS[mutation](rows)
+        + "</sheetData>"
+        + TAIL
+    ).encode()
+    plain, exact = both_ways(xml, columns=columns, last_row=last_row)
+    assert plain == exact
+
+
+@settings(max_examples=150, deadline=None)
+@given(sheets())
+def test_plain_sheets_take_the_shortcut(rows: str) -> None:
+    xml = (ROOT + "<sheetData>" + rows + "</sheetData>" + TAIL).encode()
+    if "&#0;" in rows or "&#xD800;" in rows:
+        return
+    found = plaincells.read_plain([xml], CONTEXT, wanted=None, last_row=None)
+    assert found is not None
+    head, _, tail = found
+    assert plaincells.sheet_data_in_place(head + b"<sheetData/>" + tail, len(head), "Results")
+
+
+@pytest.mark.parametrize(
+    "xml",
+    [
+        # the first <sheetData> is in a comment: the real one is elsewhere
+        ROOT
+        + '<!-- <sheetData><row r="1"><c r="A1"><v>9</v></c></row></sheetData> --></worksheet>',
+        # a DTD could give every cell a default type
+        (
+            f'<!DOCTYPE worksheet [<!ATTLIST c t CDATA "s">]><worksheet xmlns="{MAIN}">'
+            '<sheetData><row r="1"><c r="A1"><v>0</v></c></row></sheetData></worksheet>'
+        ),
+        # Latin-1 declared: bytes mean other letters
+        (
+            f'<?xml version="1.0" encoding="ISO-8859-1"?><worksheet xmlns="{MAIN}"><sheetData>'
+            '<row r="1"><c r="A1" t="inlineStr"><is><t>\xc3\xa7</t></is></c></row>'
+            "</sheetData></worksheet>"
+        ),
+        # rows in another namespace than the root's SpreadsheetML
+        '<worksheet xmlns="urn:other" xmlns:x="' + MAIN + '"><sheetData><row r="1">'
+        '<c r="A1"><v>1</v></c></row></sheetData></worksheet>',
+        # sheetData not a child of the root
+        (
+            f'<worksheet xmlns="{MAIN}"><extLst><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
+            "</sheetData></extLst></worksheet>"
+        ),
+    ],
+)
+def test_lookalikes_are_read_the_exact_way(xml: str) -> None:
+    data = xml.encode("latin-1") if "ISO-8859-1" in xml else xml.encode()
+    plain, exact = both_ways(data)
+    assert plain == exact
+
+
+FIXTURES = sorted(Path("fixtures").glob("*.xlsx"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[path.name for path in FIXTURES])
+def test_every_fixture_sheet_reads_the_same_both_ways(path: Path) -> None:
+    with zipfile.ZipFile(path) as package:
+        parts = [name for name in package.namelist() if name.startswith("xl/worksheets/sheet")]
+        for name in parts:
+            plain, exact = both_ways(package.read(name))
+            assert plain == exact, name
+
+
+@pytest.mark.parametrize("name", ["sample_event.xlsx", "sample_mistakes.xlsx"])
+def test_the_samples_sheets_are_plain(name: str) -> None:
+    context = CellContext(strings=["x"] * 10_000)
+    with zipfile.ZipFile(Path("fixtures") / name) as package:
+        for part in ("xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"):
+            xml = package.read(part)
+            assert plaincells.read_plain([xml], context, wanted=None, last_row=None), part

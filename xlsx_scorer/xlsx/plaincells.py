@@ -1,0 +1,299 @@
+"""A shortcut for the common worksheet: ``sheetData`` in the plain form spreadsheets write.
+
+Excel, LibreOffice and openpyxl write a sheet's rows the same way: ``<row r="2" …>``,
+then cells ``<c r="B2" s="1" t="s"><v>0</v></c>`` (or an inline string
+``<is><t>Ana</t></is>``), every reference present, one space between attributes.
+When the whole of ``sheetData`` is in that form — checked by a grammar the
+rows must match from first byte to last, in pieces of about a megabyte — its
+cells are taken out with one regular expression per piece instead of five
+expat callbacks per cell.  Anything outside the grammar (a formula, a comment,
+a prefix, a ``\\r``, a rich-text run, a namespace declaration, an unknown
+entity, a character XML forbids, a row without ``r``…) makes :func:`read_plain`
+answer ``None``, and the part is read the exact way (:mod:`sheetcells`).
+
+The grammar only accepts text that expat would read as these very elements
+and values, so both ways give the same cells:
+
+- the parts around ``sheetData`` (the root, its namespaces, merged cells) are
+  still read by expat, with ``<sheetData/>`` put in the rows' place; the
+  shortcut stands only when that empty ``sheetData`` is a child of the root,
+  in SpreadsheetML's namespace, without a prefix, at exactly that byte, and
+  the document has no DTD and declares UTF-8 (or nothing);
+- no ``<`` can occur in an accepted attribute value or text, so every
+  ``<c r="`` is a cell and every ``</row>`` a row's end;
+- values are typed by the same functions (:mod:`cellvalues`).
+
+>>> from xlsx_scorer.xlsx.cellvalues import CellContext
+>>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+...        b'<sheetData><row r="2"><c r="B2" t="s"><v>0</v></c><c r="C2"><v>3</v></c>'
+...        b'<c r="D2" t="inlineStr"><is><t>Ana &amp; Eva</t></is></c></row></sheetData>'
+...        b'</worksheet>')
+>>> head, cells, tail = read_plain([xml], CellContext(strings=["Ana"]), wanted=None, last_row=None)
+>>> cells.rows(), head.endswith(b'main">'), tail
+({2: {2: 'Ana', 3: 3.0, 4: 'Ana & Eva'}}, True, b'</worksheet>')
+>>> read_plain([xml.replace(b'<v>3', b'<f>A1</f><v>3')], CellContext(), wanted=None,
+...            last_row=None) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import Any
+from xml.parsers import expat
+
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.xlsx import xmlstream
+from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
+from xlsx_scorer.xlsx.cellevents import SheetCells
+from xlsx_scorer.xlsx.cellvalues import (
+    MAX_ROW,
+    BadValue,
+    CellContext,
+    column_number,
+    converter,
+)
+from xlsx_scorer.xlsx.sharedstrings import unescape
+
+__all__ = ["read_plain", "sheet_data_in_place"]
+
+_OPEN, _CLOSE = b"<sheetData>", b"</sheetData>"
+#: Distinct numbers kept once typed (as the exact reader does).
+_NUMBER_CACHE = 4096
+#: Rows are checked and read in pieces of about this size, cut after a ``</row>``.
+_PIECE = 1 << 20
+#: A character XML allows in text or an attribute value here (no ``<``, ``&``, ``\r``).
+_CHAR = r"[^<&\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]"
+_ATTRIBUTE_CHAR = r"[^<&\"\x00-\x1f\ufffe\uffff]"
+_REFERENCE = r"&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});"
+_SPACE = r"[ \t\n]*+"
+_CELL = (
+    r'<c r="[A-Z]{1,3}[1-9][0-9]{0,6}"(?: s="[0-9]{1,9}")?'
+    r'(?: t="(?:n|s|b|e|str|inlineStr)")?'
+    rf"(?:/>|>(?:<v>{_CHAR}*+</v>"
+    rf'|<is><t(?: xml:space="preserve")?>(?:{_CHAR}|{_REFERENCE})*+</t></is>)?</c>)'
+)
+_ROW_ATTRIBUTE = rf'(?: (?!r=|xmlns)[A-Za-z_][A-Za-z0-9_.:-]*="{_ATTRIBUTE_CHAR}*")'
+_ROW = rf'<row r="[1-9][0-9]{{0,6}}"{_ROW_ATTRIBUTE}*+(?:/>|>{_SPACE}(?:{_CELL}{_SPACE})*+</row>)'
+#: Rows in the plain form, nothing else (white space between rows and cells is allowed).
+_ROWS = re.compile(rf"{_SPACE}(?:{_ROW}{_SPACE})*+")
+#: In rows that match ``_ROWS``: each cell holding something, its reference, style, type,
+#: whether it holds a value (``<v>``) or an inline string, and its text.
+_HOLDING = re.compile(
+    r'<c r="([A-Z]+)([0-9]+)"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?>(<v>|<is><t[^>]*>)([^<]*)'
+)
+#: A row numbered 1,000,000 or more (whether it is past Excel's grid is left to expat).
+_FAR_ROW = re.compile(r'<row r="[0-9]{7}"')
+_ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _decoded(rows: bytes) -> Iterator[str]:
+    try:
+        yield rows.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _NotPlain from error
+
+
+class _NotPlain(Exception):  # noqa: N818 - a signal, not an error
+    """The rows are not in the plain form after all: read the part the exact way."""
+
+
+def read_plain(
+    chunks: Iterable[bytes],
+    context: CellContext,
+    *,
+    wanted: Collection[int] | None,
+    last_row: int | None,
+) -> tuple[bytes, SheetCells, bytes] | None:
+    """The part's XML before ``sheetData``, the cells in it, and the XML after it; or None.
+
+    ``None`` when ``sheetData`` is not in the plain form (read it the exact way);
+    ``wanted`` and ``last_row`` limit what is kept, as in ``sheetcells.read_cells``.
+    The caller still reads ``head + b"<sheetData/>" + tail`` with expat and checks
+    :func:`sheet_data_in_place`.
+    """
+    pieces = _Pieces(iter(chunks))
+    head = pieces.head()
+    if head is None:
+        return None
+    cells = SheetCells()
+    try:
+        read = _piece_reader(cells, context, wanted, last_row)
+        for piece in pieces.rows():
+            read(piece)
+    except _NotPlain:
+        return None
+    tail = pieces.tail()
+    return None if tail is None else (head, cells, tail)
+
+
+class _Pieces:
+    """The part cut into its head, pieces of rows (each ending after a ``</row>``) and tail."""
+
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        self._chunks, self._pending = chunks, b""
+
+    def _more(self) -> bool:
+        chunk = next(self._chunks, None)
+        if chunk is None:
+            return False
+        self._pending += chunk
+        return True
+
+    def head(self) -> bytes | None:
+        while (found := self._pending.find(_OPEN)) < 0:
+            if not self._more():
+                return None
+        head, self._pending = self._pending[:found], self._pending[found + len(_OPEN) :]
+        return head
+
+    def rows(self) -> Iterator[str]:
+        while (end := self._pending.find(_CLOSE)) < 0:
+            cut = self._pending.rfind(b"</row>") + len(b"</row>")
+            if cut >= _PIECE:
+                yield from _decoded(self._pending[:cut])
+                self._pending = self._pending[cut:]
+            if not self._more():
+                raise _NotPlain
+        rows, self._pending = self._pending[:end], self._pending[end + len(_CLOSE) :]
+        start = 0
+        while len(rows) - start > _PIECE:
+            cut = rows.find(b"</row>", start + _PIECE)
+            if cut < 0:
+                break
+            yield from _decoded(rows[start : cut + len(b"</row>")])
+            start = cut + len(b"</row>")
+        yield from _decoded(rows[start:])
+
+    def tail(self) -> bytes | None:
+        while self._more():
+            pass
+        return self._pending
+
+
+def _piece_reader(
+    cells: SheetCells,
+    context: CellContext,
+    wanted: Collection[int] | None,
+    last_row: int | None,
+) -> Callable[[str], None]:
+    """The function adding the cells of one piece of rows to ``cells`` (typed as the exact
+    reader types them), raising ``_NotPlain`` when the piece is not in the plain form."""
+    convert = converter(context)
+    shared = {str(index): text for index, text in enumerate(context.strings)}
+    dated = context.styles.dates | context.styles.durations
+    numbers: dict[str, Any] = {}
+    #: Per column letters: the column's number, or 0 when it is not kept.
+    numbered: dict[str, int] = {}
+    held = cells.columns
+    last = last_row or MAX_ROW
+    highest = 0
+
+    def number(letters: str) -> int:
+        column = column_number(letters)
+        if column is None:
+            raise _NotPlain
+        return 0 if wanted is not None and column not in wanted else column
+
+    def read(piece: str) -> None:
+        nonlocal highest
+        if _ROWS.fullmatch(piece) is None or _FAR_ROW.search(piece):
+            raise _NotPlain
+        if "&#" in piece:
+            for match in _ENTITY.finditer(piece):
+                _entity(match)
+        found = _HOLDING.findall(piece)
+        if len(found) != piece.count("<v>") + piece.count("<is>"):
+            raise _NotPlain
+        digits_before, row, kept_row = "", 0, False
+        for letters, digits, style, kind, opener, text in found:
+            if digits != digits_before:
+                digits_before, row = digits, int(digits)
+                if row > MAX_ROW:
+                    raise _NotPlain
+                if row < highest:
+                    cells.ascending = False
+                else:
+                    highest = row
+                kept_row = row <= last
+            try:
+                column = numbered[letters]
+            except KeyError:
+                column = numbered[letters] = number(letters)
+            if not column or not kept_row:
+                continue
+            if opener == "<v>":
+                value = None
+                if not kind or kind == "n":
+                    value = numbers.get(text)
+                elif kind == "s":
+                    value = shared.get(text)
+                if value is None or (style and style in dated):
+                    value = convert(kind or None, style or None, text)
+                    if type(value) is float and len(numbers) < _NUMBER_CACHE:
+                        numbers[text] = value
+                    elif type(value) is BadValue:
+                        cells.bad.append((row, column, value.found))
+            else:
+                value = unescape(_ENTITY.sub(_entity, text) if "&" in text else text)
+            kept = held.get(column)
+            if kept is None:
+                kept = held[column] = ([], [])
+            kept[0].append(row)
+            kept[1].append(value)
+
+    return read
+
+
+def _entity(match: re.Match[str]) -> str:
+    """The character a reference stands for; one XML forbids is not plain."""
+    named, decimal, hexadecimal = match.groups()
+    if named:
+        return _NAMED[named]
+    code = int(decimal) if decimal else int(hexadecimal, 16)
+    if not (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    ):
+        raise _NotPlain
+    return chr(code)
+
+
+def sheet_data_in_place(skeleton: bytes, at: int, part: str) -> bool:
+    """Whether ``skeleton`` (head + ``<sheetData/>`` + tail) is UTF-8 XML with no DTD whose
+    root holds an unprefixed SpreadsheetML ``sheetData`` with no attributes at byte ``at``.
+
+    >>> ns = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    >>> sheet_data_in_place(b"<worksheet " + ns + b"><sheetData/></worksheet>", 77, "s")
+    True
+    >>> sheet_data_in_place(b"<worksheet><sheetData/></worksheet>", 11, "s")
+    False
+    """
+    parser = xmlstream.new_parser(part, namespaces=True)
+    depth, found, encoding = 0, False, [True]
+
+    def start(name: str, attrs: list[str]) -> None:
+        nonlocal depth, found
+        if depth == 1 and parser.CurrentByteIndex == at and not attrs:
+            uri, local = xmlstream.split_name(name)
+            found = local == "sheetData" and uri in MAIN_NAMESPACES
+        depth += 1
+
+    def end(_name: str) -> None:
+        nonlocal depth
+        depth -= 1
+
+    def declaration(_version: str, declared: str | None, _standalone: int) -> None:
+        encoding[0] = declared is None or declared.casefold() in ("utf-8", "utf8")
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.XmlDeclHandler = declaration
+    try:
+        parser.Parse(skeleton, True)
+    except (expat.ExpatError, LookupError, UnusableWorkbookError):
+        return False
+    return found and encoding[0] and skeleton[at : at + 12] == b"<sheetData/>"
