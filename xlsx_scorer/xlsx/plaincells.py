@@ -85,6 +85,7 @@ _HOLDING = re.compile(
 )
 #: A row numbered 1,000,000 or more (whether it is past Excel's grid is left to expat).
 _FAR_ROW = re.compile(r'<row r="[0-9]{7}"')
+_CHARACTER = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
@@ -120,9 +121,10 @@ def read_plain(
         return None
     cells = SheetCells()
     try:
-        read = _piece_reader(cells, context, wanted, last_row)
+        read, finish = _piece_reader(cells, context, wanted, last_row)
         for piece in pieces.rows():
             read(piece)
+        finish()
     except _NotPlain:
         return None
     tail = pieces.tail()
@@ -178,32 +180,36 @@ def _piece_reader(
     context: CellContext,
     wanted: Collection[int] | None,
     last_row: int | None,
-) -> Callable[[str], None]:
+) -> tuple[Callable[[str], None], Callable[[], None]]:
     """The function adding the cells of one piece of rows to ``cells`` (typed as the exact
-    reader types them), raising ``_NotPlain`` when the piece is not in the plain form."""
+    reader types them), raising ``_NotPlain`` when the piece is not in the plain form; and
+    the function to call after the last piece."""
     convert = converter(context)
     shared = {str(index): text for index, text in enumerate(context.strings)}
     dated = context.styles.dates | context.styles.durations
     numbers: dict[str, Any] = {}
-    #: Per column letters: the column's number, or 0 when it is not kept.
-    numbered: dict[str, int] = {}
-    held = cells.columns
+    #: Per column letters: its number and where its kept cells go; None when not kept.
+    slots: dict[str, tuple[int, Callable[[int], None], Callable[[Any], None]] | None] = {}
+    #: Inline strings as stored → as shown (names repeat once per round).
+    inline: dict[str, str] = {}
     last = last_row or MAX_ROW
     highest = 0
 
-    def number(letters: str) -> int:
+    def slot(letters: str) -> tuple[int, Callable[[int], None], Callable[[Any], None]] | None:
         column = column_number(letters)
         if column is None:
             raise _NotPlain
-        return 0 if wanted is not None and column not in wanted else column
+        if wanted is not None and column not in wanted:
+            return None
+        rows, values = cells.columns[column] = ([], [])
+        return column, rows.append, values.append
 
     def read(piece: str) -> None:
         nonlocal highest
         if _ROWS.fullmatch(piece) is None or _FAR_ROW.search(piece):
             raise _NotPlain
-        if "&#" in piece:
-            for match in _ENTITY.finditer(piece):
-                _entity(match)
+        if "&#" in piece and not all(map(_allowed, set(_CHARACTER.findall(piece)))):
+            raise _NotPlain
         found = _HOLDING.findall(piece)
         if len(found) != piece.count("<v>") + piece.count("<is>"):
             raise _NotPlain
@@ -219,10 +225,10 @@ def _piece_reader(
                     highest = row
                 kept_row = row <= last
             try:
-                column = numbered[letters]
+                kept = slots[letters]
             except KeyError:
-                column = numbered[letters] = number(letters)
-            if not column or not kept_row:
+                kept = slots[letters] = slot(letters)
+            if kept is None or not kept_row:
                 continue
             if opener == "<v>":
                 value = None
@@ -235,32 +241,41 @@ def _piece_reader(
                     if type(value) is float and len(numbers) < _NUMBER_CACHE:
                         numbers[text] = value
                     elif type(value) is BadValue:
-                        cells.bad.append((row, column, value.found))
+                        cells.bad.append((row, kept[0], value.found))
             else:
-                value = unescape(_ENTITY.sub(_entity, text) if "&" in text else text)
-            kept = held.get(column)
-            if kept is None:
-                kept = held[column] = ([], [])
-            kept[0].append(row)
-            kept[1].append(value)
+                value = inline.get(text)
+                if value is None:
+                    value = inline[text] = unescape(_ENTITY.sub(_entity, text))
+            kept[1](row)
+            kept[2](value)
 
-    return read
+    def finish() -> None:
+        """Drop the columns whose cells were all past ``last_row``."""
+        for column in [column for column, (rows, _) in cells.columns.items() if not rows]:
+            del cells.columns[column]
+
+    return read, finish
 
 
 def _entity(match: re.Match[str]) -> str:
-    """The character a reference stands for; one XML forbids is not plain."""
+    """The character a reference stands for (checked by ``_allowed`` already)."""
     named, decimal, hexadecimal = match.groups()
-    if named:
-        return _NAMED[named]
-    code = int(decimal) if decimal else int(hexadecimal, 16)
-    if not (
+    return _NAMED[named] if named else chr(int(decimal) if decimal else int(hexadecimal, 16))
+
+
+def _allowed(reference: str) -> bool:
+    """Whether a character reference (``#199`` or ``#xC7`` as found) is one XML allows.
+
+    >>> _allowed("x41"), _allowed("0"), _allowed("xFFFE"), _allowed("9")
+    (True, False, False, True)
+    """
+    code = int(reference[1:], 16) if reference.startswith("x") else int(reference)
+    return (
         code in (0x9, 0xA, 0xD)
         or 0x20 <= code <= 0xD7FF
         or 0xE000 <= code <= 0xFFFD
         or 0x10000 <= code <= 0x10FFFF
-    ):
-        raise _NotPlain
-    return chr(code)
+    )
 
 
 def sheet_data_in_place(skeleton: bytes, at: int, part: str) -> bool:
