@@ -55,32 +55,53 @@ def canonical(value: Any) -> str:
     return _ILLEGAL.sub("", str(value))
 
 
-def _canonical_table(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
-    """The rows as canonical text, trailing blanks dropped; each distinct value worked out once.
+def _canonical_table(rows: Iterable[Sequence[Any]]) -> list[tuple[str, ...]]:
+    """The rows as canonical text, trailing blanks dropped.
 
-    Values are told apart by type as well (``True`` is ``TRUE``, ``1`` is ``1``).
+    A table whose rows are all as wide is worked out column by column, each
+    distinct value once; values are told apart by type as well (``True`` is
+    ``TRUE``, ``1`` is ``1``).
 
-    >>> _canonical_table([[1, True, None], [1.0, "x", None], [None]])
-    [['1', 'TRUE'], ['1', 'x']]
+    >>> _canonical_table([[1, True, None], [1.0, "x", None], [None, None, None]])
+    [('1', 'TRUE'), ('1', 'x')]
+    >>> _canonical_table([["Rank"], [1, "Ana", None]])
+    [('Rank',), ('1', 'Ana')]
     """
-    known: dict[tuple[type, Any], str] = {}
-
-    def text_of(value: Any) -> str:
-        key = (value.__class__, value)
-        found = known.get(key)
-        if found is None:
-            found = known[key] = canonical(value)
-        return found
-
-    table = []
-    for row in rows:
-        cells = [text_of(value) for value in row]
-        while cells and not cells[-1]:
-            cells.pop()
-        table.append(cells)
+    rows = [tuple(row) for row in rows]
+    if len({len(row) for row in rows}) == 1:
+        columns = [_canonical_column(column) for column in zip(*rows)]
+        table = list(zip(*columns))
+        if "" in columns[-1]:
+            table = [_trimmed(row) for row in table]
+    else:
+        table = [_trimmed(tuple(canonical(value) for value in row)) for row in rows]
     while table and not table[-1]:
         table.pop()
     return table
+
+
+def _trimmed(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """``cells`` without its trailing blanks: ``("a", "", "")`` is ``("a",)``."""
+    end = len(cells)
+    while end and not cells[end - 1]:
+        end -= 1
+    return cells[:end]
+
+
+def _canonical_column(values: tuple[Any, ...]) -> tuple[str, ...]:
+    """One column's values as canonical text, each distinct value worked out once.
+
+    >>> _canonical_column((1, 1.0, None, "a")), _canonical_column((1, True))
+    (('1', '1', '', 'a'), ('1', 'TRUE'))
+    """
+    kinds = set(map(type, values))
+    if bool not in kinds or not kinds & {int, float}:  # equal keys give equal text
+        texts = {value: canonical(value) for value in dict.fromkeys(values)}
+        try:
+            return tuple(map(texts.__getitem__, values))
+        except KeyError:  # NaN is not equal to itself
+            pass
+    return tuple(canonical(value) for value in values)
 
 
 def check_code(rows: Iterable[Sequence[Any]]) -> str:

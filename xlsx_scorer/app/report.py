@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from xlsx_scorer.app import fingerprint
+from xlsx_scorer.core.cells import map_distinct
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
@@ -49,7 +50,7 @@ def points(twelfths: Any) -> float | None:
 
 def _points_column(twelfths: pd.Series) -> list[float | None]:
     """A column of exact twelfths as the decimals shown (None where the player did not play)."""
-    return [points(value) for value in twelfths.tolist()]
+    return map_distinct(twelfths.to_numpy(), points).tolist()
 
 
 def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
@@ -117,11 +118,11 @@ def standings_sheet(
 def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> SheetSpec:
     """The Round Points sheet: one row per player per game, by round, table and place."""
     yes = text(lang, "out.yes")
-    ordered = games.assign(
-        _table_number=games["table"].map(
-            lambda label: value if isinstance(value := table_value(label), int) else math.inf
-        ),
-    ).sort_values(["round", "_table_number", "table", "place", "player"], kind="mergesort")
+    labels = map_distinct(games["table"].to_numpy(), lambda label: table_value(str(label)))
+    numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
+    ordered = games.assign(_table_number=numbers, _label=labels).sort_values(
+        ["round", "_table_number", "table", "place", "player"], kind="mergesort"
+    )
     columns = (
         Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
         Column(text(lang, "out.table"), 8),
@@ -136,7 +137,7 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     rows = tuple(
         zip(
             ordered["round"].astype(int).tolist(),
-            [table_value(str(label)) for label in ordered["table"].tolist()],
+            ordered["_label"].tolist(),
             ordered["player"].tolist(),
             ordered["vp"].astype(int).tolist(),
             _marks_column(ordered["largest_army"], yes),

@@ -25,11 +25,13 @@ import numpy.typing as npt
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.core import cells, scoring
+from xlsx_scorer.core import backends, cells, scoring
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS, RANGES
 from xlsx_scorer.core.memo import FrameMemo
 from xlsx_scorer.core.scoring import Aggregate
 from xlsx_scorer.i18n import fold
+
+backends.load_pandera()
 
 GAME = ["round", "table"]
 
