@@ -68,9 +68,9 @@ def _canonical_table(rows: Iterable[Sequence[Any]]) -> list[tuple[str, ...]]:
     [('Rank',), ('1', 'Ana')]
     """
     rows = [tuple(row) for row in rows]
-    if len({len(row) for row in rows}) == 1:
-        columns = [_canonical_column(column) for column in zip(*rows)]
-        table = list(zip(*columns))
+    if len({len(row) for row in rows}) == 1 and rows[0]:
+        columns = [_canonical_column(column) for column in zip(*rows, strict=True)]
+        table = list(zip(*columns, strict=True))
         if "" in columns[-1]:
             table = [_trimmed(row) for row in table]
     else:

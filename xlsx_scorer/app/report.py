@@ -50,7 +50,8 @@ def points(twelfths: Any) -> float | None:
 
 def _points_column(twelfths: pd.Series) -> list[float | None]:
     """A column of exact twelfths as the decimals shown (None where the player did not play)."""
-    return map_distinct(twelfths.to_numpy(), points).tolist()
+    shown: list[float | None] = map_distinct(twelfths.to_numpy(), points).tolist()
+    return shown
 
 
 def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
