@@ -21,6 +21,7 @@ apostrophe is written twice (``player''s``); the typographic ``’`` needs nothi
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from functools import cache
 from types import ModuleType
@@ -111,6 +112,7 @@ def header(lang: str, column: str) -> str:
     return str(LANGUAGES[lang].HEADERS[column])
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(value: str) -> str:
     """A forgiving comparison key: NFKC, case-folded, accents and extra spaces removed.
 
