@@ -28,7 +28,6 @@ import pandera.pandas as pa
 from xlsx_scorer.core import backends, cells, scoring
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS, RANGES
 from xlsx_scorer.core.memo import FrameMemo
-from xlsx_scorer.core.scoring import Aggregate
 from xlsx_scorer.i18n import fold
 
 backends.load_pandera()
@@ -149,17 +148,10 @@ class Rule:
 _MEMO = FrameMemo()
 
 
-def _game_transform(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
-    """``values`` aggregated over each game and broadcast back to its rows."""
-    games = scoring.game_ids(frame)
-    aggregated: pd.Series = values.groupby(games, dropna=True, sort=False).transform(how)
-    return aggregated
-
-
 def _complete(frame: pd.DataFrame, columns: list[str]) -> pd.Series:
     """True for rows whose whole game has readable values in ``columns``."""
     present = frame[columns].notna().all(axis=1) & scoring.game_ids(frame).notna()
-    return _game_transform(frame, present, "all").fillna(False).astype(bool)
+    return scoring.per_game(frame, present, "all").fillna(False).astype(bool)
 
 
 def _found(series: pd.Series, **more: pd.Series | Any) -> pd.DataFrame:
@@ -175,12 +167,12 @@ def _longest_road_within_roads(frame: pd.DataFrame) -> pd.Series:
 
 
 def _table_size(frame: pd.DataFrame) -> pd.Series:
-    size = _game_transform(frame, frame["player"].notna() | True, "size")
+    size = scoring.per_game(frame, frame["player"].notna() | True, "size")
     return size.isin(TABLE_SIZES) | size.isna()
 
 
 def _table_size_details(frame: pd.DataFrame) -> pd.DataFrame:
-    return _found(_game_transform(frame, frame["player"].notna() | True, "size"))
+    return _found(scoring.per_game(frame, frame["player"].notna() | True, "size"))
 
 
 def _played_in_round(frame: pd.DataFrame) -> pd.Series:
@@ -195,7 +187,7 @@ def _player_once_per_round(frame: pd.DataFrame) -> pd.Series:
 
 def _table_total_at_most(column: str, limit: int) -> Callable[[pd.DataFrame], pd.Series]:
     def passes(frame: pd.DataFrame) -> pd.Series:
-        total = _game_transform(frame, frame[column], "sum")
+        total = scoring.per_game(frame, frame[column], "sum")
         over = (total > limit) & (frame[column] > 0) & _complete(frame, [column])
         return ~over.fillna(False)
 
@@ -203,7 +195,7 @@ def _table_total_at_most(column: str, limit: int) -> Callable[[pd.DataFrame], pd
 
 
 def _table_total(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
-    return lambda frame: _found(_game_transform(frame, frame[column], "sum"))
+    return lambda frame: _found(scoring.per_game(frame, frame[column], "sum"))
 
 
 @dataclass(frozen=True)

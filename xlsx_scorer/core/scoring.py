@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 GAME = ["round", "table"]
@@ -59,9 +60,52 @@ def game_ids(frame: pd.DataFrame) -> pd.Series:
     return _LAST.ids
 
 
-def _per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
-    aggregated: pd.Series = values.groupby(game_ids(frame), dropna=True, sort=False).transform(how)
-    return aggregated
+def per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
+    """``values`` aggregated over each game of ``frame`` and given back to every row.
+
+    As pandas' ``groupby(game).transform(how)`` with missing values skipped:
+    ``sum`` (of nothing: 0) and ``size`` are whole numbers (``Int64``), ``max``
+    a number (``Float64``; of nothing: missing), ``all`` a ``boolean``; rows
+    outside any game get a missing value.  Worked out with numpy on the game
+    numbers (:func:`game_ids`), several times faster than a groupby per call.
+
+    >>> frame = pd.DataFrame({"round": [1, 1, 1, None], "table": ["1", "1", "2", "1"]})
+    >>> values = pd.Series([3, None, 4, 5], dtype="Int64")
+    >>> per_game(frame, values, "sum").tolist(), per_game(frame, values, "size").tolist()
+    ([3, 3, 4, <NA>], [2, 2, 1, <NA>])
+    >>> per_game(frame, values, "max").tolist(), per_game(frame, values > 3, "all").tolist()
+    ([3.0, 3.0, 4.0, <NA>], [False, False, True, <NA>])
+    """
+    ids = game_ids(frame).to_numpy()
+    inside = ~np.isnan(ids)
+    codes = ids[inside].astype(np.intp)
+    count = int(codes.max()) + 1 if len(codes) else 0
+    if how == "size":
+        per: npt.NDArray[np.float64] = np.bincount(codes, minlength=count).astype(np.float64)
+    else:
+        data = values.to_numpy(dtype=np.float64, na_value=np.nan)[inside]
+        present = ~np.isnan(data)
+        if how == "sum":
+            per = np.bincount(codes[present], weights=data[present], minlength=count)
+        elif how == "max":
+            per = np.full(count, -np.inf)
+            np.maximum.at(per, codes[present], data[present])
+            per[np.isneginf(per)] = np.nan
+        else:  # all
+            per = np.ones(count)
+            np.minimum.at(per, codes[present], (data[present] != 0).astype(np.float64))
+    spread = np.zeros(len(ids))
+    spread[inside] = per[codes]
+    missing = ~inside | np.isnan(spread)
+    spread[missing] = 0
+    array: pd.api.extensions.ExtensionArray
+    if how == "max":
+        array = pd.arrays.FloatingArray(spread, missing)
+    elif how == "all":
+        array = pd.arrays.BooleanArray(spread.astype(bool), missing)
+    else:
+        array = pd.arrays.IntegerArray(spread.astype(np.int64), missing)
+    return pd.Series(array, index=values.index)
 
 
 def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> pd.DataFrame:
@@ -78,10 +122,10 @@ def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> p
     values = frame[value].astype("Float64")
     marked = frame[mark].fillna(False).astype(bool)
     qualifies = (values >= minimum).fillna(False).astype(bool)
-    best = _per_game(frame, values.where(qualifies), "max")
+    best = per_game(frame, values.where(qualifies), "max")
     leader = (qualifies & (values == best)).fillna(False).astype(bool)
-    leaders = _per_game(frame, leader.astype(int), "sum")
-    marked_leaders = _per_game(frame, (leader & marked).astype(int), "sum")
+    leaders = per_game(frame, leader.astype(int), "sum")
+    marked_leaders = per_game(frame, (leader & marked).astype(int), "sum")
     holder = leader & ((leaders == 1) | (marked & (marked_leaders == 1)))
     return pd.DataFrame(
         {
@@ -129,8 +173,8 @@ def declarations(frame: pd.DataFrame, vp: pd.Series | None = None) -> pd.DataFra
     vp = game_vp(frame)["vp"] if vp is None else vp
     eligible = (vp >= DECLARE_MIN_VP).fillna(False).astype(bool)
     marked = frame["declared"].fillna(False).astype(bool)
-    eligible_players = _per_game(frame, eligible.astype(int), "sum")
-    marked_eligible = _per_game(frame, (eligible & marked).astype(int), "sum")
+    eligible_players = per_game(frame, eligible.astype(int), "sum")
+    marked_eligible = per_game(frame, (eligible & marked).astype(int), "sum")
     declarer = eligible & marked & (eligible_players >= 2) & (marked_eligible == 1)
     return pd.DataFrame(
         {
@@ -180,7 +224,7 @@ def score_games(frame: pd.DataFrame) -> pd.DataFrame:
             "declared": declared,
             "place": place,
             "points12": points12,
-            "table_vp": _per_game(frame, vp["vp"], "sum").astype(np.int64),
+            "table_vp": per_game(frame, vp["vp"], "sum").astype(np.int64),
         },
         index=frame.index,
     )
