@@ -86,7 +86,9 @@ def per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Serie
         data = values.to_numpy(dtype=np.float64, na_value=np.nan)[inside]
         present = ~np.isnan(data)
         if how == "sum":
-            per = np.bincount(codes[present], weights=data[present], minlength=count)
+            per = np.bincount(codes[present], weights=data[present], minlength=count).astype(
+                np.float64
+            )
         elif how == "max":
             per = np.full(count, -np.inf)
             np.maximum.at(per, codes[present], data[present])
