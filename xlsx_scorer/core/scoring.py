@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -60,7 +60,9 @@ def game_ids(frame: pd.DataFrame) -> pd.Series:
     return _LAST.ids
 
 
-def per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Series:
+def per_game(
+    frame: pd.DataFrame, values: pd.Series | npt.NDArray[Any], how: Aggregate
+) -> pd.Series:
     """``values`` aggregated over each game of ``frame`` and given back to every row.
 
     As pandas' ``groupby(game).transform(how)`` with missing values skipped:
@@ -83,7 +85,7 @@ def per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Serie
     if how == "size":
         per: npt.NDArray[np.float64] = np.bincount(codes, minlength=count).astype(np.float64)
     else:
-        data = values.to_numpy(dtype=np.float64, na_value=np.nan)[inside]
+        data = _floats(values)[inside]
         present = ~np.isnan(data)
         if how == "sum":
             per = np.bincount(codes[present], weights=data[present], minlength=count).astype(
@@ -107,7 +109,20 @@ def per_game(frame: pd.DataFrame, values: pd.Series, how: Aggregate) -> pd.Serie
         array = pd.arrays.BooleanArray(spread.astype(bool), missing)
     else:
         array = pd.arrays.IntegerArray(spread.astype(np.int64), missing)
-    return pd.Series(array, index=values.index)
+    return pd.Series(array, index=frame.index)
+
+
+def _floats(values: pd.Series | npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+    """``values`` as floats, missing ones NaN (``True`` is 1)."""
+    if isinstance(values, pd.Series):
+        return values.to_numpy(dtype=np.float64, na_value=np.nan)
+    return np.asarray(values, dtype=np.float64)
+
+
+def _marks(values: pd.Series) -> npt.NDArray[np.bool_]:
+    """A mark column as booleans, a missing mark False."""
+    marked: npt.NDArray[np.bool_] = values.to_numpy(dtype=np.float64, na_value=0.0) != 0
+    return marked
 
 
 def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> pd.DataFrame:
@@ -121,14 +136,14 @@ def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> p
     >>> title_leaders(game, "knights", "army_first", 3)["holder"].tolist()
     [False, True, False]
     """
-    values = frame[value].astype("Float64")
-    marked = frame[mark].fillna(False).astype(bool)
-    qualifies = (values >= minimum).fillna(False).astype(bool)
-    best = per_game(frame, values.where(qualifies), "max")
-    leader = (qualifies & (values == best)).fillna(False).astype(bool)
-    leaders = per_game(frame, leader.astype(int), "sum")
-    marked_leaders = per_game(frame, (leader & marked).astype(int), "sum")
-    holder = leader & ((leaders == 1) | (marked & (marked_leaders == 1)))
+    values = _floats(frame[value])
+    marked = _marks(frame[mark])
+    qualifies = values >= minimum
+    best = per_game(frame, np.where(qualifies, values, np.nan), "max")
+    leader = qualifies & (values == _floats(best))
+    leaders = per_game(frame, leader, "sum")
+    marked_leaders = per_game(frame, leader & marked, "sum")
+    holder = leader & ((_floats(leaders) == 1) | (marked & (_floats(marked_leaders) == 1)))
     return pd.DataFrame(
         {
             "qualifies": qualifies,
@@ -136,7 +151,7 @@ def title_leaders(frame: pd.DataFrame, value: str, mark: str, minimum: int) -> p
             "leader": leader,
             "leaders": leaders,
             "marked_leaders": marked_leaders,
-            "holder": holder.fillna(False).astype(bool),
+            "holder": holder,
         },
         index=frame.index,
     )
@@ -173,18 +188,20 @@ def declarations(frame: pd.DataFrame, vp: pd.Series | None = None) -> pd.DataFra
     eligible_players, marked_eligible and declarer.
     """
     vp = game_vp(frame)["vp"] if vp is None else vp
-    eligible = (vp >= DECLARE_MIN_VP).fillna(False).astype(bool)
-    marked = frame["declared"].fillna(False).astype(bool)
-    eligible_players = per_game(frame, eligible.astype(int), "sum")
-    marked_eligible = per_game(frame, (eligible & marked).astype(int), "sum")
-    declarer = eligible & marked & (eligible_players >= 2) & (marked_eligible == 1)
+    eligible = _floats(vp) >= DECLARE_MIN_VP
+    marked = _marks(frame["declared"])
+    eligible_players = per_game(frame, eligible, "sum")
+    marked_eligible = per_game(frame, eligible & marked, "sum")
+    declarer = (
+        eligible & marked & (_floats(eligible_players) >= 2) & (_floats(marked_eligible) == 1)
+    )
     return pd.DataFrame(
         {
             "vp": vp,
             "eligible": eligible,
             "eligible_players": eligible_players,
             "marked_eligible": marked_eligible,
-            "declarer": declarer.fillna(False).astype(bool),
+            "declarer": declarer,
         },
         index=frame.index,
     )
