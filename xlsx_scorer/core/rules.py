@@ -16,6 +16,7 @@ already reported, and guessing would only add noise.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -344,7 +345,8 @@ def _row_value(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
     return lambda frame: _found(frame[column])
 
 
-def _roster_rules(roster: frozenset[str] | None) -> list[Rule]:
+@functools.lru_cache(maxsize=16)
+def _roster_rules(roster: frozenset[str] | None) -> tuple[Rule, ...]:
     """Names on the roster when there is one; else no two spellings of one person."""
     if roster:
         folded = {fold(name): name for name in roster}
@@ -365,7 +367,7 @@ def _roster_rules(roster: frozenset[str] | None) -> list[Rule]:
             code = hint.map(lambda h: "not_on_roster_suggest" if h else "not_on_roster")
             return _found(frame["player"], suggestion=hint, message_code=code)
 
-        return [Rule("not_on_roster", "player", on_roster, suggestion)]
+        return (Rule("not_on_roster", "player", on_roster, suggestion),)
 
     def variants(frame: pd.DataFrame) -> pd.DataFrame:
         return _MEMO.get(frame, "variants", lambda: _variants(frame))
@@ -392,7 +394,7 @@ def _roster_rules(roster: frozenset[str] | None) -> list[Rule]:
     def one_spelling(frame: pd.DataFrame) -> pd.Series:
         return ~(variants(frame)["spellings"] > 1).reindex(frame.index).fillna(False)
 
-    return [Rule("name_variants", "player", one_spelling, variants)]
+    return (Rule("name_variants", "player", one_spelling, variants),)
 
 
 BASE_RULES: tuple[Rule, ...] = (
@@ -464,10 +466,12 @@ def _range_check(column: str) -> pa.Check:
     return pa.Check(lambda series: series.between(low, high), name="out_of_range")
 
 
+@functools.cache
 def columns_schema() -> pa.DataFrameSchema:
     """The pandera schema of each typed column: its type and the ranges of SPEC §1–2.
 
-    ``total_vp`` is optional (SPEC §1): the frame may lack it.
+    ``total_vp`` is optional (SPEC §1): the frame may lack it.  Built once (it
+    holds no state between validations).
     """
     columns = {
         "round": pa.Column("Int64", _range_check("round"), nullable=True),
@@ -488,11 +492,14 @@ def rules_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
 
     Run it on a frame whose out-of-range values are already masked
     (``without_failures``), so one wrong cell is reported once, not again by
-    every rule that adds it up.
+    every rule that adds it up.  Built once per set of rules.
     """
-    checks = [
-        pa.Check(_passing(rule.passes), name=rule.name, ignore_na=False) for rule in rules(roster)
-    ]
+    return _schema_of(rules(roster))
+
+
+@functools.lru_cache(maxsize=16)
+def _schema_of(chosen: tuple[Rule, ...]) -> pa.DataFrameSchema:
+    checks = [pa.Check(_passing(rule.passes), name=rule.name, ignore_na=False) for rule in chosen]
     return pa.DataFrameSchema(checks=checks, strict=False, coerce=False)
 
 
