@@ -101,6 +101,14 @@ def sheets(draw: st.DrawFn) -> str:
                     ' ht="20" customHeight="1"',
                     ' x14ac:dyDescent="0.25"',
                     ' hidden="1"',
+                    (
+                        ' spans="1:3" s="1" customFormat="1" ht="20" customHeight="1"'
+                        ' x14ac:dyDescent="0.2"'
+                    ),
+                    (
+                        ' customFormat="false" ht="12.8" hidden="false" customHeight="false"'
+                        ' outlineLevel="0" collapsed="false"'
+                    ),
                 ]
             )
         )
@@ -128,6 +136,11 @@ MUTATIONS = [
     lambda xml: xml.replace("<is><t>", "<is><r><t>", 1).replace("</t></is>", "</t></r></is>", 1),
     lambda xml: xml.replace("</row>", "</row></sheetData><sheetData>", 1),
     lambda xml: xml.replace("<c ", "<x:c ", 1),
+    lambda xml: xml.replace("</t>", "]]></t>", 1),
+    lambda xml: xml.replace("</v>", "]]></v>", 1),
+    lambda xml: xml.replace(' spans="1:5"', ' spans="1:5" spans="1:6"', 1),
+    lambda xml: xml.replace(' x14ac:dyDescent="0.25"', ' x14ac:dyDescent="0.25" ht="3"', 1),
+    lambda xml: xml.replace(' ht="20" customHeight="1"', ' customHeight="1" ht="20"', 1),
 ]
 
 

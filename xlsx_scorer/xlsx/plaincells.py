@@ -8,7 +8,8 @@ rows must match from first byte to last, in pieces of about a megabyte — its
 cells are taken out with one regular expression per piece instead of five
 expat callbacks per cell.  Anything outside the grammar (a formula, a comment,
 a prefix, a ``\\r``, a rich-text run, a namespace declaration, an unknown
-entity, a character XML forbids, a row without ``r``…) makes :func:`read_plain`
+entity, a character XML forbids, ``]]>`` in text, a row without ``r``, an
+attribute twice…) makes :func:`read_plain`
 answer ``None``, and the part is read the exact way (:mod:`sheetcells`).
 
 The grammar only accepts text that expat would read as these very elements
@@ -74,8 +75,16 @@ _CELL = (
     rf"(?:/>|>(?:<v>{_CHAR}*+</v>"
     rf'|<is><t(?: xml:space="preserve")?>(?:{_CHAR}|{_REFERENCE})*+</t></is>)?</c>)'
 )
-_ROW_ATTRIBUTE = rf'(?: (?!r=|xmlns)[A-Za-z_][A-Za-z0-9_.:-]*="{_ATTRIBUTE_CHAR}*")'
-_ROW = rf'<row r="[1-9][0-9]{{0,6}}"{_ROW_ATTRIBUTE}*+(?:/>|>{_SPACE}(?:{_CELL}{_SPACE})*+</row>)'
+#: A row's attributes after ``r``: each at most once, in the schema's order (as Excel and
+#: LibreOffice write them), then Excel's ``x14ac:dyDescent``; anything else is not plain.
+_ROW_ATTRIBUTES = "".join(
+    f'(?: {name}="{_ATTRIBUTE_CHAR}*")?'
+    for name in (
+        "spans", "s", "customFormat", "ht", "hidden", "customHeight", "outlineLevel",
+        "collapsed", "thickTop", "thickBot", "ph", "x14ac:dyDescent",
+    )
+)  # fmt: skip
+_ROW = rf'<row r="[1-9][0-9]{{0,6}}"{_ROW_ATTRIBUTES}(?:/>|>{_SPACE}(?:{_CELL}{_SPACE})*+</row>)'
 #: Rows in the plain form, nothing else (white space between rows and cells is allowed).
 _ROWS = re.compile(rf"{_SPACE}(?:{_ROW}{_SPACE})*+")
 #: In rows that match ``_ROWS``: each cell holding something, its reference, style, type,
@@ -206,7 +215,7 @@ def _piece_reader(
 
     def read(piece: str) -> None:
         nonlocal highest
-        if _ROWS.fullmatch(piece) is None or _FAR_ROW.search(piece):
+        if _ROWS.fullmatch(piece) is None or _FAR_ROW.search(piece) or "]]>" in piece:
             raise _NotPlain
         if "&#" in piece and not all(map(_allowed, set(_CHARACTER.findall(piece)))):
             raise _NotPlain
