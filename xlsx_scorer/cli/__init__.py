@@ -18,7 +18,7 @@ from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE
 from xlsx_scorer.cli import commands
 from xlsx_scorer.cli.options import build_parser
 from xlsx_scorer.findings import UnusableWorkbookError, render
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
+from xlsx_scorer.i18n import choose_language, text
 
 __all__ = ["build_parser", "main"]
 
@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(args.run(args))
         return COMMANDS[args.command](args, run)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
-        lang = args.lang or error.language or DEFAULT_LANGUAGE
+        lang = choose_language(args.lang, error.language)
         print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
         _traceback_if(args.debug)

@@ -19,7 +19,7 @@ from pathlib import Path
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, render
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, decimal, percent, text
+from xlsx_scorer.i18n import choose_language, decimal, percent, text
 
 TOP_PLAYERS = 10
 
@@ -33,13 +33,10 @@ class Run:
 
 def score(args: argparse.Namespace, run: Run) -> int:
     """``score``: check, score and save each workbook; print the findings and the leaders."""
-    lang = args.lang or DEFAULT_LANGUAGE
+    lang = choose_language(args.lang)
     paths = batch.workbooks(args.workbook)
     if len(paths) == 1 and not args.workbook[0].is_dir():
-        if _taken(paths[0], args.output, args.force):
-            print(text(lang, "cli.output_exists", file=args.output), file=sys.stderr)
-            return EXIT_UNUSABLE
-        return _score_one(paths[0], args.output, args.lang, run)
+        return _score_one(paths[0], args.output, args.lang, args.force, run)
     if args.output is not None and not args.output.is_dir():
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -51,10 +48,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
 
     def score_one(path: Path) -> int:
         target = None if args.output is None else args.output / path.name
-        if _taken(path, target, args.force):
-            print(text(lang, "cli.output_exists", file=target), file=sys.stderr)
-            return EXIT_UNUSABLE
-        result = score_file(path, target, language=args.lang)
+        result = score_file(path, target, language=args.lang, force=args.force)
         if result.exit_code == EXIT_UNUSABLE:
             return refused(result)
         summary = "cli.summary_problems" if result.errors else "cli.summary"
@@ -64,15 +58,8 @@ def score(args: argparse.Namespace, run: Run) -> int:
     return batch.run_each(paths, score_one, _bug_reporter(args))
 
 
-def _taken(source: Path, target: Path | None, force: bool) -> bool:
-    """Whether writing ``target`` would replace a file other than ``source``, unasked."""
-    if target is None or force or not target.exists():
-        return False
-    return not (source.exists() and target.resolve() == source.resolve())
-
-
-def _score_one(source: Path, output: Path | None, lang: str | None, run: Run) -> int:
-    result = score_file(source, output, language=lang)
+def _score_one(source: Path, output: Path | None, lang: str | None, force: bool, run: Run) -> int:
+    result = score_file(source, output, language=lang, force=force)
     if result.exit_code == EXIT_UNUSABLE:
         return refused(result)
     run.written = output or source
@@ -133,7 +120,7 @@ def _bug_reporter(args: argparse.Namespace) -> Callable[[Path, Exception], None]
 def internal_error(lang: str | None, error: Exception, written: Path | None, file: Path) -> str:
     """The one-line message of a bug: what happened, whether anything was written, what to do."""
     return text(
-        lang or DEFAULT_LANGUAGE,
+        choose_language(lang),
         "cli.internal_error",
         detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
         written="yes" if written else "no",
@@ -145,7 +132,7 @@ def template(args: argparse.Namespace, run: Run) -> int:
     """``template``: write an empty workbook in the language."""
     from xlsx_scorer.app import template as blank  # noqa: PLC0415  (openpyxl: only when asked)
 
-    lang = args.lang or DEFAULT_LANGUAGE
+    lang = choose_language(args.lang)
     blank.write_template(
         args.workbook,
         lang,

@@ -8,7 +8,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.findings import UnusableWorkbookError, render
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+from xlsx_scorer.i18n import LANGUAGES, choose_language, text
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.diff import Cell, Key, RowCells
@@ -28,9 +28,8 @@ def add_common(command: argparse.ArgumentParser) -> None:
 
 
 def language(args: argparse.Namespace, found: str | None) -> str:
-    """``--lang``, else the workbook's language, else English."""
-    chosen: str = args.lang or found or DEFAULT_LANGUAGE
-    return chosen
+    """``--lang``, else the workbook's language, else the system's, else English."""
+    return choose_language(args.lang, found)
 
 
 def unusable(args: argparse.Namespace, error: UnusableWorkbookError) -> int:

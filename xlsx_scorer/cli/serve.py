@@ -5,7 +5,7 @@ and opens the browser there.  A host beyond this computer (``--host 0.0.0.0``,
 for judges on the same network) gets a fresh access token, printed here and
 required by the API; the page asks for it (the browser opened here gets it in
 the address).  Ctrl-C stops the server cleanly.  Messages follow ``--lang``,
-else the system's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+else the system's language (``i18n.choose_language``), else English.
 """
 
 from __future__ import annotations
@@ -13,17 +13,15 @@ from __future__ import annotations
 import argparse
 import errno
 import ipaddress
-import os
 import secrets
 import socket
 import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Mapping
 from typing import Any
 
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+from xlsx_scorer.i18n import LANGUAGES, choose_language, text
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 #: Ports tried from the one asked for, when it is taken.
@@ -80,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
     from xlsx_scorer.web.server import create_app  # noqa: PLC0415
 
-    lang = args.lang or system_language()
+    lang = choose_language(args.lang)
     token = None if is_loopback(args.host) else secrets.token_urlsafe(16)
     try:
         listener = bind(args.host, args.port)
@@ -110,19 +108,6 @@ def run(args: argparse.Namespace) -> int:
         listener.close()
     print(text(lang, "cli.serve_stopped"), flush=True)
     return 0
-
-
-def system_language(environ: Mapping[str, str] = os.environ) -> str:
-    """The first shipped language named by ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``; else English.
-
-    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "tr_TR.UTF-8"}), system_language({})
-    ('tr', 'en')
-    """
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        code = environ.get(variable, "")[:2].lower()
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
 
 
 def is_loopback(host: str) -> bool:

@@ -258,10 +258,6 @@ STRINGS = {
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
-    "cli.output_exists": (
-        "{file} already exists, so nothing was written over it. Choose another name with -o, "
-        "or add --force to replace it."
-    ),
     "cli.output_collision": (
         "Two workbooks named {name} would be written into {folder}; score them into different"
         " folders."

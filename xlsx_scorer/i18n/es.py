@@ -302,10 +302,6 @@ STRINGS = {
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
-    "cli.output_exists": (
-        "{file} ya existe, así que no se ha escrito nada encima. Elige otro nombre con -o o "
-        "añade --force para sustituirlo."
-    ),
     "cli.output_collision": (
         "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."
     ),

@@ -280,10 +280,6 @@ STRINGS = {
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
-    "cli.output_exists": (
-        "{file} zaten var, bu yüzden üzerine hiçbir şey yazılmadı. -o ile başka bir ad seçin "
-        "ya da değiştirmek için --force ekleyin."
-    ),
     "cli.output_collision": (
         "{name} adlı iki çalışma kitabı {folder} klasörüne yazılacaktı; onları farklı "
         "klasörlere puanlayın."

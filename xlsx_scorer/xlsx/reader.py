@@ -10,7 +10,7 @@ organiser sees.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,14 @@ import pandas as pd
 from xlsx_scorer.core.cells import is_blank, map_distinct
 from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
+from xlsx_scorer.i18n import (
+    LANGUAGES,
+    fold,
+    header,
+    header_aliases,
+    language_of_headers,
+    language_of_words,
+)
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
@@ -106,7 +113,11 @@ def read_workbook_bytes(
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
     if results_name is None:
-        raise UnusableWorkbookError("unusable.no_results_sheet", {"sheets": ", ".join(names)})
+        raise UnusableWorkbookError(
+            "unusable.no_results_sheet",
+            {"sheets": ", ".join(names)},
+            language=_language_without_results(book, names),
+        )
     event_name, language = _event(book, _find_sheet(names, "event"))
     try:
         results = _results_sheet(book, book.sheets[names.index(results_name)])
@@ -419,6 +430,27 @@ def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
 
 
 _VALUE, _BLANK, _NAMES_ITS_COLUMN = 0, 1, 2
+
+
+def _language_without_results(book: _Book, names: Sequence[str]) -> str | None:
+    """The language of a workbook whose Results sheet is missing (renamed, say), from the rest.
+
+    Its Event sheet's language, else the language owning the most of its sheet
+    names and the texts in their first rows (headers, labels, titles:
+    ``i18n.language_of_words``).  A sheet that cannot be read says nothing.
+    """
+    texts = list(names)
+    for name in names:
+        try:
+            rows = book.rows(name, last_row=HEADER_SEARCH_ROWS)
+            if name == _find_sheet(names, "event") and (declared := _event(book, name)[1]):
+                return declared
+        except UnusableWorkbookError:
+            continue
+        texts.extend(
+            value for line in rows.values() for value in line.values() if isinstance(value, str)
+        )
+    return language_of_words(texts)
 
 
 def _event(book: _Book, sheet: str | None) -> tuple[str | None, str | None]:
