@@ -33,6 +33,7 @@ KEY_PREFIXES = (
     "template.",
     "instructions.",
     "finding.",
+    "help.",
 )
 #: A lone ASCII apostrophe: ICU may take it as the start of quoted text; write it twice.
 LONE_APOSTROPHE = re.compile(r"(?<!')'(?!')")

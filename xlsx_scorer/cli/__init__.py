@@ -17,6 +17,7 @@ from pathlib import Path
 from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE
 from xlsx_scorer.cli import commands
 from xlsx_scorer.cli.options import build_parser
+from xlsx_scorer.cli.parser import asked_language
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, text
 
@@ -35,7 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(choose_language(asked_language(arguments))).parse_args(arguments)
     run = commands.Run()
     try:
         if "run" in args:  # a judges' command: it reports its own unusable files

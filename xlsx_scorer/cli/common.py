@@ -1,4 +1,4 @@
-"""What the judges' commands (diff, merge, archive, verify) share: options, cells as text."""
+"""What the judges' commands (diff, merge, archive, verify) share: exit codes, cells as text."""
 
 from __future__ import annotations
 
@@ -15,16 +15,6 @@ if TYPE_CHECKING:
 
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_UNUSABLE = 0, 1, 2
-
-
-def add_common(command: argparse.ArgumentParser) -> None:
-    """``--lang`` and ``--debug``, as every command has them."""
-    command.add_argument(
-        "--lang",
-        choices=sorted(LANGUAGES),
-        help="language of the messages (default: the workbook's)",
-    )
-    command.add_argument("--debug", action="store_true", help="show technical details on failure")
 
 
 def language(args: argparse.Namespace, found: str | None) -> str:

@@ -1,5 +1,7 @@
 """English: every user-facing string of xlsx_scorer."""
 
+from xlsx_scorer.i18n import help_en
+
 NAME = "English"
 CODES = ("en", "english", "inglés", "ingles", "ingilizce")
 
@@ -34,6 +36,9 @@ SHEETS = {
     "event": "Event",
     "instructions": "Instructions",
 }
+
+#: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
+ARGPARSE = help_en.ARGPARSE
 
 STRINGS = {
     # The Event sheet (labels in column A, values in column B)
@@ -541,4 +546,5 @@ STRINGS = {
     "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
     "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
     "cli.verify_workbook_unusable": "{file} cannot be read any more: {reason}",
+    **help_en.HELP,
 }

@@ -6,6 +6,8 @@ English contract names (Results, Players, Errors…) so that judges of every
 language exchange the same tabs.
 """
 
+from xlsx_scorer.i18n import help_es
+
 NAME = "Español"
 CODES = ("es", "español", "espanol", "spanish", "castellano", "ispanyolca")
 
@@ -46,6 +48,9 @@ SHEETS = {
     "event": "Evento",
     "instructions": "Instrucciones",
 }
+
+#: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
+ARGPARSE = help_es.ARGPARSE
 
 STRINGS = {
     # The Event sheet (labels in column A, values in column B)
@@ -605,4 +610,5 @@ STRINGS = {
     "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
     "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
     "cli.verify_workbook_unusable": "Ya no se puede leer {file}: {reason}",
+    **help_es.HELP,
 }

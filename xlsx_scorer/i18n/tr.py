@@ -6,6 +6,8 @@ contract names (Results, Players, Errors…) so that judges of every language
 exchange the same tabs.
 """
 
+from xlsx_scorer.i18n import help_tr
+
 NAME = "Türkçe"
 CODES = ("tr", "türkçe", "turkce", "turkish", "turco")
 
@@ -47,6 +49,9 @@ SHEETS = {
     "event": "Etkinlik",
     "instructions": "Talimatlar",
 }
+
+#: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
+ARGPARSE = help_tr.ARGPARSE
 
 STRINGS = {
     # The Event sheet (labels in column A, values in column B)
@@ -562,4 +567,5 @@ STRINGS = {
     "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
     "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
     "cli.verify_workbook_unusable": "{file} artık okunamıyor: {reason}",
+    **help_tr.HELP,
 }
