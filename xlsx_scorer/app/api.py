@@ -112,7 +112,8 @@ def score(
 ) -> Result:
     """Check and score the workbook in ``data``; ``Result.workbook`` holds the scored bytes.
 
-    ``now`` is the time the sheets say they were computed (default: now, UTC).
+    ``now`` is the time the sheets say they were computed (default: now), shown in this
+    computer’s time zone (``i18n.date_time``).
     """
     return _run(data, filename=filename, language=language, now=now, scoring=True)
 

@@ -199,10 +199,44 @@ def _print_leaders(result: Result) -> None:
     shown = result.standings.head(TOP_PLAYERS)
     print(text(lang, "cli.top", count=len(shown)))
     columns = ["rank", "player", "points12", "vp", "vp_share"]
-    for rank, player, twelfths, vp, share in shown[columns].itertuples(index=False, name=None):
-        shown_points = decimal(lang, points(twelfths) or 0.0)
-        shown_share = percent(lang, float(share))
-        print(f"  {rank:>3}. {player:<28} {shown_points:>6} {vp:>4} {shown_share:>7}")
+    rows = [
+        [
+            str(rank),
+            str(player),
+            decimal(lang, points(twelfths) or 0.0),
+            str(vp),
+            percent(lang, share),
+        ]
+        for rank, player, twelfths, vp, share in shown[columns].itertuples(index=False, name=None)
+    ]
+    for line in leaders_table(lang, rows):
+        print(line)
+
+
+def leaders_table(lang: str, rows: list[list[str]]) -> list[str]:
+    """The leaders under their headings in ``lang``, each column as wide as its widest cell.
+
+    Numbers come already written the language's way (``15,25``, ``%31,3``); the
+    player's name is aligned left, the rest right.
+
+    >>> for line in leaders_table("es", [["1", "Ana", "15,25", "10", "31,3 %"]]):
+    ...     print(line)
+      Puesto  Jugador  Puntos de ronda  PV    % PV
+           1  Ana                15,25  10  31,3 %
+    """
+    headings = [
+        text(lang, key)
+        for key in ("out.rank", "out.player", "out.round_points", "out.vp", "out.vp_pct")
+    ]
+    widths = [max(len(cell) for cell in column) for column in zip(headings, *rows, strict=True)]
+    return [
+        "  "
+        + "  ".join(
+            cell.ljust(width) if position == 1 else cell.rjust(width)
+            for position, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in (headings, *rows)
+    ]
 
 
 @contextlib.contextmanager

@@ -25,6 +25,7 @@ locale's, else English.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import unicodedata
@@ -43,6 +44,8 @@ DEFAULT_LANGUAGE = "en"
 #: Numbers shown as a spreadsheet shows them: rounded half away from zero.
 _DECIMAL = "rounding-mode-half-up .00"
 _PERCENT = "percent scale/100 rounding-mode-half-up .0"
+#: Date and time as shown in the sheets: ICU skeleton of a medium date and the usual clock.
+_DATE_TIME = "yMMMdjmm"
 #: The locale variables that name the language of messages, in the order POSIX reads them.
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _ARGUMENT_KINDS = {
@@ -152,6 +155,45 @@ def decimal(lang: str, value: float) -> str:
 def percent(lang: str, share: float) -> str:
     """A share (``0.3125``) as a percentage with one decimal, the language's way (``%31,3``)."""
     return str(_number_format(lang, _PERCENT).formatDouble(float(share)))
+
+
+def date_time(lang: str, when: dt.datetime, zone: dt.tzinfo | None = None) -> str:
+    """``when`` as an organiser reads it: date, time and zone, the language's way (ICU).
+
+    The wall-clock time of ``when`` in ``zone`` (default: this computer's zone,
+    ``TZ`` or the system's), in the language's medium date and its usual clock,
+    then the zone: its abbreviation when it has one of letters (``CET``), else
+    the offset from GMT as ICU writes it (``GMT+3``).
+
+    >>> when = dt.datetime(2026, 12, 1, 13, 5, tzinfo=dt.UTC)
+    >>> madrid = dt.timezone(dt.timedelta(hours=1), "CET")
+    >>> date_time("es", when, madrid), date_time("en", when, madrid)
+    ('1 dic 2026, 14:05 (CET)', 'Dec 1, 2026, 2:05\u202fPM (CET)')
+    >>> date_time("tr", when, dt.timezone(dt.timedelta(hours=3), "+03"))
+    '1 Ara 2026 16:05 (GMT+3)'
+    """
+    local = when.astimezone(zone)
+    offset = local.utcoffset() or dt.timedelta()
+    seconds = when.timestamp()
+    abbreviation = local.tzname() or ""
+    icu_zone = icu.SimpleTimeZone(int(offset.total_seconds() * 1000), abbreviation or "local")
+    shown = _date_format(lang, _DATE_TIME)
+    shown.setTimeZone(icu_zone)
+    if abbreviation.isalpha() and abbreviation.isupper():
+        label = abbreviation
+    else:
+        offset_format = _date_format(lang, "O")
+        offset_format.setTimeZone(icu_zone)
+        label = str(offset_format.format(seconds))
+    return f"{shown.format(seconds)} ({label})"
+
+
+def _date_format(lang: str, pattern: str) -> icu.SimpleDateFormat:
+    """A new ICU date format: ``pattern`` itself, or the language's best one for a skeleton."""
+    locale = icu.Locale(lang)
+    if pattern == _DATE_TIME:
+        pattern = icu.DateTimePatternGenerator.createInstance(locale).getBestPattern(pattern)
+    return icu.SimpleDateFormat(pattern, locale)
 
 
 def header(lang: str, column: str) -> str:

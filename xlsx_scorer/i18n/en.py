@@ -68,7 +68,7 @@ STRINGS = {
     "title.chart": "Cumulative round points",
     "title.errors": "Errors",
     "notice.computed": (
-        "Computed {when} from {games, plural, one {# game} other {# games}} "
+        "Computed on {when} from {games, plural, one {# game} other {# games}} "
         "({players, plural, one {# player} other {# players}})."
     ),
     "notice.not_published": (
@@ -77,7 +77,7 @@ STRINGS = {
     ),
     "notice.no_problems": "No problems found: every game follows the rules.",
     "notice.problems_found": (
-        "{count, plural, one {# problem} other {# problems}} found. Checked {when}."
+        "{count, plural, one {# problem} other {# problems}} found. Checked on {when}."
     ),
     "notice.regenerated": (
         "The {sheet} sheet had been edited by hand; it was replaced by freshly computed results."
@@ -286,7 +286,11 @@ STRINGS = {
     "cli.serve_stopped": "Stopped.",
     "cli.serve_no_port": "Cannot listen on {host}: {detail}",
     # Hostile files
-    "notice.check": "Check code of the table below (it changes when the table is edited):",
+    "notice.check": (
+        "Check code of the table below: it changes when anyone edits the table. Score the "
+        "workbook again (or run xlsx-scorer verify on an archive) to know whether the table "
+        "was edited by hand."
+    ),
     "notice.results_hidden": (
         "The {sheet} sheet is hidden in this workbook; it was scored all the same."
     ),

@@ -330,7 +330,9 @@ STRINGS = {
     "cli.serve_no_port": "No se puede escuchar en {host}: {detail}",
     # Hostile files
     "notice.check": (
-        "Código de comprobación de la tabla de abajo (cambia si se modifica la tabla):"
+        "Código de comprobación de la tabla de abajo: cambia si alguien modifica la tabla. "
+        "Vuelve a puntuar el libro (o usa xlsx-scorer verify con un archivo) para saber si la "
+        "tabla se ha modificado a mano."
     ),
     "notice.results_hidden": (
         "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."

@@ -308,7 +308,11 @@ STRINGS = {
     "cli.serve_stopped": "Durduruldu.",
     "cli.serve_no_port": "{host} adresinde dinlenemiyor: {detail}",
     # Hostile files
-    "notice.check": "Aşağıdaki tablonun kontrol kodu (tablo değiştirilirse değişir):",
+    "notice.check": (
+        "Aşağıdaki tablonun denetim kodu: biri tabloyu değiştirirse kod da değişir. Tablonun "
+        "elle değiştirilip değiştirilmediğini öğrenmek için çalışma kitabını yeniden puanlayın "
+        "(ya da bir arşivde xlsx-scorer verify çalıştırın)."
+    ),
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
     "unusable.damaged_sheet": (
         "{file}: {sheet} sayfası dosyanın içinde hasarlı ({detail}); dosyayı yeniden isteyin "
