@@ -126,9 +126,7 @@ def test_translated(lang: str) -> None:
     """Sentences differ from English (short labels such as ``VP`` may coincide)."""
     other = LANGUAGES[lang].STRINGS
     same = [
-        key
-        for key, value in ENGLISH.STRINGS.items()
-        if len(value) > 20 and value == other[key]
+        key for key, value in ENGLISH.STRINGS.items() if len(value) > 20 and value == other[key]
     ]
     assert same == []
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import datetime as dt
 import inspect
 import os
 import re
@@ -16,12 +17,14 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from tests.builders import KEYS, with_vp, write
+from tests.builders import KEYS, sheet_values, with_vp, write
+from xlsx_scorer.app.api import score
 from xlsx_scorer.cli import build_parser, main
 from xlsx_scorer.i18n import LANGUAGES, choose_language, header, system_language, text
 
@@ -383,3 +386,69 @@ def test_every_word_argparse_can_say_to_an_organiser_is_translated(lang: str) ->
     for msgid, said in words.items():  # the same % fields, so argparse can fill them
         fields = re.compile(r"%(?:\(\w+\))?[srd]")
         assert sorted(fields.findall(msgid)) == sorted(fields.findall(said)), msgid
+
+
+# ---------------------------------------------------------------------------
+# The terminal summary and the dates in the sheets
+
+SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "sample_event.xlsx"
+
+
+@pytest.mark.parametrize(
+    ("lang", "headings", "leader"),
+    [
+        ("es", "  Puesto  Jugador", ("15,25", "29,1\N{NO-BREAK SPACE}%")),
+        ("tr", "  Sıra  Oyuncu", ("15,25", "%29,1")),
+    ],
+)
+def test_the_terminal_summary_has_headings_and_numbers_in_the_language(
+    tmp_path: Path, lang: str, headings: str, leader: tuple[str, str]
+) -> None:
+    done = run("score", SAMPLE, "-o", tmp_path / "scored.xlsx", "--lang", lang)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    top = lines.index(text(lang, "cli.top", count=10))
+    assert lines[top + 1].startswith(headings)
+    assert text(lang, "out.round_points") in lines[top + 1]
+    assert text(lang, "out.vp_pct") in lines[top + 1]
+    garcia = next(line for line in lines if "Maria Garcia" in line)
+    assert all(number in garcia for number in leader)
+    assert lines[-1] == text(lang, "cli.wrote", file=str(tmp_path / "scored.xlsx"))
+
+
+#: Time zones as POSIX TZ strings: no time zone database needed.
+MADRID, ISTANBUL = "CET-1CEST,M3.5.0,M10.5.0/3", "<+03>-3"
+
+
+@pytest.mark.parametrize(
+    ("lang", "zone", "expected"),
+    [
+        ("es", MADRID, "Calculada el 1 dic 2026, 14:05 (CET) a partir de 28 partidas"),
+        ("tr", ISTANBUL, "1 Ara 2026 16:05 (GMT+3) itibarıyla 28 oyundan"),
+        ("en", "UTC0", "Computed on Dec 1, 2026, 1:05\N{NARROW NO-BREAK SPACE}PM (UTC) from"),
+    ],
+)
+def test_the_sheets_date_is_local_time_with_its_zone_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, zone: str, expected: str
+) -> None:
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        scored = score(
+            SAMPLE.read_bytes(), language=lang, now=dt.datetime(2026, 12, 1, 13, 5, tzinfo=dt.UTC)
+        )
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert scored.workbook is not None
+    path = tmp_path / "scored.xlsx"
+    path.write_bytes(scored.workbook)
+    notes = [row[0] for row in sheet_values(path, "Standings")[:4]]
+    assert any(isinstance(note, str) and note.startswith(expected) for note in notes), notes
+
+
+def test_the_command_line_writes_the_local_zone(tmp_path: Path) -> None:
+    path = event(tmp_path / "event.xlsx", "tr")
+    assert run("score", path, env={"TZ": ISTANBUL}).returncode == 0
+    note = sheet_values(path, "Standings")[1][0]
+    assert re.fullmatch(r"\d{1,2} \w+ 20\d\d \d\d:\d\d \(GMT\+3\) itibarıyla .*", note), note
