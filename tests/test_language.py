@@ -249,20 +249,9 @@ def test_a_lock_file_and_a_merge_over_a_file_are_refused_in_the_workbooks_langua
 # --help and argparse's own words
 
 #: Words the help of every language shares with English: names (Catan, Excel, the
-#: Frictionless Data Package, SHA-256, JSON, CSV), the technical "traceback" shown in
-#: brackets, the metavars A and B, and words that are Spanish too.
-SHARED_WORDS = {
-    "catan",
-    "excel",
-    "frictionless",
-    "json",
-    "csv",
-    "sha",
-    "traceback",
-    "web",
-    "a",
-    "b",
-}
+#: Frictionless Data Package, SHA-256, JSON, CSV), "web", the metavars A and B.
+SHARED_WORDS = {"catan", "excel", "frictionless", "json", "csv", "sha", "web", "a", "b"}
+#: Spanish words that are English words too.
 SPANISH_TOO = {"es": {"base", "error", "no"}, "tr": set()}
 WORD = re.compile(r"[^\W\d_]+")
 #: File names and paths the help names: the same in every language.

@@ -28,7 +28,7 @@ HELP = {
         "idioma de los mensajes y de las hojas escritas (por defecto: el del libro; si no, el "
         "del sistema; si no, inglés)"
     ),
-    "help.debug": "muestra los detalles técnicos (traceback) si algo falla",
+    "help.debug": "muestra los detalles técnicos (la traza de Python) si algo falla",
     "help.score": (
         "revisa y puntúa un libro; escribe en él las hojas de clasificación, puntos de ronda "
         "y errores"

@@ -28,7 +28,7 @@ HELP = {
         "mesajların ve yazılan sayfaların dili (varsayılan: çalışma kitabının dili, yoksa "
         "sistemin dili, yoksa İngilizce)"
     ),
-    "help.debug": "bir sorun olursa teknik ayrıntıları (traceback) gösterir",
+    "help.debug": "bir sorun olursa teknik ayrıntıları (Python hata izini) gösterir",
     "help.score": (
         "çalışma kitabını denetler ve puanlar; içine sıralama, tur puanı ve hata sayfalarını yazar"
     ),

@@ -116,16 +116,17 @@ def read_workbook_bytes(
         raise UnusableWorkbookError(
             "unusable.no_results_sheet",
             {"sheets": ", ".join(names)},
-            language=_language_without_results(book, names),
+            language=_language_of_sheets(book, names),
         )
-    event_name, language = _event(book, _find_sheet(names, "event"))
+    language = None
     try:
+        event_name, language = _event(book, _find_sheet(names, "event"))
         results = _results_sheet(book, book.sheets[names.index(results_name)])
-    except UnusableWorkbookError as error:
-        error.language = language or error.language
+        players_name = _find_sheet(names, "players")
+        roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
+    except UnusableWorkbookError as error:  # said in the workbook's language all the same
+        error.language = language or error.language or _language_of_sheets(book, names)
         raise
-    players_name = _find_sheet(names, "players")
-    roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
     existing = {name: book.dense_rows(name) for name in output_sheet_names if name in names}
     return Workbook(
         path=path,
@@ -432,8 +433,8 @@ def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
 _VALUE, _BLANK, _NAMES_ITS_COLUMN = 0, 1, 2
 
 
-def _language_without_results(book: _Book, names: Sequence[str]) -> str | None:
-    """The language of a workbook whose Results sheet is missing (renamed, say), from the rest.
+def _language_of_sheets(book: _Book, names: Sequence[str]) -> str | None:
+    """The language of a workbook that cannot be read as a whole (no Results sheet, say).
 
     Its Event sheet's language, else the language owning the most of its sheet
     names and the texts in their first rows (headers, labels, titles:
