@@ -124,7 +124,7 @@ def measure(address: str, workbook: Path, repeat: int) -> dict[str, list[float]]
             assert engine.score(data, filename=workbook.name).workbook is not None
 
         def cli_path() -> None:
-            assert score_file(workbook, target).exit_code == 0
+            assert score_file(workbook, target, force=True).exit_code == 0
 
         calls = {
             "http_check": http_check,

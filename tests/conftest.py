@@ -21,3 +21,12 @@ def pytest_configure(config: pytest.Config) -> None:
             "CI must run the browser tests: install chromium and chromium-driver (.ci/run does)"
         )
         raise pytest.UsageError(message)
+
+
+@pytest.fixture(autouse=True)
+def _no_system_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests (and the commands they start) see no system language unless they set one:
+    messages of a workbook without a language are English, whatever this machine says."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

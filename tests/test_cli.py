@@ -195,7 +195,13 @@ def _startup(*args: str | Path) -> tuple[int, str]:
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["--version"], ["score", "--help"], ["check", "--help"], ["template", "--help"]],
+    [
+        ["--help"],
+        ["--version"],
+        ["score", "--help"],
+        ["check", "--help", "--lang", "es"],
+        ["template", "--help", "--lang", "tr"],
+    ],
     ids=" ".join,
 )
 def test_help_and_version_import_nothing_heavy(args: list[str]) -> None:

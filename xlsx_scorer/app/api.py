@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx import save
 
@@ -112,7 +112,8 @@ def score(
 ) -> Result:
     """Check and score the workbook in ``data``; ``Result.workbook`` holds the scored bytes.
 
-    ``now`` is the time the sheets say they were computed (default: now, UTC).
+    ``now`` is the time the sheets say they were computed (default: now), shown in this
+    computer’s time zone (``i18n.date_time``).
     """
     return _run(data, filename=filename, language=language, now=now, scoring=True)
 
@@ -136,7 +137,7 @@ def _run(
         from xlsx_scorer.app import pipeline  # noqa: PLC0415
 
         book = pipeline.read(data)
-        lang = language or book.language or DEFAULT_LANGUAGE
+        lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
         notices = pipeline.notices(book, validated)
         findings = tuple(
@@ -157,7 +158,7 @@ def _unusable(
     error: UnusableWorkbookError, *, filename: str | None, language: str | None
 ) -> Result:
     """The result of a file that cannot be used: its one fatal finding, in the best language."""
-    lang = language or error.language or DEFAULT_LANGUAGE
+    lang = choose_language(language, error.language)
     return Result((error.finding.located(file=filename),), lang)
 
 
@@ -190,13 +191,17 @@ def score_file(
     *,
     language: str | None = None,
     now: dt.datetime | None = None,
+    force: bool = False,
 ) -> Result:
     """``score`` the file ``source`` and save the scored workbook to ``target`` (default: in place).
 
     The save is atomic: when the result's exit code is 2, or an exception
     escapes, ``target`` is as it was.  A result with a ``workbook`` was saved.
+    A ``target`` that is another existing file is replaced only with ``force``;
+    else the result is ``unusable.output_exists``, in the workbook's language.
     """
     written = target or source
+    replace = force or target is None or not target.exists() or target.samefile(source)
     try:
         data = read_file(source)
     except UnusableWorkbookError as error:
@@ -207,7 +212,10 @@ def score_file(
     if result.workbook is None:
         return result
     try:
-        save.save_atomically(written, result.workbook)
+        save.save_atomically(written, result.workbook, overwrite=replace)
+    except FileExistsError:
+        taken = UnusableWorkbookError("unusable.output_exists", {"file": str(written)})
+        return _unusable(taken, filename=str(written), language=result.language)
     except UnusableWorkbookError as error:
-        return _unusable(error, filename=str(written), language=language or result.language)
+        return _unusable(error, filename=str(written), language=result.language)
     return result

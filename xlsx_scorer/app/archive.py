@@ -28,7 +28,7 @@ from xlsx_scorer.app.diff import order_columns
 from xlsx_scorer.core import scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE
+from xlsx_scorer.i18n import choose_language
 from xlsx_scorer.xlsx import archival
 from xlsx_scorer.xlsx import reader as workbook
 
@@ -64,7 +64,7 @@ def read_event(path: Path) -> workbook.Workbook:
 
 def score_book(book: workbook.Workbook, language: str | None) -> Scored:
     """Check a read workbook and, without problems, score its games and standings."""
-    lang = language or book.language or DEFAULT_LANGUAGE
+    lang = choose_language(language, book.language)
     validated = pipeline.validate(book)
     if validated.findings:
         return Scored(book, lang, validated.findings, validated.frame)
@@ -114,12 +114,16 @@ def csv_files(scored: Scored) -> dict[str, bytes]:
     }
 
 
-def _check_folder(folder: Path) -> None:
+def _check_folder(folder: Path, language: str) -> None:
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise UnusableWorkbookError("unusable.archive_folder_used", {"folder": str(folder)})
+        raise UnusableWorkbookError(
+            "unusable.archive_folder_used", {"folder": str(folder)}, language=language
+        )
     if not folder.parent.is_dir():
         folder_text = str(folder.parent)
-        raise UnusableWorkbookError("unusable.output_folder_missing", {"folder": folder_text})
+        raise UnusableWorkbookError(
+            "unusable.output_folder_missing", {"folder": folder_text}, language=language
+        )
 
 
 def _new_folder_mode() -> int:
@@ -137,7 +141,7 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
     scored = score_book(read_event(source), language)
     if scored.problems:
         return Archived(scored.language, scored.problems)
-    _check_folder(folder)
+    _check_folder(folder, scored.language)
     fingerprint = fingerprint_of(scored)
     try:
         workbook_bytes = scored_workbook(source, scored.language)
@@ -151,7 +155,9 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
         sealed = archival.seal(workbook_bytes, properties)
     except ValueError as error:
         detail = {"file": str(source), "detail": str(error)}
-        raise UnusableWorkbookError("unusable.cannot_write", detail) from error
+        raise UnusableWorkbookError(
+            "unusable.cannot_write", detail, language=scored.language
+        ) from error
     files = csv_files(scored)
     rounds = [int(number) for number in getattr(scored.per_round, "columns", [])]
     about = {
@@ -165,7 +171,13 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
     }
     schemas = canonical.schemas(order_columns(scored.results.columns), rounds)
     package = canonical.datapackage(files, schemas, about)
-    building = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    try:
+        building = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    except OSError as error:  # a folder we may not write into (permissions, read-only medium)
+        where = {"file": str(folder), "folder": str(folder.parent)}
+        raise UnusableWorkbookError(
+            "unusable.folder_not_writable", where, language=scored.language
+        ) from error
     try:
         for name, data in {source.name: sealed, **files, canonical.PACKAGE_JSON: package}.items():
             (building / name).write_bytes(data)
@@ -175,6 +187,8 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
         building.rename(folder)
     except OSError as error:
         shutil.rmtree(building, ignore_errors=True)
-        raise UnusableWorkbookError("unusable.write_failed", {"detail": str(error)}) from error
+        raise UnusableWorkbookError(
+            "unusable.write_failed", {"detail": str(error)}, language=scored.language
+        ) from error
     names = (source.name, *files, canonical.PACKAGE_JSON)
     return Archived(scored.language, (), folder, fingerprint, names)

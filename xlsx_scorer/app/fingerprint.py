@@ -15,7 +15,9 @@ Rules:
 - When reading an old output sheet back, the table is every row after the
   code, from the first non-blank row (the header), as wide as the header's
   leading filled cells (the chart data block beside the table is ignored).
-  A sheet whose code is missing, or differs, was edited.
+  A sheet whose code is missing, or differs, was edited; but a sheet with no
+  table at all (our notice that no standings are published: a title and lines
+  of text in column A) has nothing to check and no code (``was_edited``).
 - Sheets written by version 0.1 carried the code in a sentence
   (``Check: <code>``, ``Comprobación: <code>``, ``Kontrol: <code>``); those
   three frozen forms are still read (``LEGACY_CHECK``), whatever the
@@ -134,6 +136,24 @@ def is_check_line(value: str) -> bool:
     (True, False)
     """
     return _printed_code(value) is not None
+
+
+def was_edited(rows: Sequence[Sequence[Any]]) -> bool:
+    """Whether an output sheet read back (rows from A1) was edited by hand since we wrote it.
+
+    Edited: its check code is missing or no longer matches its table.  A sheet
+    without a table (every filled row holds column A only) and without a code
+    is the notice we write while no standings are published: not edited.
+
+    >>> notice = [["Standings"], ["No standings are published: 2 problems."]]
+    >>> was_edited(notice), was_edited([*notice, ["Rank", "Player"], [1, "Ana"]])
+    (False, True)
+    """
+    if is_untouched(rows):
+        return False
+    has_code = any(_printed_code(row[0]) for row in rows[:CHECK_SEARCH_ROWS] if row)
+    has_table = any(sum(canonical(value) != "" for value in row) > 1 for row in rows)
+    return has_code or has_table
 
 
 def is_untouched(rows: Sequence[Sequence[Any]]) -> bool:

@@ -126,13 +126,25 @@ def merge_files(
     With conflicts nothing is written.
     """
     inputs = [base_path, *copy_paths]
-    for path in inputs:
-        if _same_file(output, path):
+    names = labels(inputs)
+    books = [_read(path) for path in inputs]
+    language = books[0].language
+    try:
+        return _merged(books, names, output, force=force)
+    except UnusableWorkbookError as error:  # said in BASE's language
+        error.language = error.language or language
+        raise
+
+
+def _merged(
+    books: Sequence[workbook.Workbook], names: Sequence[str], output: Path, *, force: bool
+) -> Merged:
+    for book in books:
+        if _same_file(output, book.path):
             raise UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
     if output.exists() and not force:
         raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
-    names = labels(inputs)
-    books = [_read(path) for path in inputs]
+    base_path = books[0].path
     base = as_copy(books[0], names[0])
     copies = [as_copy(book, name) for book, name in zip(books[1:], names[1:], strict=True)]
     plan = merging.merge(base, copies, _layout(books[0], base))

@@ -29,6 +29,7 @@ from xlsx_scorer.core.problems import (
     problems_from_failures,
 )
 from xlsx_scorer.findings import Finding, Where
+from xlsx_scorer.i18n import date_time
 from xlsx_scorer.xlsx import reader, splice
 from xlsx_scorer.xlsx.spec import SheetSpec, kind_of
 
@@ -114,9 +115,11 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
     A hidden (or very hidden) ``Results`` sheet is scored as any other, and the
     run says so.  An old ``Standings`` or ``Round Points`` sheet whose check code
     no longer matches its table (or that has none) was edited by hand: it is
-    regenerated, and the run says so.  Each game whose table-wide rules were
-    skipped for an unreadable cell (``validated.recheck``) is named, so that a
-    second run holds no surprise.
+    regenerated, and the run says so.  Our notice that no standings are
+    published has no table and no code: it is replaced without a word
+    (``fingerprint.was_edited``).  Each game whose table-wide rules were skipped
+    for an unreadable cell (``validated.recheck``) is named, so that a second
+    run holds no surprise.
     """
     found = [
         Finding("recheck", {}, "notice", Where(sheet=book.results.name, round=round_, table=table))
@@ -126,7 +129,7 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
     for name in (report.STANDINGS, report.ROUND_POINTS):
         rows = book.existing_outputs.get(name)
-        if rows is not None and not fingerprint.is_untouched(rows):
+        if rows is not None and fingerprint.was_edited(rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=name)))
     return tuple(found)
 
@@ -144,7 +147,7 @@ def output_sheets(
     With errors, no standings are published: Standings and Round Points become
     a notice pointing to Errors.
     """
-    computed = now.strftime("%Y-%m-%d %H:%M UTC")
+    computed = date_time(lang, now)
     if validated.findings:
         count = len(validated.findings)
         specs = (

@@ -155,14 +155,19 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
 
 
 def not_published_sheet(lang: str, name: str, title_key: str, count: int) -> SheetSpec:
-    """Standings or Round Points replaced by a notice: no ranking while errors remain."""
+    """Standings or Round Points replaced by a notice: no ranking while errors remain.
+
+    No table, so no check code: there is nothing to check (``fingerprint.was_edited``).
+    """
     notice = text(lang, "notice.not_published", count=count)
-    return _checked(lang, SheetSpec(name, text(lang, title_key), (notice,), (), ()))
+    return SheetSpec(name, text(lang, title_key), (notice,), (), ())
 
 
 def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
-    """``spec`` with two last notes over its table: a label, then its check code on its own.
+    """``spec`` with two last notes over its table: what the check code is for, then the code.
 
+    The label says it in words (the code changes when anyone edits the table;
+    scoring again, or ``verify`` on an archive, tells whether it was edited).
     The code stands alone in its cell, so ``fingerprint`` finds it without
     reading any words (see there).
     """

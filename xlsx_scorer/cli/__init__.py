@@ -17,8 +17,9 @@ from pathlib import Path
 from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE
 from xlsx_scorer.cli import commands
 from xlsx_scorer.cli.options import build_parser
+from xlsx_scorer.cli.parser import asked_language
 from xlsx_scorer.findings import UnusableWorkbookError, render
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
+from xlsx_scorer.i18n import choose_language, text
 
 __all__ = ["build_parser", "main"]
 
@@ -35,14 +36,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(choose_language(asked_language(arguments))).parse_args(arguments)
     run = commands.Run()
     try:
         if "run" in args:  # a judges' command: it reports its own unusable files
             return int(args.run(args))
         return COMMANDS[args.command](args, run)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
-        lang = args.lang or error.language or DEFAULT_LANGUAGE
+        lang = choose_language(args.lang, error.language)
         print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
         _traceback_if(args.debug)

@@ -12,28 +12,34 @@ from typing import Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.commands import location
+from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``archive`` with the command parser."""
+def add_parser(commands: Any, lang: str) -> None:
+    """Register ``archive`` with the command parser, its help in ``lang``."""
     parser: argparse.ArgumentParser = commands.add_parser(
         "archive",
-        help="archive a finished event: protected workbook, fingerprint, data package",
-        description=(
-            "Write FOLDER with the scored workbook (every sheet protected, a SHA-256 "
-            "fingerprint of the results and standings recorded in it) and a Frictionless "
-            "Data Package (datapackage.json, results.csv, games.csv, standings.csv). "
-            "Refused while the event has problems. Exit code 0: archived; 1: the event has "
-            "problems; 2: the file could not be used or FOLDER is not empty."
-        ),
+        help=say(lang, "help.archive"),
+        description=say(lang, "help.archive_description"),
     )
-    parser.add_argument("workbook", metavar="EVENT", type=Path, help="the event workbook")
     parser.add_argument(
-        "-o", "--output", metavar="FOLDER", type=Path, required=True, help="a new, empty folder"
+        "workbook",
+        metavar=say(lang, "help.metavar_event"),
+        type=Path,
+        help=say(lang, "help.archive_workbook"),
     )
-    common.add_common(parser)
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar=say(lang, "help.metavar_folder"),
+        type=Path,
+        required=True,
+        help=say(lang, "help.archive_folder"),
+    )
+    add_common(parser, lang)
     parser.set_defaults(run=run)
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, render
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, decimal, percent, text
+from xlsx_scorer.i18n import choose_language, decimal, percent, text
 
 TOP_PLAYERS = 10
 
@@ -33,13 +33,10 @@ class Run:
 
 def score(args: argparse.Namespace, run: Run) -> int:
     """``score``: check, score and save each workbook; print the findings and the leaders."""
-    lang = args.lang or DEFAULT_LANGUAGE
+    lang = choose_language(args.lang)
     paths = batch.workbooks(args.workbook)
     if len(paths) == 1 and not args.workbook[0].is_dir():
-        if _taken(paths[0], args.output, args.force):
-            print(text(lang, "cli.output_exists", file=args.output), file=sys.stderr)
-            return EXIT_UNUSABLE
-        return _score_one(paths[0], args.output, args.lang, run)
+        return _score_one(paths[0], args.output, args.lang, args.force, run)
     if args.output is not None and not args.output.is_dir():
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -51,10 +48,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
 
     def score_one(path: Path) -> int:
         target = None if args.output is None else args.output / path.name
-        if _taken(path, target, args.force):
-            print(text(lang, "cli.output_exists", file=target), file=sys.stderr)
-            return EXIT_UNUSABLE
-        result = score_file(path, target, language=args.lang)
+        result = score_file(path, target, language=args.lang, force=args.force)
         if result.exit_code == EXIT_UNUSABLE:
             return refused(result)
         summary = "cli.summary_problems" if result.errors else "cli.summary"
@@ -64,15 +58,8 @@ def score(args: argparse.Namespace, run: Run) -> int:
     return batch.run_each(paths, score_one, _bug_reporter(args))
 
 
-def _taken(source: Path, target: Path | None, force: bool) -> bool:
-    """Whether writing ``target`` would replace a file other than ``source``, unasked."""
-    if target is None or force or not target.exists():
-        return False
-    return not (source.exists() and target.resolve() == source.resolve())
-
-
-def _score_one(source: Path, output: Path | None, lang: str | None, run: Run) -> int:
-    result = score_file(source, output, language=lang)
+def _score_one(source: Path, output: Path | None, lang: str | None, force: bool, run: Run) -> int:
+    result = score_file(source, output, language=lang, force=force)
     if result.exit_code == EXIT_UNUSABLE:
         return refused(result)
     run.written = output or source
@@ -133,7 +120,7 @@ def _bug_reporter(args: argparse.Namespace) -> Callable[[Path, Exception], None]
 def internal_error(lang: str | None, error: Exception, written: Path | None, file: Path) -> str:
     """The one-line message of a bug: what happened, whether anything was written, what to do."""
     return text(
-        lang or DEFAULT_LANGUAGE,
+        choose_language(lang),
         "cli.internal_error",
         detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
         written="yes" if written else "no",
@@ -145,7 +132,7 @@ def template(args: argparse.Namespace, run: Run) -> int:
     """``template``: write an empty workbook in the language."""
     from xlsx_scorer.app import template as blank  # noqa: PLC0415  (openpyxl: only when asked)
 
-    lang = args.lang or DEFAULT_LANGUAGE
+    lang = choose_language(args.lang)
     blank.write_template(
         args.workbook,
         lang,
@@ -212,10 +199,44 @@ def _print_leaders(result: Result) -> None:
     shown = result.standings.head(TOP_PLAYERS)
     print(text(lang, "cli.top", count=len(shown)))
     columns = ["rank", "player", "points12", "vp", "vp_share"]
-    for rank, player, twelfths, vp, share in shown[columns].itertuples(index=False, name=None):
-        shown_points = decimal(lang, points(twelfths) or 0.0)
-        shown_share = percent(lang, float(share))
-        print(f"  {rank:>3}. {player:<28} {shown_points:>6} {vp:>4} {shown_share:>7}")
+    rows = [
+        [
+            str(rank),
+            str(player),
+            decimal(lang, points(twelfths) or 0.0),
+            str(vp),
+            percent(lang, share),
+        ]
+        for rank, player, twelfths, vp, share in shown[columns].itertuples(index=False, name=None)
+    ]
+    for line in leaders_table(lang, rows):
+        print(line)
+
+
+def leaders_table(lang: str, rows: list[list[str]]) -> list[str]:
+    """The leaders under their headings in ``lang``, each column as wide as its widest cell.
+
+    Numbers come already written the language's way (``15,25``, ``%31,3``); the
+    player's name is aligned left, the rest right.
+
+    >>> for line in leaders_table("es", [["1", "Ana", "15,25", "10", "31,3 %"]]):
+    ...     print(line)
+      Puesto  Jugador  Puntos de ronda  PV    % PV
+           1  Ana                15,25  10  31,3 %
+    """
+    headings = [
+        text(lang, key)
+        for key in ("out.rank", "out.player", "out.round_points", "out.vp", "out.vp_pct")
+    ]
+    widths = [max(len(cell) for cell in column) for column in zip(headings, *rows, strict=True)]
+    return [
+        "  "
+        + "  ".join(
+            cell.ljust(width) if position == 1 else cell.rjust(width)
+            for position, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in (headings, *rows)
+    ]
 
 
 @contextlib.contextmanager

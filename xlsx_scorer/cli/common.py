@@ -1,4 +1,4 @@
-"""What the judges' commands (diff, merge, archive, verify) share: options, cells as text."""
+"""What the judges' commands (diff, merge, archive, verify) share: exit codes, cells as text."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.findings import UnusableWorkbookError, render
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+from xlsx_scorer.i18n import LANGUAGES, choose_language, text
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.diff import Cell, Key, RowCells
@@ -17,20 +17,9 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_DIFFERENT, EXIT_UNUSABLE = 0, 1, 2
 
 
-def add_common(command: argparse.ArgumentParser) -> None:
-    """``--lang`` and ``--debug``, as every command has them."""
-    command.add_argument(
-        "--lang",
-        choices=sorted(LANGUAGES),
-        help="language of the messages (default: the workbook's)",
-    )
-    command.add_argument("--debug", action="store_true", help="show technical details on failure")
-
-
 def language(args: argparse.Namespace, found: str | None) -> str:
-    """``--lang``, else the workbook's language, else English."""
-    chosen: str = args.lang or found or DEFAULT_LANGUAGE
-    return chosen
+    """``--lang``, else the workbook's language, else the system's, else English."""
+    return choose_language(args.lang, found)
 
 
 def unusable(args: argparse.Namespace, error: UnusableWorkbookError) -> int:

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
+from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import text
 
@@ -23,20 +25,15 @@ CHANGE_MESSAGES = {"added": "cli.diff_added", "removed": "cli.diff_removed"}
 ROSTER_MESSAGES = {"added": "cli.roster_added", "removed": "cli.roster_removed"}
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``diff`` with the command parser."""
+def add_parser(commands: Any, lang: str) -> None:
+    """Register ``diff`` with the command parser, its help in ``lang``."""
     parser: argparse.ArgumentParser = commands.add_parser(
-        "diff",
-        help="show what changed between two copies of an event, cell by cell",
-        description=(
-            "Compare the Results (and Players) sheets of two copies of an event. Rows are "
-            "matched by round, table and player, not by row number. Exit code 0: the same; "
-            "1: they differ; 2: a file could not be used."
-        ),
+        "diff", help=say(lang, "help.diff"), description=say(lang, "help.diff_description")
     )
-    parser.add_argument("first", metavar="A", type=Path, help="the earlier copy")
-    parser.add_argument("second", metavar="B", type=Path, help="the later copy")
-    common.add_common(parser)
+    first, second = say(lang, "help.metavar_first"), say(lang, "help.metavar_second")
+    parser.add_argument("first", metavar=first, type=Path, help=say(lang, "help.diff_first"))
+    parser.add_argument("second", metavar=second, type=Path, help=say(lang, "help.diff_second"))
+    add_common(parser, lang)
     parser.set_defaults(run=run)
 
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.diff import ROSTER_MESSAGES, change_text
+from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import text
 
@@ -19,29 +21,34 @@ if TYPE_CHECKING:
     from xlsx_scorer.app.merge import Blocked, Conflict, Merge
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``merge`` with the command parser."""
+def add_parser(commands: Any, lang: str) -> None:
+    """Register ``merge`` with the command parser, its help in ``lang``."""
     parser: argparse.ArgumentParser = commands.add_parser(
-        "merge",
-        help="merge the copies judges send back into the workbook they started from",
-        description=(
-            "Three-way merge: every value a copy changed from BASE is taken; the same change "
-            "in several copies is taken once; different changes to the same value are a "
-            "conflict, and then nothing is written. MERGED is BASE with only the changed and "
-            "added cells written. Exit code 0: merged; 1: conflicts; 2: a file could not be used."
-        ),
-    )
-    parser.add_argument("base", metavar="BASE", type=Path, help="the workbook the judges got")
-    parser.add_argument(
-        "copies", metavar="COPY", type=Path, nargs="+", help="the copies they sent back"
+        "merge", help=say(lang, "help.merge"), description=say(lang, "help.merge_description")
     )
     parser.add_argument(
-        "-o", "--output", metavar="MERGED", type=Path, required=True, help="the file to write"
+        "base",
+        metavar=say(lang, "help.metavar_base"),
+        type=Path,
+        help=say(lang, "help.merge_base"),
     )
     parser.add_argument(
-        "--force", action="store_true", help="replace an existing MERGED (its contents are lost)"
+        "copies",
+        metavar=say(lang, "help.metavar_copy"),
+        type=Path,
+        nargs="+",
+        help=say(lang, "help.merge_copies"),
     )
-    common.add_common(parser)
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar=say(lang, "help.metavar_merged"),
+        type=Path,
+        required=True,
+        help=say(lang, "help.merge_output"),
+    )
+    parser.add_argument("--force", action="store_true", help=say(lang, "help.force_merge"))
+    add_common(parser, lang)
     parser.set_defaults(run=run)
 
 

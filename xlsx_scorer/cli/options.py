@@ -1,7 +1,8 @@
 """The command line's parser: one sub-command per job, the options they share.
 
-Light on purpose: building the parser (``--help``, ``--version``) imports no
-pandas, pandera or openpyxl.
+Every word of the help is in ``lang`` (``cli.parser``): ``--lang`` on the command
+line, else the system's language, else English.  Light on purpose: building the
+parser (``--help``, ``--version``) imports no pandas, pandera or openpyxl.
 """
 
 from __future__ import annotations
@@ -10,125 +11,96 @@ import argparse
 from pathlib import Path
 
 from xlsx_scorer import __version__
-from xlsx_scorer.i18n import LANGUAGES
+from xlsx_scorer.cli.parser import Parser, checked_number, say
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 MAX_COUNT = 1000
 #: The template's size when not asked for (``app.template.DEFAULT_PLAYERS``/``DEFAULT_ROUNDS``).
 TEMPLATE_PLAYERS, TEMPLATE_ROUNDS = 24, 5
-EXIT_CODES = (
-    "Exit code 0: no problems; 1: the workbook has errors; 2: the file could not be used "
-    "(nothing written); 3: an internal error of xlsx-scorer (the message says whether "
-    "anything was written)."
-)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, one sub-command per job."""
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """The argument parser in ``lang``, one sub-command per job."""
+    exit_codes = say(lang, "help.exit_codes")
+    parser = Parser(
         prog="xlsx-scorer",
-        description="Score a Catan tournament kept in an Excel workbook.",
-        epilog=EXIT_CODES,
+        description=say(lang, "help.description"),
+        epilog=exit_codes,
+        language=lang,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=say(lang, "help.version"),
+    )
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar=say(lang, "help.metavar_command")
+    )
+    workbook = say(lang, "help.metavar_workbook")
+    output = say(lang, "help.metavar_output")
     score = commands.add_parser(
         "score",
-        help="check and score a workbook; write Standings, Round Points and Errors into it",
-        description=(
-            "Check every game of the Results sheet against the rules, score the "
-            "tournament and write the Standings, Round Points and Errors sheets. "
-            "While the workbook has errors, no standings are published."
-        ),
-        epilog=EXIT_CODES,
+        help=say(lang, "help.score"),
+        description=say(lang, "help.score_description"),
+        epilog=exit_codes,
     )
     score.add_argument(
-        "workbook",
-        type=Path,
-        nargs="+",
-        help="the tournament workbook (.xlsx or .xlsm); several, or a folder of them",
+        "workbook", metavar=workbook, type=Path, nargs="+", help=say(lang, "help.workbooks")
     )
     score.add_argument(
-        "-o",
-        "--output",
-        type=Path,
-        help="write a scored copy here instead of in place (a folder, for several workbooks)",
+        "-o", "--output", metavar=output, type=Path, help=say(lang, "help.score_output")
     )
-    score.add_argument(
-        "--force", action="store_true", help="replace an existing OUTPUT (its contents are lost)"
-    )
-    add_common(score)
+    score.add_argument("--force", action="store_true", help=say(lang, "help.force_output"))
+    add_common(score, lang)
     check = commands.add_parser(
         "check",
-        help="check a workbook against the rules and list every problem; write nothing",
-        description=(
-            "Check every game of the Results sheet against the rules and list every "
-            "problem, in the workbook's language or as JSON (docs/findings.md). "
-            "Nothing is written."
-        ),
-        epilog=EXIT_CODES,
+        help=say(lang, "help.check"),
+        description=say(lang, "help.check_description"),
+        epilog=exit_codes,
     )
     check.add_argument(
-        "workbook",
-        type=Path,
-        nargs="+",
-        help="the tournament workbook (.xlsx or .xlsm); several, or a folder of them",
+        "workbook", metavar=workbook, type=Path, nargs="+", help=say(lang, "help.workbooks")
     )
-    check.add_argument(
-        "--json", action="store_true", help="print the findings as JSON (docs/findings.md)"
-    )
-    add_common(check)
+    check.add_argument("--json", action="store_true", help=say(lang, "help.json"))
+    add_common(check, lang)
     blank = commands.add_parser(
         "template",
-        help="write an empty tournament workbook, ready to fill in",
-        description=(
-            "Write an empty tournament workbook (Event, Players, Results and Instructions "
-            "sheets, with dropdowns and checks on every input column) in the chosen language. "
-            "An existing file is never replaced unless --force is given."
-        ),
+        help=say(lang, "help.template"),
+        description=say(lang, "help.template_description"),
     )
-    blank.add_argument("workbook", metavar="OUTPUT", type=Path, help="the .xlsx file to create")
     blank.add_argument(
-        "--force", action="store_true", help="replace OUTPUT if it exists (its contents are lost)"
+        "workbook", metavar=output, type=Path, help=say(lang, "help.template_output")
     )
+    blank.add_argument("--force", action="store_true", help=say(lang, "help.force_template"))
+    count = checked_number(lang, 1, MAX_COUNT, "help.bad_count")
+    number = say(lang, "help.metavar_number")
     blank.add_argument(
         "--players",
+        metavar=number,
         type=count,
         default=TEMPLATE_PLAYERS,
-        help="rows on the Players roster (default: %(default)s)",
+        help=say(lang, "help.players", default=TEMPLATE_PLAYERS),
     )
     blank.add_argument(
         "--rounds",
+        metavar=number,
         type=count,
         default=TEMPLATE_ROUNDS,
-        help="rounds to prepare Results rows for (default: %(default)s)",
+        help=say(lang, "help.rounds", default=TEMPLATE_ROUNDS),
     )
-    blank.add_argument("--event", help="the event name, written on the Event sheet")
-    add_common(blank)
+    blank.add_argument(
+        "--event", metavar=say(lang, "help.metavar_name"), help=say(lang, "help.event")
+    )
+    add_common(blank, lang)
     from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)
 
     for own_command in (diff, merge, archive, verify, serve):
-        own_command.add_parser(commands)
+        own_command.add_parser(commands, lang)
     return parser
 
 
-def count(value: str) -> int:
-    """A number of players or rounds: a whole number from 1 to 1000.
-
-    >>> count("24")
-    24
-    """
-    if not value.isdigit() or not 1 <= int(value) <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_COUNT}")
-    return int(value)
-
-
-def add_common(command: argparse.ArgumentParser) -> None:
+def add_common(command: argparse.ArgumentParser, lang: str) -> None:
     """The options every command has: ``--lang`` and ``--debug``."""
-    command.add_argument(
-        "--lang",
-        choices=sorted(LANGUAGES),
-        help="language of messages and output sheets (default: the workbook's)",
-    )
-    command.add_argument(
-        "--debug", action="store_true", help="show the technical details (traceback) on failure"
-    )
+    command.add_argument("--lang", choices=sorted(LANGUAGES), help=say(lang, "help.lang"))
+    command.add_argument("--debug", action="store_true", help=say(lang, "help.debug"))

@@ -5,7 +5,7 @@ and opens the browser there.  A host beyond this computer (``--host 0.0.0.0``,
 for judges on the same network) gets a fresh access token, printed here and
 required by the API; the page asks for it (the browser opened here gets it in
 the address).  Ctrl-C stops the server cleanly.  Messages follow ``--lang``,
-else the system's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+else the system's language (``i18n.choose_language``), else English.
 """
 
 from __future__ import annotations
@@ -13,17 +13,16 @@ from __future__ import annotations
 import argparse
 import errno
 import ipaddress
-import os
 import secrets
 import socket
 import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Mapping
 from typing import Any
 
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+from xlsx_scorer.cli.parser import checked_number, say
+from xlsx_scorer.i18n import LANGUAGES, choose_language, text
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 #: Ports tried from the one asked for, when it is taken.
@@ -32,44 +31,28 @@ PORT_ATTEMPTS = 100
 BROWSER_WAIT = 10.0
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, lang: str) -> None:
     """Add ``serve`` to the sub-commands ``commands`` (``ArgumentParser.add_subparsers()``)."""
     serve = commands.add_parser(
-        "serve",
-        help="open the organiser's web page on this computer",
-        description=(
-            "Serve a web page where a workbook is dropped, checked and scored, on this "
-            "computer only (127.0.0.1). With --host 0.0.0.0 judges on the same network can "
-            "use it too: an access code is printed and the page asks for it."
-        ),
+        "serve", help=say(lang, "help.serve"), description=say(lang, "help.serve_description")
     )
     serve.add_argument(
         "--port",
-        type=_port,
+        metavar=say(lang, "help.metavar_port"),
+        type=checked_number(lang, 0, 65535, "help.bad_port"),
         default=DEFAULT_PORT,
-        help="the port to listen on, or the next free one (default: %(default)s; 0: any)",
+        help=say(lang, "help.port", default=DEFAULT_PORT),
     )
     serve.add_argument(
-        "--host", default=DEFAULT_HOST, help="the address to listen on (default: %(default)s)"
+        "--host",
+        metavar=say(lang, "help.metavar_host"),
+        default=DEFAULT_HOST,
+        help=say(lang, "help.host", default=DEFAULT_HOST),
     )
-    serve.add_argument(
-        "--no-browser", action="store_true", help="do not open the page in the browser"
-    )
-    serve.add_argument(
-        "--lang",
-        choices=sorted(LANGUAGES),
-        help="language of these messages and of the page opened (default: the system's)",
-    )
-    serve.add_argument(
-        "--debug", action="store_true", help="show the technical details (traceback) on failure"
-    )
+    serve.add_argument("--no-browser", action="store_true", help=say(lang, "help.no_browser"))
+    serve.add_argument("--lang", choices=sorted(LANGUAGES), help=say(lang, "help.serve_lang"))
+    serve.add_argument("--debug", action="store_true", help=say(lang, "help.debug"))
     serve.set_defaults(run=run)
-
-
-def _port(value: str) -> int:
-    if not value.isdigit() or not 0 <= int(value) <= 65535:
-        raise argparse.ArgumentTypeError("expected a port number from 0 to 65535")
-    return int(value)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
     from xlsx_scorer.web.server import create_app  # noqa: PLC0415
 
-    lang = args.lang or system_language()
+    lang = choose_language(args.lang)
     token = None if is_loopback(args.host) else secrets.token_urlsafe(16)
     try:
         listener = bind(args.host, args.port)
@@ -110,19 +93,6 @@ def run(args: argparse.Namespace) -> int:
         listener.close()
     print(text(lang, "cli.serve_stopped"), flush=True)
     return 0
-
-
-def system_language(environ: Mapping[str, str] = os.environ) -> str:
-    """The first shipped language named by ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``; else English.
-
-    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "tr_TR.UTF-8"}), system_language({})
-    ('tr', 'en')
-    """
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        code = environ.get(variable, "")[:2].lower()
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
 
 
 def is_loopback(host: str) -> bool:

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
+from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import text
 
@@ -19,22 +21,18 @@ if TYPE_CHECKING:
     from xlsx_scorer.app.verify import Finding
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``verify`` with the command parser."""
+def add_parser(commands: Any, lang: str) -> None:
+    """Register ``verify`` with the command parser, its help in ``lang``."""
     parser: argparse.ArgumentParser = commands.add_parser(
-        "verify",
-        help="check that an archived event was not edited since it was archived",
-        description=(
-            "Recompute everything from the archived results and compare it with the "
-            "fingerprint, the Standings and Round Points sheets and, in an archive folder, "
-            "datapackage.json and every CSV file. Exit code 0: everything agrees; 1: "
-            "something was edited or removed; 2: the workbook could not be read."
-        ),
+        "verify", help=say(lang, "help.verify"), description=say(lang, "help.verify_description")
     )
     parser.add_argument(
-        "path", metavar="FOLDER_OR_WORKBOOK", type=Path, help="an archive folder or its workbook"
+        "path",
+        metavar=say(lang, "help.metavar_archive"),
+        type=Path,
+        help=say(lang, "help.verify_path"),
     )
-    common.add_common(parser)
+    add_common(parser, lang)
     parser.set_defaults(run=run)
 
 

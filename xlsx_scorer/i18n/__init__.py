@@ -17,12 +17,21 @@ apostrophe is written twice (``player''s``); the typographic ``’`` needs nothi
 ('1 problema encontrado. Revisado el hoy.', 'Los 2 primeros:')
 >>> decimal("es", 15.25), decimal("en", 10 / 3), percent("es", 0.3125), percent("tr", 0.3125)
 ('15,25', '3.33', '31,3\xa0%', '%31,3')
+
+One rule picks the language of every word a command prints or writes
+(``choose_language``): ``--lang``, else the workbook's, else the system
+locale's, else English.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
+import os
+import re
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -36,6 +45,10 @@ DEFAULT_LANGUAGE = "en"
 #: Numbers shown as a spreadsheet shows them: rounded half away from zero.
 _DECIMAL = "rounding-mode-half-up .00"
 _PERCENT = "percent scale/100 rounding-mode-half-up .0"
+#: Date and time as shown in the sheets: ICU skeleton of a medium date and the usual clock.
+_DATE_TIME = "yMMMdjmm"
+#: The locale variables that name the language of messages, in the order POSIX reads them.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _ARGUMENT_KINDS = {
     icu.UMessagePatternArgType.NONE: "plain",
     icu.UMessagePatternArgType.SIMPLE: "formatted",
@@ -44,6 +57,44 @@ _ARGUMENT_KINDS = {
     icu.UMessagePatternArgType.SELECTORDINAL: "selectordinal",
     icu.UMessagePatternArgType.CHOICE: "choice",
 }
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The shipped language of the system locale, or None.
+
+    As POSIX reads them, the first non-empty of ``LC_ALL``, ``LC_MESSAGES`` and
+    ``LANG`` is the locale of messages; its language is the part before ``_``,
+    ``.`` or ``@``.  ``C``, ``POSIX`` or a language not shipped give None
+    (``environ`` defaults to the process's environment).
+
+    >>> system_language({"LC_ALL": "", "LC_MESSAGES": "es_ES.UTF-8", "LANG": "tr_TR"})
+    'es'
+    >>> system_language({"LANG": "tr_TR"}), system_language({"LANG": "es@euro"})
+    ('tr', 'es')
+    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "es_ES"}), system_language({"LANG": "fr_FR"})
+    (None, None)
+    """
+    variables = os.environ if environ is None else environ
+    locale = next((variables[name] for name in LOCALE_VARIABLES if variables.get(name)), "")
+    code = re.split(r"[_.@]", locale, maxsplit=1)[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose_language(
+    asked: str | None, workbook: str | None = None, environ: Mapping[str, str] | None = None
+) -> str:
+    """The language of every word a command prints or writes: the one rule.
+
+    ``asked`` (``--lang``), else the ``workbook``'s own language (its headers,
+    sheets or Event sheet), else the system locale's (``system_language``),
+    else English.
+
+    >>> choose_language("tr", "es"), choose_language(None, "es", {"LANG": "tr_TR.UTF-8"})
+    ('tr', 'es')
+    >>> choose_language(None, None, {"LANG": "tr_TR.UTF-8"}), choose_language(None, None, {})
+    ('tr', 'en')
+    """
+    return asked or workbook or system_language(environ) or DEFAULT_LANGUAGE
 
 
 def text(lang: str, key: str, **params: Any) -> str:
@@ -107,6 +158,45 @@ def percent(lang: str, share: float) -> str:
     return str(_number_format(lang, _PERCENT).formatDouble(float(share)))
 
 
+def date_time(lang: str, when: dt.datetime, zone: dt.tzinfo | None = None) -> str:
+    """``when`` as an organiser reads it: date, time and zone, the language's way (ICU).
+
+    The wall-clock time of ``when`` in ``zone`` (default: this computer's zone,
+    ``TZ`` or the system's), in the language's medium date and its usual clock,
+    then the zone: its abbreviation when it has one of letters (``CET``), else
+    the offset from GMT as ICU writes it (``GMT+3``).
+
+    >>> when = dt.datetime(2026, 12, 1, 13, 5, tzinfo=dt.UTC)
+    >>> madrid = dt.timezone(dt.timedelta(hours=1), "CET")
+    >>> date_time("es", when, madrid), date_time("en", when, madrid)
+    ('1 dic 2026, 14:05 (CET)', 'Dec 1, 2026, 2:05\u202fPM (CET)')
+    >>> date_time("tr", when, dt.timezone(dt.timedelta(hours=3), "+03"))
+    '1 Ara 2026 16:05 (GMT+3)'
+    """
+    local = when.astimezone(zone)
+    offset = local.utcoffset() or dt.timedelta()
+    seconds = when.timestamp()
+    abbreviation = local.tzname() or ""
+    icu_zone = icu.SimpleTimeZone(int(offset.total_seconds() * 1000), abbreviation or "local")
+    shown = _date_format(lang, _DATE_TIME)
+    shown.setTimeZone(icu_zone)
+    if abbreviation.isalpha() and abbreviation.isupper():
+        label = abbreviation
+    else:
+        offset_format = _date_format(lang, "O")
+        offset_format.setTimeZone(icu_zone)
+        label = str(offset_format.format(seconds))
+    return f"{shown.format(seconds)} ({label})"
+
+
+def _date_format(lang: str, pattern: str) -> icu.SimpleDateFormat:
+    """A new ICU date format: ``pattern`` itself, or the language's best one for a skeleton."""
+    locale = icu.Locale(lang)
+    if pattern == _DATE_TIME:
+        pattern = icu.DateTimePatternGenerator.createInstance(locale).getBestPattern(pattern)
+    return icu.SimpleDateFormat(pattern, locale)
+
+
 def header(lang: str, column: str) -> str:
     """The header of ``column`` (a key such as ``"vp_cards"``) in ``lang``."""
     return str(LANGUAGES[lang].HEADERS[column])
@@ -150,6 +240,51 @@ def header_aliases() -> dict[str, str]:
         for key, headers in module.HEADER_ALIASES.items()
         for h in headers
     } | {fold(str(h)): key for module in LANGUAGES.values() for key, h in module.HEADERS.items()}
+
+
+#: Messages whose words stand in a workbook we or the template wrote (labels, titles).
+_WORKBOOK_WORDS = (
+    "event.name",
+    "event.date",
+    "event.venue",
+    "event.language",
+    "title.standings",
+    "title.round_points",
+    "title.errors",
+    "instructions.title",
+)
+
+
+@cache
+def _own_words() -> dict[str, str]:
+    """Folded words of a workbook that belong to one shipped language only → that language."""
+    found: dict[str, set[str]] = {}
+    for lang, module in LANGUAGES.items():
+        words = [
+            *module.HEADERS.values(),
+            *module.NAME_HEADERS,
+            *module.SHEETS.values(),
+            *(module.STRINGS[key] for key in _WORKBOOK_WORDS),
+        ]
+        for word in words:
+            found.setdefault(fold(str(word)), set()).add(lang)
+    return {word: next(iter(langs)) for word, langs in found.items() if len(langs) == 1}
+
+
+def language_of_words(texts: Iterable[str]) -> str | None:
+    """The shipped language that owns the most of ``texts`` (sheet names, headers, labels).
+
+    For a workbook whose Results sheet cannot be found: its other sheets still
+    speak its language.  Words several languages share count for none.
+
+    >>> language_of_words(["Event", "Partidas", "Jugador", "Idioma", "es"])
+    'es'
+    >>> language_of_words(["Sheet1", "Player"]), language_of_words(["Sheet1"])
+    ('en', None)
+    """
+    owned = _own_words()
+    votes = Counter(owned[word] for word in map(fold, texts) if word in owned)
+    return max(sorted(votes), key=lambda lang: votes[lang]) if votes else None
 
 
 def language_of_headers(headers: list[str]) -> str | None:

@@ -1,5 +1,7 @@
 """English: every user-facing string of xlsx_scorer."""
 
+from xlsx_scorer.i18n import help_en
+
 NAME = "English"
 CODES = ("en", "english", "inglés", "ingles", "ingilizce")
 
@@ -35,6 +37,9 @@ SHEETS = {
     "instructions": "Instructions",
 }
 
+#: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
+ARGPARSE = help_en.ARGPARSE
+
 STRINGS = {
     # The Event sheet (labels in column A, values in column B)
     "event.name": "Event",
@@ -63,7 +68,7 @@ STRINGS = {
     "title.chart": "Cumulative round points",
     "title.errors": "Errors",
     "notice.computed": (
-        "Computed {when} from {games, plural, one {# game} other {# games}} "
+        "Computed on {when} from {games, plural, one {# game} other {# games}} "
         "({players, plural, one {# player} other {# players}})."
     ),
     "notice.not_published": (
@@ -72,7 +77,7 @@ STRINGS = {
     ),
     "notice.no_problems": "No problems found: every game follows the rules.",
     "notice.problems_found": (
-        "{count, plural, one {# problem} other {# problems}} found. Checked {when}."
+        "{count, plural, one {# problem} other {# problems}} found. Checked on {when}."
     ),
     "notice.regenerated": (
         "The {sheet} sheet had been edited by hand; it was replaced by freshly computed results."
@@ -258,10 +263,6 @@ STRINGS = {
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
-    "cli.output_exists": (
-        "{file} already exists, so nothing was written over it. Choose another name with -o, "
-        "or add --force to replace it."
-    ),
     "cli.output_collision": (
         "Two workbooks named {name} would be written into {folder}; score them into different"
         " folders."
@@ -285,7 +286,11 @@ STRINGS = {
     "cli.serve_stopped": "Stopped.",
     "cli.serve_no_port": "Cannot listen on {host}: {detail}",
     # Hostile files
-    "notice.check": "Check code of the table below (it changes when the table is edited):",
+    "notice.check": (
+        "Check code of the table below: it changes when anyone edits the table. Score the "
+        "workbook again (or run xlsx-scorer verify on an archive) to know whether the table "
+        "was edited by hand."
+    ),
     "notice.results_hidden": (
         "The {sheet} sheet is hidden in this workbook; it was scored all the same."
     ),
@@ -545,4 +550,5 @@ STRINGS = {
     "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
     "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
     "cli.verify_workbook_unusable": "{file} cannot be read any more: {reason}",
+    **help_en.HELP,
 }

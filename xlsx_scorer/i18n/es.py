@@ -6,6 +6,8 @@ English contract names (Results, Players, Errors…) so that judges of every
 language exchange the same tabs.
 """
 
+from xlsx_scorer.i18n import help_es
+
 NAME = "Español"
 CODES = ("es", "español", "espanol", "spanish", "castellano", "ispanyolca")
 
@@ -46,6 +48,9 @@ SHEETS = {
     "event": "Evento",
     "instructions": "Instrucciones",
 }
+
+#: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
+ARGPARSE = help_es.ARGPARSE
 
 STRINGS = {
     # The Event sheet (labels in column A, values in column B)
@@ -302,10 +307,6 @@ STRINGS = {
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
-    "cli.output_exists": (
-        "{file} ya existe, así que no se ha escrito nada encima. Elige otro nombre con -o o "
-        "añade --force para sustituirlo."
-    ),
     "cli.output_collision": (
         "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."
     ),
@@ -329,7 +330,9 @@ STRINGS = {
     "cli.serve_no_port": "No se puede escuchar en {host}: {detail}",
     # Hostile files
     "notice.check": (
-        "Código de comprobación de la tabla de abajo (cambia si se modifica la tabla):"
+        "Código de comprobación de la tabla de abajo: cambia si alguien modifica la tabla. "
+        "Vuelve a puntuar el libro (o usa xlsx-scorer verify con un archivo) para saber si la "
+        "tabla se ha modificado a mano."
     ),
     "notice.results_hidden": (
         "La hoja {sheet} está oculta en este libro; se ha puntuado igualmente."
@@ -609,4 +612,5 @@ STRINGS = {
     "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
     "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
     "cli.verify_workbook_unusable": "Ya no se puede leer {file}: {reason}",
+    **help_es.HELP,
 }

@@ -6,6 +6,8 @@ contract names (Results, Players, Errors…) so that judges of every language
 exchange the same tabs.
 """
 
+from xlsx_scorer.i18n import help_tr
+
 NAME = "Türkçe"
 CODES = ("tr", "türkçe", "turkce", "turkish", "turco")
 
@@ -47,6 +49,9 @@ SHEETS = {
     "event": "Etkinlik",
     "instructions": "Talimatlar",
 }
+
+#: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
+ARGPARSE = help_tr.ARGPARSE
 
 STRINGS = {
     # The Event sheet (labels in column A, values in column B)
@@ -280,10 +285,6 @@ STRINGS = {
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
-    "cli.output_exists": (
-        "{file} zaten var, bu yüzden üzerine hiçbir şey yazılmadı. -o ile başka bir ad seçin "
-        "ya da değiştirmek için --force ekleyin."
-    ),
     "cli.output_collision": (
         "{name} adlı iki çalışma kitabı {folder} klasörüne yazılacaktı; onları farklı "
         "klasörlere puanlayın."
@@ -307,7 +308,11 @@ STRINGS = {
     "cli.serve_stopped": "Durduruldu.",
     "cli.serve_no_port": "{host} adresinde dinlenemiyor: {detail}",
     # Hostile files
-    "notice.check": "Aşağıdaki tablonun kontrol kodu (tablo değiştirilirse değişir):",
+    "notice.check": (
+        "Aşağıdaki tablonun denetim kodu: biri tabloyu değiştirirse kod da değişir. Tablonun "
+        "elle değiştirilip değiştirilmediğini öğrenmek için çalışma kitabını yeniden puanlayın "
+        "(ya da bir arşivde xlsx-scorer verify çalıştırın)."
+    ),
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
     "unusable.damaged_sheet": (
         "{file}: {sheet} sayfası dosyanın içinde hasarlı ({detail}); dosyayı yeniden isteyin "
@@ -566,4 +571,5 @@ STRINGS = {
     "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
     "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
     "cli.verify_workbook_unusable": "{file} artık okunamıyor: {reason}",
+    **help_tr.HELP,
 }

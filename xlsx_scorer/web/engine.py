@@ -42,7 +42,7 @@ from xlsx_scorer.core import scoring
 from xlsx_scorer.core.cells import ErrorValue, is_blank, shown
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.findings import UnusableWorkbookError, Where
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, choose_language, header
 from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx import reader
 
@@ -139,7 +139,7 @@ def check(data: bytes, *, filename: str | None = None, language: str | None = No
         notices = pipeline.notices(book, validated)
     except UnusableWorkbookError as error:
         return _unusable(error, filename, language)
-    lang = language or book.language or DEFAULT_LANGUAGE
+    lang = choose_language(language, book.language)
     findings = tuple(finding.located(file=filename) for finding in (*validated.findings, *notices))
     checked = api.Result(findings, lang, validated.games, validated.players)
     cells = _cells(book.results, lang)
@@ -190,7 +190,7 @@ def _shown_with(
 
 def _unusable(error: UnusableWorkbookError, filename: str | None, language: str | None) -> Result:
     """A file that cannot be used: its one fatal finding, as ``api.check`` reports it."""
-    lang = language or error.language or DEFAULT_LANGUAGE
+    lang = choose_language(language, error.language)
     return Result((error.finding.located(file=filename),), lang)
 
 

@@ -10,7 +10,7 @@ organiser sees.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,14 @@ import pandas as pd
 from xlsx_scorer.core.cells import is_blank, map_distinct
 from xlsx_scorer.core.columns import MARK_COLUMNS, OPTIONAL_COLUMNS, RESULT_COLUMNS
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.i18n import LANGUAGES, fold, header, header_aliases, language_of_headers
+from xlsx_scorer.i18n import (
+    LANGUAGES,
+    fold,
+    header,
+    header_aliases,
+    language_of_headers,
+    language_of_words,
+)
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
@@ -106,15 +113,20 @@ def read_workbook_bytes(
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
     if results_name is None:
-        raise UnusableWorkbookError("unusable.no_results_sheet", {"sheets": ", ".join(names)})
-    event_name, language = _event(book, _find_sheet(names, "event"))
+        raise UnusableWorkbookError(
+            "unusable.no_results_sheet",
+            {"sheets": ", ".join(names)},
+            language=_language_of_sheets(book, names),
+        )
+    language = None
     try:
+        event_name, language = _event(book, _find_sheet(names, "event"))
         results = _results_sheet(book, book.sheets[names.index(results_name)])
-    except UnusableWorkbookError as error:
-        error.language = language or error.language
+        players_name = _find_sheet(names, "players")
+        roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
+    except UnusableWorkbookError as error:  # said in the workbook's language all the same
+        error.language = language or error.language or _language_of_sheets(book, names)
         raise
-    players_name = _find_sheet(names, "players")
-    roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
     existing = {name: book.dense_rows(name) for name in output_sheet_names if name in names}
     return Workbook(
         path=path,
@@ -419,6 +431,27 @@ def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
 
 
 _VALUE, _BLANK, _NAMES_ITS_COLUMN = 0, 1, 2
+
+
+def _language_of_sheets(book: _Book, names: Sequence[str]) -> str | None:
+    """The language of a workbook that cannot be read as a whole (no Results sheet, say).
+
+    Its Event sheet's language, else the language owning the most of its sheet
+    names and the texts in their first rows (headers, labels, titles:
+    ``i18n.language_of_words``).  A sheet that cannot be read says nothing.
+    """
+    texts = list(names)
+    for name in names:
+        try:
+            rows = book.rows(name, last_row=HEADER_SEARCH_ROWS)
+            if name == _find_sheet(names, "event") and (declared := _event(book, name)[1]):
+                return declared
+        except UnusableWorkbookError:
+            continue
+        texts.extend(
+            value for line in rows.values() for value in line.values() if isinstance(value, str)
+        )
+    return language_of_words(texts)
 
 
 def _event(book: _Book, sheet: str | None) -> tuple[str | None, str | None]:
