@@ -2,14 +2,16 @@
 
 ``rewrite(pkg, edited, dropped=…, added=…)``:
 
-- every member stays in its place; an edited one keeps its zip name, time stamp and
-  attributes and is deflated anew, every other one is copied as its compressed bytes
-  (``zipraw.RawZipWriter``: no inflate, no deflate);
+- every member stays in its place (``first``, if given, is written before all others);
+  an edited one keeps its zip name, time stamp and attributes and is deflated anew, every
+  other one is copied as its compressed bytes (``zipraw.RawZipWriter``: no inflate, no
+  deflate);
 - dropped members leave; added parts follow at the end, under their part names;
 - nothing is written from a damaged package: a damaged member that is kept is refused
   (``Package.refuse_damage``, naming its sheet or part);
-- editing or dropping a part the package does not hold, or adding one it holds, is a
-  ``ValueError``; so is a member the raw copy cannot take (``RawZipWriter``).
+- editing or dropping a part the package does not hold, or adding one it keeps, is a
+  ``ValueError`` (a part dropped may be added anew under its name); so is a member the
+  raw copy cannot take (``RawZipWriter``).
 
 >>> from xlsx_scorer.opc.partname import PartName
 >>> from xlsx_scorer.opc.edit import relationships_xml
@@ -57,22 +59,25 @@ def rewrite(
     dropped: Iterable[PartName] = (),
     added: Mapping[PartName, bytes] | None = None,
     level: int = zlib.Z_DEFAULT_COMPRESSION,
+    first: PartName | None = None,
 ) -> bytes:
     """``pkg`` with ``edited`` parts replaced, ``dropped`` ones left out, ``added`` appended.
 
-    ``level``: zlib's compression level for the parts written anew.
+    ``level``: zlib's compression level for the parts written anew; ``first``: a part to
+    write before every other (``[Content_Types].xml``, which streaming readers want first).
     """
     gone = set(dropped)
     new = dict(added or {})
     missing = [part for part in [*edited, *gone] if not pkg.has(part)]
     if missing:
         raise ValueError(f"no such part: {', '.join(sorted(map(str, missing)))}")
-    present = [part for part in new if pkg.has(part)]
+    present = [part for part in new if pkg.has(part) and part not in gone]
     if present:
         raise ValueError(f"part {present[0]} exists already")
     pkg.refuse_damage(spare=gone | set(edited))
     out = RawZipWriter()
-    for part in pkg.parts:
+    order = [first] if first is not None and pkg.has(first) else []
+    for part in [*order, *(part for part in pkg.parts if part not in order)]:
         if part in gone:
             continue
         info = pkg.info(part)
