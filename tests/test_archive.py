@@ -18,7 +18,9 @@ import pytest
 
 from tests import eventgen
 from tests.builders import with_vp, write
+from xlsx_scorer.app.verify import verify
 from xlsx_scorer.cli import main
+from xlsx_scorer.findings import from_json, render, to_json
 
 EVENT = eventgen.random_event(random.Random(21), 10, 3)
 ROSTER = sorted({row["player"] for row in EVENT})
@@ -300,8 +302,45 @@ def test_a_damaged_workbook_in_an_archive_fails_verify(
     (folder / "event.xlsx").write_bytes(data[: len(data) // 2])
     code, out = run(capsys, "verify", folder)
     assert code == 1
-    assert "event.xlsx cannot be read any more: event.xlsx" in out
+    assert "event.xlsx is damaged or incomplete" in out
     assert run(capsys, "verify", folder / "event.xlsx")[0] == 2
+    (finding,) = verify(folder).findings
+    assert (finding.code, finding.severity, finding.where.file) == (
+        "unusable.truncated",
+        "fatal",
+        "event.xlsx",
+    )
+
+
+def test_what_verify_finds_is_findings_as_data(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A changed result cell: a ``verify.result_changed`` finding, its result in ``where``,
+    said in any language."""
+    folder = copy_of(archived, tmp_path)
+    layout = eventgen.write_workbook(tmp_path / "layout.xlsx", EVENT, roster=ROSTER, title_row=True)
+    cell = layout.cell(4, "settlements").removeprefix("Results!")
+    old = EVENT[4]["settlements"]
+    new = 0 if old else 1
+    tamper_cell(folder / "event.xlsx", "Results", cell, new)
+    findings = verify(folder, language="es").findings
+    changed = next(f for f in findings if f.code == "verify.result_changed")
+    assert changed.severity == "error"
+    assert changed.where.cell == cell
+    assert (changed.where.round, changed.where.player) == (EVENT[4]["round"], EVENT[4]["player"])
+    assert changed.params == {
+        "column": "settlements",
+        "repeat": 1,
+        "archived": str(old),
+        "now": str(new),
+        "state": "changed",
+    }
+    assert f"Poblados de ronda {EVENT[4]['round']}" in render(changed, "es")
+    assert f"vale {new}, archivado como {old}." in render(changed, "es")
+    assert all(from_json(to_json(finding)) == finding for finding in findings)
+    code, out = run(capsys, "verify", folder, "--lang", "tr")
+    assert code == 1
+    assert f"için Yerleşimler şu an {new}, arşivde {old}." in out
 
 
 def test_archive_refuses_a_folder_in_use(

@@ -43,6 +43,7 @@ RUNTIME_CODES = {("error", "not_on_roster"), ("error", "not_on_roster_suggest")}
 
 AT = Where(sheet="Results", cell="D7", round=2, table="3", player="Ana García")
 FILE = Where(file="cup.xlsx")
+RESULT = Where(file="cup.xlsx", sheet="Results", cell="F7", round=1, table="2", player="Ana")
 
 
 def error(code: str, column: str, **params: Any) -> Finding:
@@ -145,6 +146,48 @@ CATALOGUE: tuple[Finding, ...] = (
         army="yes",
         road="no",
     ),
+    # verify: what no longer agrees with the archive
+    Finding("verify.file_missing", {}, "error", Where(file="standings.csv")),
+    Finding(
+        "verify.file_unreadable",
+        {"detail": "Expecting value: line 1 column 1 (char 0)"},
+        "error",
+        Where(file="datapackage.json"),
+    ),
+    Finding("verify.file_changed", {}, "error", Where(file="games.csv")),
+    Finding("verify.no_fingerprint", {}, "error", FILE),
+    Finding(
+        "verify.fingerprint_changed",
+        {"recorded": "5be0…e41a", "computed": "09c7…77d2"},
+        "error",
+        FILE,
+    ),
+    Finding("verify.no_sheet_digests", {}, "error", FILE),
+    Finding("verify.sheet_changed", {}, "error", Where(file="cup.xlsx", sheet="Players")),
+    Finding("verify.sheet_removed", {}, "error", Where(file="cup.xlsx", sheet="Notes")),
+    Finding("verify.sheet_added", {}, "error", Where(file="cup.xlsx", sheet="Sheet3")),
+    Finding("verify.sheet_missing", {}, "error", Where(file="cup.xlsx", sheet="Standings")),
+    Finding(
+        "verify.sheet_cell",
+        {"shown": "12.5", "expected": "11.5"},
+        "error",
+        Where(file="cup.xlsx", sheet="Standings", cell="C6"),
+    ),
+    Finding("verify.more", {"count": 3}, "error", Where(file="cup.xlsx", sheet="Standings")),
+    Finding(
+        "verify.csv_line",
+        {"line": 2, "shown": "7,1,Ana,10", "expected": "1,1,Ana,10"},
+        "error",
+        Where(file="games.csv"),
+    ),
+    Finding(
+        "verify.result_changed",
+        {"column": "settlements", "repeat": 1, "archived": "3", "now": "4", "state": "changed"},
+        "error",
+        RESULT,
+    ),
+    Finding("verify.result_added", {"repeat": 2}, "error", RESULT),
+    Finding("verify.result_removed", {"repeat": 1}, "error", RESULT),
     # Worth knowing
     Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
@@ -239,16 +282,19 @@ def documented_table() -> str:
         "error": "Errors: a rule is broken (exit code 1, no standings published)",
         "notice": "Notices: worth knowing (no effect on the exit code)",
     }
+    verify = "verify"
+    titles[verify] = "Verify: what no longer agrees with the archive (`verify`, exit code 1)"
     lines: list[str] = []
-    for severity in SEVERITIES:
+    for group in (*SEVERITIES, verify):
         lines += [
-            f"### {titles[severity]}",
+            f"### {titles[group]}",
             "",
             "| code | params | example (English) |",
             "|---|---|---|",
         ]
         for finding in CATALOGUE:
-            if finding.severity != severity:
+            kind = verify if finding.code.startswith(f"{verify}.") else finding.severity
+            if kind != group:
                 continue
             params = ", ".join(f"`{name}`" for name in finding.params) or "—"
             example = render(finding, "en").replace("|", "\\|")

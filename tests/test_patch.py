@@ -86,8 +86,16 @@ def test_refuses_what_it_cannot_do_safely() -> None:
         patch.patch_cells(shared, {"A1": 2})
     with pytest.raises(ValueError, match="DTD"):
         patch.patch_cells(b'<!DOCTYPE x [<!ENTITY a "b">]>' + sheet(""), {"A1": 1})
-    with pytest.raises(ValueError, match="UTF-8"):
-        patch.patch_cells(sheet("").decode().encode("utf-16"), {"A1": 1})
+    with pytest.raises(ValueError, match="not representable"):
+        patch.patch_cells(sheet(""), {"A1": "Ana\x07"})
+
+
+def test_a_sheet_in_utf16_is_patched_and_written_in_utf8() -> None:
+    """As every part the package layer edits: the same content, re-encoded, declaration too."""
+    xml = sheet('<row r="1"><c r="A1"><v>1</v></c></row>').decode().encode("utf-16")
+    patched = patch.patch_cells(xml, {"A1": "Ñandú"}).xml
+    assert patched.startswith(b'<?xml version="1.0" encoding="UTF-8"?>')
+    assert '<c r="A1" t="inlineStr"><is><t>Ñandú</t></is></c>' in patched.decode("utf-8")
 
 
 def test_rows_and_cells_without_references_are_counted_in_order() -> None:

@@ -11,6 +11,9 @@ Two families of rewrites of ``fixtures/sample_event.xlsx``:
 - *damaged*: a member whose data fails its CRC.  Each must be refused (exit 2)
   with nothing written.
 
+Every equivalent package must also merge (``merge`` patches its Results part) and archive
+(``archive`` protects every sheet, ``verify`` agrees) as the original does.
+
 Whatever happens, the input is never changed, the exit code is ours (no
 crash), and every workbook written is a sound package: every member passes its
 CRC, every XML part parses, no part name is declared twice, every internal
@@ -30,6 +33,7 @@ from xml.etree import ElementTree
 import pytest
 
 from xlsx_scorer.cli import main
+from xlsx_scorer.xlsx import patch
 from xlsx_scorer.xlsx.reader import sheet_values
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
@@ -306,3 +310,47 @@ def test_a_damaged_member_is_refused_and_nothing_written(member: str, tmp_path: 
     assert main(["score", str(source)]) == 2
     assert source.read_bytes() == before
     assert not scored.exists()
+
+
+@pytest.fixture(scope="module")
+def judged_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample as a judge returns it: Longest Road Length of Results!L4 typed as 3 (was 4)."""
+    copy = tmp_path_factory.mktemp("copy") / "judge.xlsx"
+    copy.write_bytes(patch.patch_workbook(SAMPLE.read_bytes(), {"Results": {"L4": 3}}))
+    return copy
+
+
+@pytest.mark.parametrize("name", list(EQUIVALENT))
+def test_an_equivalent_package_merges_like_the_original(
+    name: str, judged_copy: Path, tmp_path: Path
+) -> None:
+    """merge finds and patches the Results part however the package names it, as score does."""
+    base = tmp_path / "base.xlsx"
+    base.write_bytes(pack(EQUIVALENT[name](members(SAMPLE.read_bytes()))))
+    before = base.read_bytes()
+    merged = tmp_path / "merged.xlsx"
+    assert main(["merge", str(base), str(judged_copy), "-o", str(merged)]) == 0
+    assert base.read_bytes() == before
+    assert_sound(merged.read_bytes())
+    assert sheet_values(merged.read_bytes())["Results"][3][11] == 3
+    kept = members(before)
+    changed = [n for n, data in members(merged.read_bytes()).items() if kept.get(n) != data]
+    assert len(changed) == 1
+    assert changed[0].lower() == RESULTS.lower()
+
+
+@pytest.mark.parametrize("name", list(EQUIVALENT))
+def test_an_equivalent_package_archives_and_verifies(name: str, tmp_path: Path) -> None:
+    """archive protects every sheet and records its fingerprint however the parts are named."""
+    source = tmp_path / "event.xlsx"
+    source.write_bytes(pack(EQUIVALENT[name](members(SAMPLE.read_bytes()))))
+    before = source.read_bytes()
+    folder = tmp_path / "archive"
+    assert main(["archive", str(source), "-o", str(folder)]) == 0
+    assert source.read_bytes() == before
+    archived = (folder / "event.xlsx").read_bytes()
+    assert_sound(archived)
+    sheets = [n for n in members(archived) if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n, re.I)]
+    assert len(sheets) >= 4
+    assert all(b"sheetProtection" in members(archived)[n] for n in sheets)
+    assert main(["verify", str(folder)]) == 0

@@ -16,6 +16,12 @@ the workbook's ``Results`` sheet and compared:
    result cell that differs from the archived value.
 
 No finding: the archive is as it was made.
+
+Every finding is a ``findings.Finding`` of severity ``error`` (exit code 1): a
+``verify.…`` code (``docs/findings.md``) saying what no longer agrees, where
+(file, sheet, cell; for a result, its round, table and player), or a rule the
+recomputed results break (the rule's own finding).  In a folder, a workbook
+that cannot be read any more is its own fatal finding, located in its file.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ import hashlib
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +49,8 @@ from xlsx_scorer.app.archive import (
     score_book,
 )
 from xlsx_scorer.app.diff import Copy, Key, diff
-from xlsx_scorer.findings import UnusableWorkbookError, render
+from xlsx_scorer.core.cells import is_blank, shown
+from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.xlsx import archival, patch
 from xlsx_scorer.xlsx.reader import Workbook
 from xlsx_scorer.xlsx.spec import SheetSpec
@@ -52,21 +59,6 @@ MAX_CELLS = 10
 #: Where an output table's header row is looked for, and how much of it must still be there.
 HEADER_SEARCH_ROWS = 30
 MIN_HEADER_MATCHES = 2
-_RESULT_MESSAGES = {
-    "changed": "cli.verify_result_changed",
-    "added": "cli.verify_result_added",
-    "removed": "cli.verify_result_removed",
-}
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing that no longer agrees: an i18n message key, its parameters, maybe a result."""
-
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
-    result: Key | None = None
-    column: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,18 +75,22 @@ class Verified:
         return not self.findings
 
 
+def _missing(file: str) -> Finding:
+    return Finding("verify.file_missing", {}, "error", Where(file=file))
+
+
 def _read_package(folder: Path) -> tuple[dict[str, Any] | None, list[Finding]]:
     path = folder / canonical.PACKAGE_JSON
+    where = Where(file=path.name)
     try:
         descriptor = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return None, [Finding("cli.verify_file_missing", {"file": path.name})]
+        return None, [_missing(path.name)]
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        detail = {"file": path.name, "detail": str(error)}
-        return None, [Finding("cli.verify_file_unreadable", detail)]
+        return None, [Finding("verify.file_unreadable", {"detail": str(error)}, "error", where)]
     if not isinstance(descriptor, dict):
-        detail = {"file": path.name, "detail": "not a JSON object"}
-        return None, [Finding("cli.verify_file_unreadable", detail)]
+        detail = {"detail": "not a JSON object"}
+        return None, [Finding("verify.file_unreadable", detail, "error", where)]
     return descriptor, []
 
 
@@ -121,13 +117,12 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
         findings += _file_findings(path, descriptor, files)
     book_path = _workbook_in(path, descriptor)
     if not book_path.is_file():
-        findings.append(Finding("cli.verify_file_missing", {"file": book_path.name}))
+        findings.append(_missing(book_path.name))
         return Verified(language, tuple(findings), None, None)
     try:
         book = read_event(book_path)
     except UnusableWorkbookError as error:
-        params = {**error.params, "file": book_path.name, "reason": error.code}
-        findings.append(Finding("cli.verify_workbook_unusable", params))
+        findings.append(error.finding.located(file=book_path.name))
         return Verified(language or error.language, tuple(findings), book_path, None)
     archive = (descriptor, files) if descriptor is not None else None
     return _verify_workbook(book_path, book, language, findings, archive)
@@ -144,24 +139,19 @@ def _verify_workbook(
     properties = archival.custom_properties(book.package)
     scored = score_book(book, language or properties.get(LANGUAGE_PROPERTY))
     recorded = properties.get(FINGERPRINT_PROPERTY)
+    in_book = Where(file=book_path.name)
     if recorded is None:
-        findings.append(Finding("cli.verify_no_fingerprint", {"file": book_path.name}))
+        findings.append(Finding("verify.no_fingerprint", {}, "error", in_book))
     findings += _digest_findings(book.package, properties.get(SHEETS_PROPERTY), book_path.name)
     if scored.problems:
-        findings += [
-            Finding(
-                "cli.verify_problem",
-                {"cell": problem.where.ref, "problem": render(problem, scored.language)},
-            )
-            for problem in scored.problems
-        ]
+        findings += [problem.located(file=book_path.name) for problem in scored.problems]
         return Verified(scored.language, tuple(findings), book_path, None)
     computed = fingerprint_of(scored)
     intact = recorded == computed
     if recorded is not None and not intact:
-        params = {"file": book_path.name, "recorded": recorded, "computed": computed}
-        findings.append(Finding("cli.verify_fingerprint_changed", params))
-    findings += _sheet_findings(scored)
+        params = {"recorded": recorded, "computed": computed}
+        findings.append(Finding("verify.fingerprint_changed", params, "error", in_book))
+    findings += _sheet_findings(scored, book_path.name)
     if archive is not None:
         descriptor, files = archive
         findings += _package_findings(descriptor, files, scored, computed, intact=intact)
@@ -175,25 +165,24 @@ def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Fi
     except json.JSONDecodeError:
         archived = None
     if not isinstance(archived, dict):
-        return [Finding("cli.verify_no_sheet_digests", {"file": file})]
+        return [Finding("verify.no_sheet_digests", {}, "error", Where(file=file))]
     now = archival.sheet_digests(package)
-    findings = [
-        Finding(
-            "cli.verify_sheet_removed" if sheet not in now else "cli.verify_sheet_changed",
-            {"sheet": sheet},
-        )
-        for sheet, digest in archived.items()
-        if now.get(sheet) != digest
-    ]
+    findings = []
+    for sheet, digest in archived.items():
+        where = Where(file=file, sheet=sheet)
+        if sheet not in now:
+            findings.append(Finding("verify.sheet_removed", {}, "error", where))
+        elif now[sheet] != digest:
+            findings.append(Finding("verify.sheet_changed", {}, "error", where))
     findings += [
-        Finding("cli.verify_sheet_added", {"sheet": sheet})
+        Finding("verify.sheet_added", {}, "error", Where(file=file, sheet=sheet))
         for sheet in now
         if sheet not in archived
     ]
     return findings
 
 
-def _sheet_findings(scored: Scored) -> list[Finding]:
+def _sheet_findings(scored: Scored, file: str) -> list[Finding]:
     """Cells of the Standings and Round Points tables that differ from the recomputed ones."""
     if scored.table is None or scored.per_round is None or scored.games is None:
         return []
@@ -208,13 +197,14 @@ def _sheet_findings(scored: Scored) -> list[Finding]:
     for spec in specs:
         rows = book.existing_outputs.get(spec.name)
         if rows is None:
-            findings.append(Finding("cli.verify_sheet_missing", {"sheet": spec.name}))
+            where = Where(file=file, sheet=spec.name)
+            findings.append(Finding("verify.sheet_missing", {}, "error", where))
         else:
-            findings += _table_findings(spec, rows)
+            findings += _table_findings(spec, rows, file)
     return findings
 
 
-def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]]) -> list[Finding]:
+def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]], file: str) -> list[Finding]:
     """The cells of a table shown that differ from ``spec``'s, header included.
 
     The header is the row among the first ones that matches most header cells.
@@ -226,8 +216,9 @@ def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]]) -> list[Find
         sum(canon(v) == canon(h) for v, h in zip(row[:width], header, strict=False))
         for row in rows[:HEADER_SEARCH_ROWS]
     ]
+    in_sheet = Where(file=file, sheet=spec.name)
     if not matches or max(matches) < MIN_HEADER_MATCHES:
-        return [Finding("cli.verify_sheet_missing", {"sheet": spec.name})]
+        return [Finding("verify.sheet_missing", {}, "error", in_sheet)]
     start = matches.index(max(matches))
     shown_rows = [list(row[:width]) for row in rows[start:]]
     while shown_rows and all(canon(v) == "" for v in shown_rows[-1]):
@@ -240,11 +231,12 @@ def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]]) -> list[Find
         shown += [None] * (width - len(shown))
         for column, (want, have) in enumerate(zip(expected, shown, strict=True)):
             if canon(want) != canon(have):
-                cell = f"{spec.name}!{patch.column_letters(column + 1)}{start + index + 1}"
-                params = {"cell": cell, "shown": canon(have), "expected": canon(want)}
-                found.append(Finding("cli.verify_sheet_cell", params))
+                cell = f"{patch.column_letters(column + 1)}{start + index + 1}"
+                params = {"shown": canon(have), "expected": canon(want)}
+                where = Where(file=file, sheet=spec.name, cell=cell)
+                found.append(Finding("verify.sheet_cell", params, "error", where))
     if len(found) > MAX_CELLS:
-        more = Finding("cli.verify_more", {"sheet": spec.name, "count": len(found) - MAX_CELLS})
+        more = Finding("verify.more", {"count": len(found) - MAX_CELLS}, "error", in_sheet)
         return [*found[:MAX_CELLS], more]
     return found
 
@@ -270,11 +262,11 @@ def _file_findings(
     for name in canonical.CSV_FILES:
         resource, path = resources.get(name), folder / name
         if resource is None or not path.is_file():
-            findings.append(Finding("cli.verify_file_missing", {"file": name}))
+            findings.append(_missing(name))
             continue
         data = present[name] = path.read_bytes()
         if resource.get("hash") != _sha256(data) or resource.get("bytes") != len(data):
-            findings.append(Finding("cli.verify_file_changed", {"file": name}))
+            findings.append(Finding("verify.file_changed", {}, "error", Where(file=name)))
     return findings
 
 
@@ -295,11 +287,12 @@ def _package_findings(
     """
     findings: list[Finding] = []
     recorded = descriptor.get("fingerprint")
+    in_package = Where(file=canonical.PACKAGE_JSON)
     if recorded is None:
-        findings.append(Finding("cli.verify_no_fingerprint", {"file": canonical.PACKAGE_JSON}))
+        findings.append(Finding("verify.no_fingerprint", {}, "error", in_package))
     elif recorded != computed:
-        params = {"file": canonical.PACKAGE_JSON, "recorded": recorded, "computed": computed}
-        findings.append(Finding("cli.verify_fingerprint_changed", params))
+        params = {"recorded": str(recorded), "computed": computed}
+        findings.append(Finding("verify.fingerprint_changed", params, "error", in_package))
     if intact:
         for name, regenerated in csv_files(scored).items():
             data = files.get(name)
@@ -325,13 +318,12 @@ def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
     line = next(
         i for i in range(max(len(have), len(want)) + 1) if have[i : i + 1] != want[i : i + 1]
     )
-    params = {
-        "file": name,
+    params: dict[str, Scalar] = {
         "line": line + 1,
         "shown": have[line] if line < len(have) else "",
         "expected": want[line] if line < len(want) else "",
     }
-    return Finding("cli.verify_csv_line", params)
+    return Finding("verify.csv_line", params, "error", Where(file=name))
 
 
 def _result_findings(archived: bytes, scored: Scored) -> list[Finding]:
@@ -357,11 +349,48 @@ def _result_findings(archived: bytes, scored: Scored) -> list[Finding]:
     findings = []
     for change in diff(old, now).changes:
         side = change.after or change.before
-        cell = f"{workbook_name} {results.name}!{side.ref}" if side is not None else ""
-        params = {
-            "cell": cell,
-            "archived": getattr(change.before, "value", ""),
-            "now": getattr(change.after, "value", ""),
-        }
-        findings.append(Finding(_RESULT_MESSAGES[change.kind], params, change.key, change.column))
+        ref = side.ref if side is not None else None
+        where = _result_where(change.key, workbook_name, results.name, ref)
+        repeat = {"repeat": change.key[3] + 1}
+        if change.kind == "added":
+            findings.append(Finding("verify.result_added", repeat, "error", where))
+        elif change.kind == "removed":
+            findings.append(Finding("verify.result_removed", repeat, "error", where))
+        else:
+            params = {**repeat, "column": change.column, **_values(change.before, change.after)}
+            findings.append(Finding("verify.result_changed", params, "error", where))
     return findings
+
+
+def _result_where(key: Key, file: str, sheet: str, ref: str | None) -> Where:
+    """Where a result is: its cell (or row) and its round, table and player."""
+    round_, table, player, _ = key
+    return Where(
+        file=file,
+        sheet=sheet,
+        cell=ref or None,
+        round=round_ if isinstance(round_, int) else None,
+        table=table or None,
+        player=player or None,
+    )
+
+
+def _values(before: object, after: object) -> dict[str, str]:
+    """A changed value as the organiser sees it then and now, and which side is blank.
+
+    ``state``: ``cleared`` (blank now), ``filled`` (blank when archived) or ``changed``.
+
+    >>> from xlsx_scorer.app.diff import Cell
+    >>> _values(Cell("results.csv", "Results", "F7", "3"), Cell("cup.xlsx", "Results", "F7", 4.0))
+    {'archived': '3', 'now': '4', 'state': 'changed'}
+    >>> _values(Cell("results.csv", "Results", "F7", "3"), Cell("cup.xlsx", "Results", "F7", None))
+    {'archived': '3', 'now': '', 'state': 'cleared'}
+    """
+    archived, now = (_shown(getattr(side, "value", None)) for side in (before, after))
+    state = "cleared" if not now and archived else "filled" if not archived and now else "changed"
+    return {"archived": archived, "now": now, "state": state}
+
+
+def _shown(value: object) -> str:
+    """A cell value as the organiser would recognise it (``""`` when blank)."""
+    return "" if value is None or is_blank(value) else shown(value).strip()

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from xlsx_scorer.cli import common
+from xlsx_scorer.cli.commands import location
 from xlsx_scorer.cli.options import add_common
 from xlsx_scorer.cli.parser import say
-from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
 
-if TYPE_CHECKING:
-    from xlsx_scorer.app.verify import Finding
+#: The codes of what ``verify`` finds changed; any other finding is a rule the results break.
+VERIFY_CODES = "verify."
 
 
 def add_parser(commands: Any, lang: str) -> None:
@@ -55,13 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def finding_text(lang: str, finding: Finding) -> str:
-    """A finding in ``lang``: its result and column named, values as the organiser sees them."""
-    params = dict(finding.params)
-    if "reason" in params:  # why a workbook could not be read, itself a message
-        params["reason"] = text(lang, params["reason"], **params)
-    for name in ("archived", "now"):
-        if name in params:
-            params[name] = common.value_text(lang, params[name])
-    result = common.key_text(lang, finding.result) if finding.result else ""
-    column = common.column_name(lang, finding.column) if finding.column else ""
-    return text(lang, finding.code, **params, result=result, column=column)
+    """A finding in ``lang``; a rule the results break is preceded by where it is."""
+    if finding.code.startswith(VERIFY_CODES) or finding.severity == "fatal":
+        return render(finding, lang)
+    return f"{location(finding, lang)}: {render(finding, lang)}"

@@ -523,32 +523,42 @@ STRINGS = {
         "{path}: {count, plural, one {# thing} other {# things}} no longer agree with the "
         "archived results."
     ),
-    "cli.verify_file_missing": "{file} is missing.",
-    "cli.verify_file_unreadable": "{file} cannot be read ({detail}).",
-    "cli.verify_file_changed": (
+    "problem.verify.file_missing": "{file} is missing.",
+    "problem.verify.file_unreadable": "{file} cannot be read ({detail}).",
+    "problem.verify.file_changed": (
         "{file} was changed: its SHA-256 or size differs from the one in datapackage.json."
     ),
-    "cli.verify_no_fingerprint": (
+    "problem.verify.no_fingerprint": (
         "{file} records no fingerprint: it was removed, or this is not an archive."
     ),
-    "cli.verify_fingerprint_changed": (
+    "problem.verify.fingerprint_changed": (
         "{file} records the fingerprint {recorded}, but the results give {computed}: results or "
         "standings were changed."
     ),
-    "cli.verify_problem": "{cell}: {problem}",
-    "cli.verify_sheet_missing": "The {sheet} table is missing, or its header was changed.",
-    "cli.verify_sheet_cell": "{cell} shows “{shown}”, the results give “{expected}”.",
-    "cli.verify_more": "… and {count, plural, one {# more cell} other {# more cells}} of {sheet}.",
-    "cli.verify_csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
-    "cli.verify_result_changed": "{cell}: {column} of {result} is {now}, archived as {archived}.",
-    "cli.verify_result_added": "{cell}: {result} is not in the archived results.",
-    "cli.verify_result_removed": "{result} (archived at {cell}) is missing from the results.",
-    "cli.verify_no_sheet_digests": (
+    "problem.verify.sheet_missing": "The {sheet} table is missing, or its header was changed.",
+    "problem.verify.sheet_cell": "{ref} shows “{shown}”, the results give “{expected}”.",
+    "problem.verify.more": (
+        "… and {count, plural, one {# more cell} other {# more cells}} of {sheet}."
+    ),
+    "problem.verify.csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
+    "problem.verify.result_changed": (
+        "{file} {ref}: {column} of round {round}, table {table}, {player}{repeat, plural, =1 {} "
+        "other { (row # with these three)}} {state, select, cleared {is blank, archived as "
+        "{archived}} filled {is {now}, archived blank} other {is {now}, archived as {archived}}}."
+    ),
+    "problem.verify.result_added": (
+        "{file} {ref}: round {round}, table {table}, {player}{repeat, plural, =1 {} other { (row "
+        "# with these three)}} is not in the archived results."
+    ),
+    "problem.verify.result_removed": (
+        "Round {round}, table {table}, {player}{repeat, plural, =1 {} other { (row # with these "
+        "three)}} (archived at {file} {ref}) is missing from the results."
+    ),
+    "problem.verify.no_sheet_digests": (
         "{file} records no digest of its sheets: it was removed, or this is not an archive."
     ),
-    "cli.verify_sheet_changed": "The {sheet} sheet was changed after it was archived.",
-    "cli.verify_sheet_removed": "The {sheet} sheet was removed after it was archived.",
-    "cli.verify_sheet_added": "The {sheet} sheet was added after the event was archived.",
-    "cli.verify_workbook_unusable": "{file} cannot be read any more: {reason}",
+    "problem.verify.sheet_changed": "The {sheet} sheet was changed after it was archived.",
+    "problem.verify.sheet_removed": "The {sheet} sheet was removed after it was archived.",
+    "problem.verify.sheet_added": "The {sheet} sheet was added after the event was archived.",
     **help_en.HELP,
 }

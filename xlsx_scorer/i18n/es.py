@@ -578,39 +578,46 @@ STRINGS = {
         "{path}: {count, plural, one {# elemento} other {# elementos}} ya no coinciden con "
         "los resultados archivados."
     ),
-    "cli.verify_file_missing": "Falta {file}.",
-    "cli.verify_file_unreadable": "No se puede leer {file} ({detail}).",
-    "cli.verify_file_changed": (
+    "problem.verify.file_missing": "Falta {file}.",
+    "problem.verify.file_unreadable": "No se puede leer {file} ({detail}).",
+    "problem.verify.file_changed": (
         "{file} ha sido modificado: su SHA-256 o su tamaño no coinciden con los de "
         "datapackage.json."
     ),
-    "cli.verify_no_fingerprint": (
+    "problem.verify.no_fingerprint": (
         "{file} no guarda ninguna huella digital: se ha eliminado, o esto no es un archivo de "
         "torneo."
     ),
-    "cli.verify_fingerprint_changed": (
+    "problem.verify.fingerprint_changed": (
         "{file} guarda la huella digital {recorded}, pero los resultados dan {computed}: se han "
         "modificado resultados o la clasificación."
     ),
-    "cli.verify_problem": "{cell}: {problem}",
-    "cli.verify_sheet_missing": "Falta la tabla {sheet}, o se ha modificado su encabezado.",
-    "cli.verify_sheet_cell": "{cell} muestra «{shown}», los resultados dan «{expected}».",
-    "cli.verify_more": "… y {count, plural, one {# celda} other {# celdas}} más de {sheet}.",
-    "cli.verify_csv_line": (
+    "problem.verify.sheet_missing": "Falta la tabla {sheet}, o se ha modificado su encabezado.",
+    "problem.verify.sheet_cell": "{ref} muestra «{shown}», los resultados dan «{expected}».",
+    "problem.verify.more": "… y {count, plural, one {# celda} other {# celdas}} más de {sheet}.",
+    "problem.verify.csv_line": (
         "{file}, línea {line}: dice «{shown}», los resultados dan «{expected}»."
     ),
-    "cli.verify_result_changed": (
-        "{cell}: {column} de {result} vale {now}, archivado como {archived}."
+    "problem.verify.result_changed": (
+        "{file} {ref}: {column} de ronda {round}, mesa {table}, {player}{repeat, plural, =1 {} "
+        "other { (fila # con estos tres)}} {state, select, cleared {está vacío, archivado como "
+        "{archived}} filled {vale {now}, archivado vacío} other {vale {now}, archivado como "
+        "{archived}}}."
     ),
-    "cli.verify_result_added": "{cell}: {result} no está en los resultados archivados.",
-    "cli.verify_result_removed": ("{result} (archivado en {cell}) falta en los resultados."),
-    "cli.verify_no_sheet_digests": (
+    "problem.verify.result_added": (
+        "{file} {ref}: ronda {round}, mesa {table}, {player}{repeat, plural, =1 {} other { (fila "
+        "# con estos tres)}} no está en los resultados archivados."
+    ),
+    "problem.verify.result_removed": (
+        "Ronda {round}, mesa {table}, {player}{repeat, plural, =1 {} other { (fila # con estos "
+        "tres)}} (archivado en {file} {ref}) falta en los resultados."
+    ),
+    "problem.verify.no_sheet_digests": (
         "{file} no guarda el resumen de sus hojas: se ha eliminado, o esto no es un archivo de "
         "torneo."
     ),
-    "cli.verify_sheet_changed": "La hoja {sheet} se ha modificado después de archivarla.",
-    "cli.verify_sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
-    "cli.verify_sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
-    "cli.verify_workbook_unusable": "Ya no se puede leer {file}: {reason}",
+    "problem.verify.sheet_changed": "La hoja {sheet} se ha modificado después de archivarla.",
+    "problem.verify.sheet_removed": "La hoja {sheet} se ha eliminado después de archivarla.",
+    "problem.verify.sheet_added": "La hoja {sheet} se ha añadido después de archivar el torneo.",
     **help_es.HELP,
 }

@@ -540,36 +540,42 @@ STRINGS = {
         "{path}: her şey arşivlenen sonuçlarla uyuşuyor. Parmak izi (SHA-256): {fingerprint}"
     ),
     "cli.verify_failed": "{path}: {count} öğe artık arşivlenen sonuçlarla uyuşmuyor.",
-    "cli.verify_file_missing": "{file} eksik.",
-    "cli.verify_file_unreadable": "{file} okunamıyor ({detail}).",
-    "cli.verify_file_changed": (
+    "problem.verify.file_missing": "{file} eksik.",
+    "problem.verify.file_unreadable": "{file} okunamıyor ({detail}).",
+    "problem.verify.file_changed": (
         "{file} değiştirilmiş: SHA-256 değeri ya da boyutu datapackage.json içindekiyle uyuşmuyor."
     ),
-    "cli.verify_no_fingerprint": (
+    "problem.verify.no_fingerprint": (
         "{file} hiçbir parmak izi içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
     ),
-    "cli.verify_fingerprint_changed": (
+    "problem.verify.fingerprint_changed": (
         "{file} {recorded} parmak izini kaydediyor, ama sonuçlar {computed} veriyor: sonuçlar "
         "ya da sıralama değiştirilmiş."
     ),
-    "cli.verify_problem": "{cell}: {problem}",
-    "cli.verify_sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
-    "cli.verify_sheet_cell": "{cell} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
-    "cli.verify_more": "… ve {sheet} sayfasında {count} hücre daha.",
-    "cli.verify_csv_line": (
+    "problem.verify.sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
+    "problem.verify.sheet_cell": "{ref} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
+    "problem.verify.more": "… ve {sheet} sayfasında {count} hücre daha.",
+    "problem.verify.csv_line": (
         "{file}, satır {line}: “{shown}” yazıyor, sonuçlar “{expected}” veriyor."
     ),
-    "cli.verify_result_changed": (
-        "{cell}: {result} için {column} şu an {now}, arşivde {archived}."
+    "problem.verify.result_changed": (
+        "{file} {ref}: tur {round}, masa {table}, {player}{repeat, plural, =1 {} other { (bu "
+        "üçünü taşıyan #. satır)}} için {column} {state, select, cleared {şu an boş, arşivde "
+        "{archived}} filled {şu an {now}, arşivde boş} other {şu an {now}, arşivde {archived}}}."
     ),
-    "cli.verify_result_added": "{cell}: {result} arşivlenen sonuçlarda yok.",
-    "cli.verify_result_removed": "{result} (arşivde {cell}) sonuçlarda eksik.",
-    "cli.verify_no_sheet_digests": (
+    "problem.verify.result_added": (
+        "{file} {ref}: tur {round}, masa {table}, {player}{repeat, plural, =1 {} other { (bu "
+        "üçünü taşıyan #. satır)}} arşivlenen sonuçlarda yok."
+    ),
+    "problem.verify.result_removed": (
+        "Tur {round}, masa {table}, {player}{repeat, plural, =1 {} other { (bu üçünü taşıyan #. "
+        "satır)}} (arşivde {file} {ref}) sonuçlarda eksik."
+    ),
+    "problem.verify.no_sheet_digests": (
         "{file} sayfalarının özetini içermiyor: silinmiş ya da bu bir turnuva arşivi değil."
     ),
-    "cli.verify_sheet_changed": "{sheet} sayfası arşivlendikten sonra değiştirilmiş.",
-    "cli.verify_sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
-    "cli.verify_sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
-    "cli.verify_workbook_unusable": "{file} artık okunamıyor: {reason}",
+    "problem.verify.sheet_changed": "{sheet} sayfası arşivlendikten sonra değiştirilmiş.",
+    "problem.verify.sheet_removed": "{sheet} sayfası arşivlendikten sonra silinmiş.",
+    "problem.verify.sheet_added": "{sheet} sayfası turnuva arşivlendikten sonra eklenmiş.",
     **help_tr.HELP,
 }

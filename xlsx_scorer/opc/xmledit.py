@@ -21,11 +21,19 @@ from __future__ import annotations
 import codecs
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-__all__ = ["Node", "XmlDoc", "XmlError", "escape_attr", "escape_text", "whole_number"]
+__all__ = [
+    "Node",
+    "XmlDoc",
+    "XmlError",
+    "escape_attr",
+    "escape_text",
+    "representable",
+    "whole_number",
+]
 
 _START_TAG = re.compile(rb"""<[^\s/>]+(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*/?>""")
 _DECLARED_ENCODING = re.compile(
@@ -48,6 +56,15 @@ def whole_number(value: str | None) -> int | None:
     (12, None, None, None)
     """
     return int(value) if value is not None and _DIGITS.fullmatch(value) else None
+
+
+def representable(value: str) -> bool:
+    """Whether XML can hold every character of ``value`` (``escape_text`` drops the others).
+
+    >>> representable("Ana & Bob"), representable("Ana\\x07")
+    (True, False)
+    """
+    return _NOT_XML_CHAR.search(value) is None
 
 
 def escape_text(value: str) -> str:
@@ -164,32 +181,58 @@ def _utf8(name: str, data: bytes) -> bytes:
 
 
 class XmlDoc:
-    """An XML part as a tree of element spans, edited by splicing text."""
+    """An XML part as a tree of element spans, edited by splicing text.
 
-    def __init__(self, name: str, data: bytes) -> None:
+    ``keep``: paths of local names below the root whose elements are recorded, for a part
+    too large to hold every element (a worksheet): ``keep=[("sheetData", "row", "c")]``
+    records sheetData, its rows and their cells, and nothing inside a cell.  The root's own
+    children are always recorded; without ``keep``, every element is.
+
+    >>> sheet = XmlDoc("s", b'<w><d/><sheetData><row><c><v>1</v></c></row></sheetData></w>',
+    ...                keep=[("sheetData", "row", "c")])
+    >>> [n.local for n in sheet.root.walk()]
+    ['w', 'd', 'sheetData', 'row', 'c']
+    """
+
+    def __init__(
+        self, name: str, data: bytes, keep: Iterable[tuple[str, ...]] | None = None
+    ) -> None:
         self.name = name
         self.data = _utf8(name, data)
-        self.root = self._parse()
+        paths = (
+            None if keep is None else {p[:depth] for p in keep for depth in range(1, len(p) + 1)}
+        )
+        self.root = self._parse(paths)
         self._edits: list[tuple[int, int, bytes]] = []
 
-    def _parse(self) -> Node:
+    def _parse(self, paths: set[tuple[str, ...]] | None) -> Node:
         data = self.data
         parser = expat.ParserCreate()
         parser.ordered_attributes = False
-        stack: list[Node] = []
+        #: Open elements: the node (None when not recorded) and its path below the root.
+        stack: list[tuple[Node | None, tuple[str, ...]]] = []
         roots: list[Node] = []
 
         def start(qname: str, attrs: dict[str, str]) -> None:
+            path: tuple[str, ...] = ()
+            if stack:
+                parent, above = stack[-1]
+                path = (*above, qname.rpartition(":")[2])
+                if parent is None or (paths is not None and len(path) > 1 and path not in paths):
+                    stack.append((None, path))
+                    return
             at = parser.CurrentByteIndex
             match = _START_TAG.match(data, at)
             if match is None:
                 raise XmlError(f"{self.name}: cannot locate <{qname}>")
-            scope = dict(stack[-1].scope) if stack else {"xml": _XML_NS}
-            for key, value in attrs.items():
-                if key == "xmlns":
-                    scope[""] = value
-                elif key.startswith("xmlns:"):
-                    scope[key[6:]] = value
+            scope = stack[-1][0].scope if stack and stack[-1][0] else {"xml": _XML_NS}
+            if any(key == "xmlns" or key.startswith("xmlns:") for key in attrs):
+                scope = dict(scope)  # shared with the parent unless this element declares
+                for key, value in attrs.items():
+                    if key == "xmlns":
+                        scope[""] = value
+                    elif key.startswith("xmlns:"):
+                        scope[key[6:]] = value
             prefix = qname.rpartition(":")[0]
             used = [prefix] + [k.partition(":")[0] for k in attrs if ":" in k]
             unbound = [p for p in used if p and p != "xmlns" and p not in scope]
@@ -198,12 +241,13 @@ class XmlDoc:
             node = Node(qname, scope.get(prefix, ""), attrs, at, match.end(), scope=scope)
             if match.group(0).endswith(b"/>"):
                 node.close = node.end = node.tag_end
-            (stack[-1].children if stack else roots).append(node)
-            stack.append(node)
+            parent = stack[-1][0] if stack else None
+            (parent.children if parent is not None else roots).append(node)
+            stack.append((node, path))
 
         def end(_qname: str) -> None:
-            node = stack.pop()
-            if not node.empty and node.end == 0:
+            node = stack.pop()[0]
+            if node is not None and not node.empty and node.end == 0:
                 node.close = parser.CurrentByteIndex
                 node.end = data.index(b">", node.close) + 1
 

@@ -1,7 +1,9 @@
 """The archive copy of a scored workbook: every sheet protected, the fingerprint recorded.
 
-Edits are spliced into the XML text at positions expat reports (``patch``);
-nothing is re-serialised, and every other zip member is copied as it is.
+Edits are spliced into the XML text at positions expat reports (``opc.xmledit``);
+nothing is re-serialised, and every other zip member is copied as it is
+(``opc.rewrite``).  Sheets and the custom properties part are found through the
+one package layer (``opc``), however their relationship targets are written.
 
 - Each worksheet (and dialog sheet) gets ``<sheetProtection sheet="1"
   objects="1" scenarios="1"/>`` where the schema puts it (after
@@ -14,7 +16,8 @@ nothing is re-serialised, and every other zip member is copied as it is.
   properties › Custom; LibreOffice: File › Properties › Custom Properties),
   which both applications keep when they save the workbook again.  The part
   is added (with its relationship and content type) when the workbook has
-  none; an existing property of the same name is replaced.
+  none; an existing property of the same name is replaced.  Text properties
+  are read back as ``vt:lpwstr`` or ``vt:bstr`` values.
 
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData/><pageMargins/></worksheet>')
@@ -26,26 +29,28 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import io
 import json
-import zipfile
 from collections.abc import Mapping
 from typing import Any
 
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.i18n import LANGUAGES, fold
-from xlsx_scorer.xlsx import patch, reader, spans
+from xlsx_scorer.opc import edit, ns
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.partname import ROOT, PartName
+from xlsx_scorer.opc.rewrite import rewrite
+from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text
+from xlsx_scorer.xlsx import reader
 
-_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_RT_CUSTOM = _R + "/custom-properties"
+_RT_CUSTOM = ns.R + "/custom-properties"
 _CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 _VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 _CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
 #: The format id every custom document property carries.
 _FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"
 _FIRST_PID = 2
-_CUSTOM_PART = "docProps/custom.xml"
-_CONTENT_TYPES = "[Content_Types].xml"
+#: Where a new custom properties part goes (the second name if the first is taken).
+_CUSTOM_PARTS = (PartName("/docProps/custom.xml"), PartName("/docProps/custom2.xml"))
 #: Elements a sheet's ``sheetProtection`` follows, by the sheet's root element.
 _BEFORE_PROTECTION = {
     "worksheet": {
@@ -68,149 +73,111 @@ _PROTECTION = {
 _OFF = ("0", "false")
 
 
-def _local(name: str) -> str:
-    return name.rpartition(":")[2]
-
-
 def protect_sheet(xml: bytes, name: str) -> bytes:
     """A sheet part with ``<sheetProtection>`` inserted (or switched on), see the module rules."""
-    root = spans.outline(xml, name)
-    kind = _local(root.name)
-    if kind not in _PROTECTION:
-        raise ValueError(f"{name}: cannot protect a {kind}")
-    prefix = spans.main_prefix(root, name)
-    existing = next((c for c in root.children if _local(c.name) == "sheetProtection"), None)
+    doc = XmlDoc(name, xml, keep=())  # the root's children only: a sheet may be large
+    root = doc.root
+    kind = root.local
+    if kind not in _PROTECTION or root.namespace != ns.MAIN:
+        raise ValueError(f"{name}: cannot protect a {root.qname}")
+    existing = next(iter(root.named(ns.MAIN, "sheetProtection")), None)
     if existing is not None:
         switch = "content" if kind == "chartsheet" else "sheet"
-        if (existing.get(switch) or "0").lower() not in _OFF:
+        if (existing.attrs.get(switch) or "0").lower() not in _OFF:
             return xml
-        attributes = [(k, v) for k, v in existing.attributes if k != switch] + [(switch, "1")]
-        tag = existing.name + "".join(f' {k}="{spans.escape_attribute(v)}"' for k, v in attributes)
-        end = spans.start_tag_end(xml, existing.start)
-        closing = "/>" if existing.empty else ">"
-        return xml[: existing.start] + f"<{tag}{closing}".encode() + xml[end:]
-    before = [c for c in root.children if _local(c.name) in _BEFORE_PROTECTION[kind]]
-    at = before[-1].end if before else spans.start_tag_end(xml, root.start)
-    element = f"<{prefix}sheetProtection {_PROTECTION[kind]}/>".encode()
-    return xml[:at] + element + xml[at:]
-
-
-def _insert_before_end(xml: bytes, name: str, text: str) -> bytes:
-    """``text`` added as the root element's last content."""
-    root = spans.outline(xml, name)
-    if root.empty:
-        tag = xml[root.start : root.end].decode().removesuffix("/>").rstrip()
-        local = root.name
-        return xml[: root.start] + f"{tag}>{text}</{local}>".encode() + xml[root.end :]
-    return xml[: root.close] + text.encode() + xml[root.close :]
+        doc.set_attrs(existing, {switch: "1"})
+        return doc.render()
+    element = f"<{root.tag('sheetProtection')} {_PROTECTION[kind]}/>"
+    before = [
+        c for c in root.children if c.namespace == ns.MAIN and c.local in _BEFORE_PROTECTION[kind]
+    ]
+    if before:
+        doc.insert(before[-1].end, element)
+    elif root.empty:
+        doc.append(root, element)
+    else:
+        doc.insert(root.tag_end, element)
+    return doc.render()
 
 
 def _property_xml(pid: int, name: str, value: str, vt_prefix: str | None) -> str:
     declare = "" if vt_prefix else f' xmlns:vt="{_VT}"'
     vt = vt_prefix or "vt"
     return (
-        f'<property fmtid="{_FMTID}" pid="{pid}" name="{spans.escape_attribute(name)}">'
-        f"<{vt}:lpwstr{declare}>{spans.escape_text(value)}</{vt}:lpwstr></property>"
+        f'<property fmtid="{_FMTID}" pid="{pid}" name="{escape_attr(name)}">'
+        f"<{vt}:lpwstr{declare}>{escape_text(value)}</{vt}:lpwstr></property>"
     )
 
 
-def _with_properties(xml: bytes, properties: Mapping[str, str]) -> bytes:
+def _with_properties(xml: bytes, name: str, properties: Mapping[str, str]) -> bytes:
     """An existing custom properties part with ``properties`` set (replaced or appended)."""
-    root = spans.outline(xml, _CUSTOM_PART)
-    prefix, _, _ = root.name.rpartition(":")
-    if root.get(f"xmlns:{prefix}" if prefix else "xmlns") != _CUSTOM or prefix:
-        raise ValueError(f"{_CUSTOM_PART}: not a custom properties part in the usual form")
-    vt_prefix = next(
-        (k.partition(":")[2] for k, v in root.attributes if k.startswith("xmlns:") and v == _VT),
-        None,
-    )
-    pids = [int(p) for c in root.children if (p := c.get("pid") or "").isdigit()]
+    doc = XmlDoc(name, xml)
+    root = doc.root
+    if not root.is_(_CUSTOM, "Properties") or root.prefix:
+        raise ValueError(f"{name}: not a custom properties part in the usual form")
+    vt_prefix = root.prefix_of(_VT) or None
+    pids = [int(p) for c in root.children if (p := c.attrs.get("pid") or "").isdigit()]
     pid = max([_FIRST_PID - 1, *pids]) + 1
-    out = xml
-    pending: dict[str, str] = {}
-    for name, value in properties.items():
-        same = [c for c in root.children if c.get("name") == name]
-        if same:
-            pending[name] = value
-        else:
-            out = _insert_before_end(out, _CUSTOM_PART, _property_xml(pid, name, value, vt_prefix))
+    appended: list[str] = []
+    for key, value in properties.items():
+        old = next((c for c in root.children if c.attrs.get("name") == key), None)
+        if old is None:
+            appended.append(_property_xml(pid, key, value, vt_prefix))
             pid += 1
-    for name, value in pending.items():  # each found again in the text as it now is
-        root = spans.outline(out, _CUSTOM_PART)
-        old = next(c for c in root.children if c.get("name") == name)
-        new = _property_xml(int(old.get("pid") or pid), name, value, vt_prefix)
-        out = out[: old.start] + new.encode() + out[old.end :]
-    return out
-
-
-def _custom_part(archive: zipfile.ZipFile) -> str | None:
-    return next(
-        (t for _, kind, t in patch.relationships(archive, "") if kind == _RT_CUSTOM),
-        None,
-    )
+        else:
+            new = _property_xml(int(old.attrs.get("pid") or pid), key, value, vt_prefix)
+            doc.replace(old.start, old.end, new)
+    if appended:
+        doc.append(root, "".join(appended))
+    return doc.render()
 
 
 def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
     """``package`` with every sheet protected and ``properties`` recorded (module rules)."""
-    replaced: dict[str, bytes] = {}
-    added: dict[str, bytes] = {}
-    for sheet, part in patch.sheet_parts(package).items():
-        replaced[part] = protect_sheet(patch.read_part(package, part), f"{sheet} ({part})")
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        existing = _custom_part(archive)
-        names = set(archive.namelist())
-        if existing is not None and existing in names:
-            replaced[existing] = _with_properties(archive.read(existing), properties)
-        else:
-            part = _CUSTOM_PART if _CUSTOM_PART not in names else "docProps/custom2.xml"
-            empty = (
-                '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                f'<Properties xmlns="{_CUSTOM}" xmlns:vt="{_VT}"></Properties>'
-            )
-            added[part] = _with_properties(empty.encode(), properties)
-            rels = archive.read("_rels/.rels")
-            ids = {rid for rid, _, _ in patch.relationships(archive, "")}
-            rid = next(f"rIdCustom{n}" for n in range(len(ids) + 1) if f"rIdCustom{n}" not in ids)
-            replaced["_rels/.rels"] = _insert_before_end(
-                rels,
-                "_rels/.rels",
-                f'<Relationship Id="{rid}" Type="{_RT_CUSTOM}" Target="{part}"/>',
-            )
-            replaced[_CONTENT_TYPES] = _insert_before_end(
-                archive.read(_CONTENT_TYPES),
-                _CONTENT_TYPES,
-                f'<Override PartName="/{part}" ContentType="{_CT_CUSTOM}"/>',
-            )
-    return patch.rebuild(package, replaced, added=added)
+    pkg = Package.open(package)
+    replaced: dict[PartName, bytes] = {}
+    added: dict[PartName, bytes] = {}
+    for sheet in pkg.sheets:
+        if sheet.part is not None and pkg.has(sheet.part):
+            where = f"{sheet.name} ({sheet.part.member})"
+            replaced[sheet.part] = protect_sheet(pkg.read(sheet.part), where)
+    existing = pkg.related(ROOT, _RT_CUSTOM)
+    if existing is not None and existing.target is not None:
+        part = existing.target
+        replaced[part] = _with_properties(pkg.read(part), part.member, properties)
+        return rewrite(pkg, replaced)
+    part = next(p for p in _CUSTOM_PARTS if not pkg.has(p))
+    empty = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        f'<Properties xmlns="{_CUSTOM}" xmlns:vt="{_VT}"></Properties>'
+    )
+    added[part] = _with_properties(empty.encode(), part.member, properties)
+    rid = edit.free_id({rel.id for rel in pkg.rels(ROOT)})
+    relationship = edit.NewRelationship(rid, _RT_CUSTOM, part)
+    rels = ROOT.rels
+    replaced[rels] = edit.edit_relationships(ROOT, pkg.read(rels), [], [relationship], rels.member)
+    types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
+    replaced[types] = edit.edit_content_types(
+        pkg.read(types), [], {part: _CT_CUSTOM}, ns.CONTENT_TYPES_MEMBER
+    )
+    return rewrite(pkg, replaced, added=added)
 
 
 def custom_properties(package: bytes) -> dict[str, str]:
     """The workbook's custom document properties that hold text, by name."""
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        part = _custom_part(archive)
-        if part is None or part not in archive.namelist():
-            return {}
-        root = spans.outline(
-            archive.read(part), part, [("property", "lpwstr"), ("property", "bstr")]
-        )
-        data = archive.read(part)
+    pkg = Package.open(package)
+    rel = pkg.related(ROOT, _RT_CUSTOM)
+    if rel is None or rel.target is None:
+        return {}
+    keep = [("property", "lpwstr"), ("property", "bstr")]
+    doc = XmlDoc(rel.target.member, pkg.read(rel.target), keep=keep)
     found = {}
-    for element in root.children:
-        name = element.get("name")
-        texts = [c for c in element.children if _local(c.name) in ("lpwstr", "bstr")]
+    for element in doc.root.children:
+        name = element.attrs.get("name")
+        texts = [c for c in element.children if c.is_(_VT, "lpwstr") or c.is_(_VT, "bstr")]
         if name is not None and texts and not texts[0].empty:
-            start = spans.start_tag_end(data, texts[0].start)
-            found[name] = _unescape(data[start : texts[0].close].decode("utf-8"))
+            found[name] = doc.inner_text(texts[0])
     return found
-
-
-def _unescape(text: str) -> str:
-    """Character data of a text-only element (the five entities and character references)."""
-    parser = spans.parser_for(b"<t>" + text.encode() + b"</t>", "text")
-    pieces: list[str] = []
-    parser.CharacterDataHandler = pieces.append
-    parser.Parse(b"<t>" + text.encode() + b"</t>", True)
-    return "".join(pieces)
 
 
 def _cell_text(value: Any) -> str:

@@ -2,9 +2,9 @@
 
 A merge of judges' copies changes a handful of result cells in the organiser's
 workbook; re-serialising the sheet (openpyxl) would lose formatting,
-validations and extensions.  So the sheet XML is parsed once with expat (no
-DTDs, no entities) only to learn *where* each ``<row>`` and ``<c>`` is (expat
-gives byte offsets), and the text of the cells written is replaced there:
+validations and extensions.  So the sheet XML is parsed once (``opc.xmledit``:
+expat, no DTDs, no entities) only to learn *where* each ``<row>``, ``<c>`` and
+``<f>`` is, and the text of the cells written is replaced there:
 
 - a written cell keeps its attributes (its style ``s`` above all) except the
   value type ``t`` and the metadata ``cm``/``vm``; a formula in it is dropped
@@ -22,8 +22,10 @@ gives byte offsets), and the text of the cells written is replaced there:
 >>> print(patch_cells(xml, {"B2": 5, "A2": "Ana"}).xml[88:-24].decode())
 <row r="2"><c r="A2" t="inlineStr"><is><t>Ana</t></is></c><c r="B2" s="3"><v>5</v></c></row>
 
-At package level, ``patch_workbook`` replaces the patched worksheet parts and
-copies every other zip member as its compressed bytes (``RawZipWriter``).
+At package level, ``patch_workbook`` finds each sheet's part through the one
+package layer (``opc``: relative, ``..``, absolute, percent-encoded targets,
+any letter case), replaces the patched worksheet parts and copies every other
+zip member as its compressed bytes (``opc.rewrite``).
 Only when a formula was replaced is ``calcChain.xml`` dropped (with its
 relationship and content type), since Excel repairs a workbook whose
 calculation chain names a cell without a formula.
@@ -32,40 +34,24 @@ calculation chain names a cell without a formula.
 from __future__ import annotations
 
 import bisect
-import io
 import math
-import posixpath
 import re
-import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from defusedxml import ElementTree
-
 from xlsx_scorer.core.cells import ErrorValue
-from xlsx_scorer.opc.zipraw import RawZipWriter
-from xlsx_scorer.xlsx.spans import (
-    MAIN,
-    Element,
-    Splices,
-    check_well_formed,
-    escape_attribute,
-    escape_text,
-    main_prefix,
-    outline,
-    start_tag_end,
-    without_children,
-)
+from xlsx_scorer.opc import edit, ns
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.partname import PartName
+from xlsx_scorer.opc.rewrite import rewrite
+from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text, representable
 
-_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_PKG_R = "http://schemas.openxmlformats.org/package/2006/relationships"
-_RT_OFFICE_DOCUMENT = _R + "/officeDocument"
-_RT_CALC_CHAIN = _R + "/calcChain"
-_CONTENT_TYPES = "[Content_Types].xml"
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})
 _LARGEST_EXACT = 1e15
+#: What of a worksheet the patcher records: rows, their cells and the cells' formulas.
+_CELLS = (("sheetData", "row", "c", "f"),)
 
 #: What a cell can be given: blank (None), a mark, a number, text, or an error such as #N/A.
 CellValue: TypeAlias = bool | int | float | str | ErrorValue | None
@@ -122,6 +108,8 @@ def _number_text(value: int | float) -> str:
 def cell_xml(prefix: str, attributes: Iterable[tuple[str, str]], value: CellValue) -> str:
     """A ``<c>`` element with ``attributes`` (``t`` is set here) holding ``value``.
 
+    Text with a character XML cannot hold (``\\x07``) is refused, never silently changed.
+
     >>> cell_xml("", [("r", "C4"), ("s", "2")], True)
     '<c r="C4" s="2" t="b"><v>1</v></c>'
     >>> cell_xml("x:", [("r", "C4")], " Ana")
@@ -137,22 +125,24 @@ def cell_xml(prefix: str, attributes: Iterable[tuple[str, str]], value: CellValu
         kept.append(("t", "e"))
         content = f"<{prefix}v>{escape_text(value.text)}</{prefix}v>"
     elif isinstance(value, str):
+        if not representable(value):
+            raise ValueError(f"text not representable in XML: {value!r}")
         kept.append(("t", "inlineStr"))
         space = ' xml:space="preserve"' if value != value.strip() else ""
         text = f"<{prefix}t{space}>{escape_text(value)}</{prefix}t>"
         content = f"<{prefix}is>{text}</{prefix}is>"
     else:
         content = ""
-    tag = f"{prefix}c" + "".join(f' {key}="{escape_attribute(val)}"' for key, val in kept)
+    tag = f"{prefix}c" + "".join(f' {key}="{escape_attr(val)}"' for key, val in kept)
     return f"<{tag}>{content}</{prefix}c>" if content else f"<{tag}/>"
 
 
-def _numbered(elements: list[Element], what: str, name: str) -> list[tuple[int, Element]]:
+def _numbered(elements: list[Node], what: str, name: str) -> list[tuple[int, Node]]:
     """Rows (``r``) or cells (column of ``r``) with their numbers; a missing ``r`` follows on."""
-    numbered: list[tuple[int, Element]] = []
+    numbered: list[tuple[int, Node]] = []
     previous = 0
     for element in elements:
-        ref = element.get("r")
+        ref = element.attrs.get("r")
         if ref is None:
             number = previous + 1
         elif what == "row":
@@ -166,7 +156,7 @@ def _numbered(elements: list[Element], what: str, name: str) -> list[tuple[int, 
     return numbered
 
 
-def _insertion_point(numbered: list[tuple[int, Element]], number: int, end: int) -> int:
+def _insertion_point(numbered: list[tuple[int, Node]], number: int, end: int) -> int:
     """Where an element numbered ``number`` goes: before the first one numbered higher.
 
     That one has its own reference: one without follows on from the previous
@@ -177,46 +167,52 @@ def _insertion_point(numbered: list[tuple[int, Element]], number: int, end: int)
     return numbered[position][1].start if position < len(numbered) else end
 
 
-def _formula(data: bytes, cell: Element) -> tuple[bool, bool]:
-    """Whether ``cell`` holds a formula, and whether it anchors a shared or array formula."""
-    if cell.empty:
-        return False, False
-    inner = outline(data[cell.start : cell.end], "cell")
-    formulas = [child for child in inner.children if child.name.rpartition(":")[2] == "f"]
-    return bool(formulas), any(f.get("ref") is not None for f in formulas)
+def _worksheet(xml: bytes, name: str) -> tuple[XmlDoc, Node]:
+    """The worksheet's rows, cells and formulas, and its ``sheetData``."""
+    doc = XmlDoc(name, xml, keep=_CELLS)
+    if not doc.root.is_(ns.MAIN, "worksheet"):
+        raise ValueError(f"{name}: not a transitional SpreadsheetML worksheet")
+    sheet_data = next(iter(doc.root.named(ns.MAIN, "sheetData")), None)
+    if sheet_data is None:
+        raise ValueError(f"{name}: no sheetData")
+    return doc, sheet_data
+
+
+def _rows(sheet_data: Node, name: str) -> list[tuple[int, Node]]:
+    return _numbered(sheet_data.named(ns.MAIN, "row"), "row", name)
+
+
+def _cells(row: Node, name: str) -> list[tuple[int, Node]]:
+    return _numbered(row.named(ns.MAIN, "c"), "cell", name)
 
 
 def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet") -> PatchedSheet:
     """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value."""
-    root = outline(xml, name, [("sheetData", "row", "c")])
-    prefix = main_prefix(root, name)
-    sheet_data = next((c for c in root.children if c.name == f"{prefix}sheetData"), None)
-    if sheet_data is None:
-        raise ValueError(f"{name}: no sheetData")
+    doc, sheet_data = _worksheet(xml, name)
+    prefix = f"{doc.root.prefix}:" if doc.root.prefix else ""
     by_row: dict[int, dict[int, CellValue]] = {}
     for ref, value in edits.items():
         row_number, column = split_ref(ref)
         by_row.setdefault(row_number, {})[column] = value
-    rows = _numbered(sheet_data.children, "row", name)
+    rows = _rows(sheet_data, name)
     existing = dict(rows)
-    splices = Splices()
     replaced_formula = False
     written: list[tuple[int, int]] = []
     new_rows: dict[int, list[str]] = {}
     for row_number, columns in sorted(by_row.items()):
         row = existing.get(row_number)
-        cells = _numbered(row.children, "cell", name) if row is not None else []
+        cells = _cells(row, name) if row is not None else []
         present = dict(cells)
         inserted: list[tuple[int, str]] = []
         for column, value in sorted(columns.items()):
             ref = f"{column_letters(column)}{row_number}"
             cell = present.get(column)
             if cell is not None:
-                has_formula, anchors = _formula(xml, cell)
-                if anchors:
+                formulas = cell.named(ns.MAIN, "f")
+                if any(formula.attrs.get("ref") is not None for formula in formulas):
                     raise ValueError(f"{name}: {ref} anchors a shared or array formula")
-                replaced_formula |= has_formula
-                splices.add(cell.start, cell.end, cell_xml(prefix, cell.attributes, value))
+                replaced_formula |= bool(formulas)
+                doc.replace(cell.start, cell.end, cell_xml(prefix, cell.attrs.items(), value))
             elif value is not None:
                 inserted.append((column, cell_xml(prefix, [("r", ref)], value)))
             if value is not None:
@@ -225,51 +221,47 @@ def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet")
             continue
         if row is None:
             new_rows[row_number] = [text for _, text in inserted]
-            continue
-        for column, text in inserted:
-            at = _insertion_point(cells, column, row.close)
-            if row.empty:
-                at = row.end
-            splices.add(at, at, text)
-        _widen_row(xml, row, [c for c, _ in inserted], splices)
-    end = sheet_data.close if not sheet_data.empty else sheet_data.end
-    for row_number, texts in sorted(new_rows.items()):
-        at = _insertion_point(rows, row_number, end)
-        splices.add(at, at, f'<{prefix}row r="{row_number}">{"".join(texts)}</{prefix}row>')
-    if new_rows and sheet_data.empty:
-        tag = xml[sheet_data.start : sheet_data.end].decode()
-        splices.add(sheet_data.start, sheet_data.end, tag.removesuffix("/>").rstrip() + ">")
-        splices.add(sheet_data.end, sheet_data.end, f"</{prefix}sheetData>")
-    _widen_dimension(root, prefix, written, splices)
-    patched = splices.apply(xml, name)
-    check_well_formed(patched, name)
+        else:
+            _insert_cells(doc, row, cells, inserted)
+    rows_xml = {
+        number: f'<{prefix}row r="{number}">{"".join(texts)}</{prefix}row>'
+        for number, texts in sorted(new_rows.items())
+    }
+    if sheet_data.empty:
+        if rows_xml:
+            doc.append(sheet_data, "".join(rows_xml.values()))
+    else:
+        for number, text in rows_xml.items():
+            doc.insert(_insertion_point(rows, number, sheet_data.close), text)
+    _widen_dimension(doc, written)
+    patched = doc.render()
+    XmlDoc(name, patched, keep=())  # still well-formed
     return PatchedSheet(patched, replaced_formula)
 
 
-def _widen_row(xml: bytes, row: Element, columns: list[int], splices: Splices) -> None:
-    """Open an empty ``<row/>`` for its new cells; widen its ``spans`` to cover them."""
-    spans = row.get("spans")
-    attributes = list(row.attributes)
+def _insert_cells(
+    doc: XmlDoc, row: Node, cells: list[tuple[int, Node]], inserted: list[tuple[int, str]]
+) -> None:
+    """New cells in their places in ``row``; an empty ``<row/>`` opened, ``spans`` widened."""
+    spans = row.attrs.get("spans")
+    changes = {}
     if spans is not None:
         bounds = [int(n) for n in re.split(r"[\s:]+", spans.strip()) if n.isdigit()]
-        low, high = min([*bounds, *columns]), max([*bounds, *columns])
-        attributes = [(k, f"{low}:{high}" if k == "spans" else v) for k, v in attributes]
-    if spans is None and not row.empty:
+        columns = [*bounds, *(column for column, _ in inserted)]
+        changes["spans"] = f"{min(columns)}:{max(columns)}"
+    if row.empty:
+        doc.append(row, "".join(text for _, text in inserted), changes)
         return
-    tag = row.name + "".join(f' {k}="{escape_attribute(v)}"' for k, v in attributes)
-    if row.empty:  # its new cells were inserted where the empty tag ends
-        splices.add(row.start, row.end, f"<{tag}>")
-        splices.add(row.end, row.end, f"</{row.name}>")
-    else:
-        splices.add(row.start, start_tag_end(xml, row.start), f"<{tag}>")
+    for column, text in inserted:
+        doc.insert(_insertion_point(cells, column, row.close), text)
+    if changes:
+        doc.set_attrs(row, changes)
 
 
-def _widen_dimension(
-    root: Element, prefix: str, written: list[tuple[int, int]], splices: Splices
-) -> None:
+def _widen_dimension(doc: XmlDoc, written: list[tuple[int, int]]) -> None:
     """``<dimension ref>`` grown to cover every cell given a value."""
-    dimension = next((c for c in root.children if c.name == f"{prefix}dimension"), None)
-    ref = dimension.get("ref") if dimension is not None else None
+    dimension = next(iter(doc.root.named(ns.MAIN, "dimension")), None)
+    ref = dimension.attrs.get("ref") if dimension is not None else None
     if dimension is None or ref is None or not written:
         return
     try:
@@ -282,9 +274,7 @@ def _widen_dimension(
     last = f"{column_letters(max(columns))}{max(rows)}"
     new = first if first == last else f"{first}:{last}"
     if new != ref:
-        attributes = [(k, new if k == "ref" else v) for k, v in dimension.attributes]
-        tag = dimension.name + "".join(f' {k}="{escape_attribute(v)}"' for k, v in attributes)
-        splices.add(dimension.start, dimension.end, f"<{tag}/>")
+        doc.set_attrs(dimension, {"ref": new})
 
 
 def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> frozenset[int]:
@@ -296,19 +286,13 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
     frozenset({2})
     """
     wanted = {column_number(letters) for letters in columns}
-    root = outline(xml, name, [("sheetData", "row", "c")])
-    prefix = main_prefix(root, name)
+    doc, sheet_data = _worksheet(xml, name)
     rows: set[int] = set()
-    for sheet_data in (c for c in root.children if c.name == f"{prefix}sheetData"):
-        for number, row in _numbered(sheet_data.children, "row", name):
-            for column, cell in _numbered(row.children, "cell", name):
-                # attribute values hold no "<": one inside the cell starts its content
-                if (
-                    column in wanted
-                    and not cell.empty
-                    and xml.find(b"<", cell.start + 1, cell.close) >= 0
-                ):
-                    rows.add(number)
+    for number, row in _rows(sheet_data, name):
+        for column, cell in _cells(row, name):
+            # a cell's content, if any, starts with an element
+            if column in wanted and not cell.empty and b"<" in doc.data[cell.tag_end : cell.close]:
+                rows.add(number)
     return frozenset(rows)
 
 
@@ -316,131 +300,49 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
 # The package
 
 
-def _parse(data: bytes, name: str) -> ElementTree.Element:
-    try:
-        root: ElementTree.Element = ElementTree.fromstring(data, forbid_dtd=True)
-    except Exception as error:  # defusedxml raises several unrelated exception types
-        raise ValueError(f"{name}: not usable XML ({error})") from error
-    return root
+def sheet_parts(package: bytes) -> dict[str, PartName]:
+    """Each sheet name and its part, in order: ``{"Results": PartName('/xl/worksheets/…')}``.
 
-
-def _rels_name(part: str) -> str:
-    folder, base = posixpath.split(part)
-    return posixpath.join(folder, "_rels", f"{base}.rels")
-
-
-def relationships(archive: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]:
-    """(id, type, target part) of ``part``'s internal relationships ('' = the package's)."""
-    name = "_rels/.rels" if not part else _rels_name(part)
-    if name not in archive.namelist():
-        return []
-    found = []
-    for rel in _parse(archive.read(name), name).iter(f"{{{_PKG_R}}}Relationship"):
-        if rel.get("TargetMode") == "External":
-            continue
-        target = rel.get("Target", "")
-        joined = (
-            target[1:]
-            if target.startswith("/")
-            else posixpath.join(posixpath.dirname(part), target)
-        )
-        found.append((rel.get("Id", ""), rel.get("Type", ""), posixpath.normpath(joined)))
-    return found
-
-
-def workbook_part(archive: zipfile.ZipFile) -> str:
-    """The workbook part named by the package's officeDocument relationship."""
-    for _, rel_type, target in relationships(archive, ""):
-        if rel_type == _RT_OFFICE_DOCUMENT:
-            return target
-    raise ValueError("no workbook part")
-
-
-def sheet_parts(package: bytes) -> dict[str, str]:
-    """Each sheet name and its part, in order: ``{"Results": "xl/worksheets/sheet1.xml"}``."""
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        workbook = workbook_part(archive)
-        targets = {rid: target for rid, _, target in relationships(archive, workbook)}
-        root = _parse(archive.read(workbook), workbook)
-        parts = {}
-        for sheet in root.iter(f"{{{MAIN}}}sheet"):
-            target = targets.get(sheet.get(f"{{{_R}}}id", ""))
-            if target is not None:
-                parts[sheet.get("name", "")] = target
-        return parts
-
-
-def read_part(package: bytes, part: str) -> bytes:
-    """The content of one zip member."""
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        return archive.read(part)
-
-
-def rebuild(
-    package: bytes,
-    replaced: Mapping[str, bytes],
-    *,
-    added: Mapping[str, bytes] | None = None,
-    dropped: Iterable[str] = (),
-) -> bytes:
-    """``package`` with parts ``replaced``, ``added`` (at the end) and ``dropped``.
-
-    Every other member is copied as its compressed bytes, in its place; a
-    replaced member keeps its name and time stamp.
+    Part names are resolved as ``opc`` resolves them (relative, ``..``, absolute,
+    percent-encoded targets, any letter case); a sheet whose part is missing is left out.
     """
-    gone = set(dropped)
-    out = RawZipWriter()
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        names = set(archive.namelist())
-        missing = (set(replaced) | gone) - names
-        if missing:
-            raise ValueError(f"no such part: {', '.join(sorted(missing))}")
-        for info in archive.infolist():
-            if info.filename in gone:
-                continue
-            if info.filename in replaced:
-                out.write(
-                    info.filename,
-                    replaced[info.filename],
-                    info.date_time,
-                    create_system=info.create_system,
-                    internal_attr=info.internal_attr,
-                    external_attr=info.external_attr,
-                )
-            else:
-                out.copy(archive, package, info)
-        for name, data in (added or {}).items():
-            if name in names:
-                raise ValueError(f"part {name} exists already")
-            out.write(name, data, (1980, 1, 1, 0, 0, 0))
-    return out.getvalue()
+    pkg = Package.open(package)
+    return {
+        sheet.name: sheet.part
+        for sheet in pkg.sheets
+        if sheet.part is not None and pkg.has(sheet.part)
+    }
 
 
-def _without_calc_chain(package: bytes) -> tuple[dict[str, bytes], set[str]]:
+def read_part(package: bytes, part: PartName) -> bytes:
+    """The content of one part (refused when it is damaged)."""
+    return Package.open(package).read(part)
+
+
+def _without_calc_chain(pkg: Package) -> tuple[dict[PartName, bytes], set[PartName]]:
     """The edits that take ``calcChain.xml`` out of the package (none when there is none)."""
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        workbook = workbook_part(archive)
-        chains = {
-            rid: target
-            for rid, rel_type, target in relationships(archive, workbook)
-            if rel_type == _RT_CALC_CHAIN and target in archive.namelist()
-        }
-        if not chains:
-            return {}, set()
-        rels = _rels_name(workbook)
-        types = archive.read(_CONTENT_TYPES)
-        parts = {f"/{target}" for target in chains.values()}
-        edited = {
-            rels: without_children(archive.read(rels), rels, "Id", set(chains)),
-            _CONTENT_TYPES: without_children(types, _CONTENT_TYPES, "PartName", parts),
-        }
-        return edited, set(chains.values())
+    chains = {
+        rel.id: rel.target
+        for rel in pkg.rels(pkg.workbook)
+        if rel.type == ns.RT_CALC_CHAIN and rel.target is not None and pkg.has(rel.target)
+    }
+    if not chains:
+        return {}, set()
+    rels = pkg.workbook.rels
+    types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
+    gone = set(chains.values())
+    edited = {
+        rels: edit.edit_relationships(pkg.workbook, pkg.read(rels), chains, [], str(rels)),
+        types: edit.edit_content_types(pkg.read(types), gone, {}, ns.CONTENT_TYPES_MEMBER),
+    }
+    return edited, gone | {part.rels for part in gone if pkg.has(part.rels)}
 
 
 def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]]) -> bytes:
     """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules)."""
+    pkg = Package.open(package)
     parts = sheet_parts(package)
-    replaced: dict[str, bytes] = {}
+    replaced: dict[PartName, bytes] = {}
     any_formula = False
     for sheet, cells in edits.items():
         if not cells:
@@ -448,13 +350,13 @@ def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]])
         part = parts.get(sheet)
         if part is None:
             raise ValueError(f"no sheet named {sheet!r}")
-        patched = patch_cells(read_part(package, part), cells, f"{sheet} ({part})")
+        patched = patch_cells(pkg.read(part), cells, f"{sheet} ({part.member})")
         replaced[part] = patched.xml
         any_formula |= patched.replaced_formula
     if not replaced:
         return package
-    dropped: set[str] = set()
+    dropped: set[PartName] = set()
     if any_formula:
-        chain_edits, dropped = _without_calc_chain(package)
+        chain_edits, dropped = _without_calc_chain(pkg)
         replaced.update(chain_edits)
-    return rebuild(package, replaced, dropped=dropped)
+    return rewrite(pkg, replaced, dropped=dropped)

@@ -31,8 +31,8 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import edit, ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
+from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
-from xlsx_scorer.opc.zipraw import RawZipWriter
 from xlsx_scorer.xlsx import chart as charts
 from xlsx_scorer.xlsx import peek, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
@@ -45,7 +45,6 @@ __all__ = ["CHART_DATA", "write_sheets"]
 CHART_DATA = "Chart Data"
 CHART_DATA_KIND = "chart_data"
 MAX_SHEET_NAME = 31
-_ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 #: zlib level for the parts we write: the fastest.  A 100,000-row Round Points sheet (27 MB
 #: of XML) deflates in about 0.15 s to 4.2 MB, against 0.5 s and 3.0 MB at the default level.
 DEFLATE_LEVEL = 1
@@ -308,28 +307,8 @@ def _zip(
 
     Untouched members are copied as their compressed bytes; edited and new parts deflated.
     """
-    out = RawZipWriter()
     types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
     try:
-        out.write(pkg.info(types).filename, edited[types], _ZIP_EPOCH, level=DEFLATE_LEVEL)
-        for part in pkg.parts:
-            if part == types or part in dropped:
-                continue
-            info = pkg.info(part)
-            if part in edited:
-                out.write(
-                    info.filename,
-                    edited[part],
-                    info.date_time,
-                    create_system=info.create_system,
-                    internal_attr=info.internal_attr,
-                    external_attr=info.external_attr,
-                    level=DEFLATE_LEVEL,
-                )
-            else:
-                out.copy(pkg.archive, pkg.data, info)
-        for part, data in new.items():
-            out.write(part.member, data, _ZIP_EPOCH, level=DEFLATE_LEVEL)
-        return out.getvalue()
+        return rewrite(pkg, edited, dropped=dropped, added=new, level=DEFLATE_LEVEL, first=types)
     except ValueError as error:  # a member whose headers disagree, or a zip64-sized archive
         raise UnusableWorkbookError("unusable.cannot_write", {"detail": str(error)}) from error
