@@ -232,7 +232,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     """Seconds per phase of one ``score`` run, each phase timed alone (best of ``repeat``)."""
     times: dict[str, float] = {}
     times["read_workbook"], book = best_of(
-        repeat, lambda: workbook.read_workbook(case.path, report.OUTPUT_SHEETS)
+        repeat, lambda: workbook.read_workbook(case.path, report.LEGACY_OUTPUTS)
     )
     raw = book.results.raw
     times["typed_results"], (typed, _errors) = best_of(repeat, lambda: schemas.typed_results(raw))

@@ -1,8 +1,9 @@
 """The organiser's template: an empty tournament workbook, ready to fill in, in one language.
 
-Sheets keep the English contract names in every language (``Event``, ``Players``,
-``Results``, ``Instructions``) so judges of different languages exchange the same
-tabs; their contents are in the workbook's language:
+Sheets are named in the template's language (``SHEETS`` of ``i18n``: Spanish ``Evento``,
+``Jugadores``, ``Resultados``, ``Instrucciones``; the reader accepts every shipped name, so a
+judge's English copy still scores), their contents too, and the workbook opens on its
+instructions:
 
 - ``Event``: labels in column A (``event.name``, ``event.date``, ``event.venue``,
   ``event.language``), values in column B; the language value is the code
@@ -131,14 +132,14 @@ def build_template(
     """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``."""
     book = Workbook()
     book.remove(book.active)
-    sheets = {kind: book.create_sheet(str(LANGUAGES["en"].SHEETS[kind])) for kind in SHEETS}
+    sheets = {kind: book.create_sheet(str(LANGUAGES[lang].SHEETS[kind])) for kind in SHEETS}
     _event_sheet(sheets["event"], lang, event)
     _players_sheet(sheets["players"], lang, players)
     roster = f"{quote_sheetname(sheets['players'].title)}!$A$2:$A${players + 1}"
     book.defined_names[ROSTER] = DefinedName(ROSTER, attr_text=roster)
     _results_sheet(sheets["results"], lang, result_rows(players, rounds))
     _instructions_sheet(sheets["instructions"], lang)
-    book.active = 0
+    book.active = sheets["instructions"]
     book.properties.creator = "xlsx-scorer"
     book.properties.title = event or text(lang, "instructions.title")
     book.properties.language = lang

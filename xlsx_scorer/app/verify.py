@@ -206,11 +206,11 @@ def _sheet_findings(scored: Scored) -> list[Finding]:
     ]
     findings: list[Finding] = []
     for spec in specs:
-        rows = book.existing_outputs.get(spec.name)
-        if rows is None:
+        old = book.existing_outputs.get(spec.kind)
+        if old is None:
             findings.append(Finding("cli.verify_sheet_missing", {"sheet": spec.name}))
         else:
-            findings += _table_findings(spec, rows)
+            findings += _table_findings(spec, old.rows)
     return findings
 
 

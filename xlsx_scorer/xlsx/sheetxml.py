@@ -17,7 +17,7 @@ Cells:
 
 >>> from xlsx_scorer.xlsx.spec import Column
 >>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False): 5})
->>> spec = SheetSpec("S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
+>>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> xml = worksheet_xml(spec, styles).decode()
 >>> print(xml[xml.index("<sheetData>") : xml.index("</sheetData>")].replace("<row", "\\n<row"))
 <sheetData>
@@ -230,7 +230,7 @@ def _header_height(spec: SheetSpec) -> str:
     themselves: "Puntos de ronda" in a column 13 wide takes two lines.
 
     >>> from xlsx_scorer.xlsx.spec import Column
-    >>> spec = SheetSpec("S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
+    >>> spec = SheetSpec("k", "S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
     >>> _header_height(spec)
     ' ht="30" customHeight="1"'
     """
