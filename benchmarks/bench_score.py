@@ -287,7 +287,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
 
 def round_points_part(spec: report.SheetSpec) -> bytes:
     """The Round Points sheet XML, deflated as the writer stores it (part of ``write_sheets``)."""
-    _, styles = add_styles(None, {(c.number_format, False) for c in spec.columns})
+    _, styles = add_styles(None, {(c.number_format, False, c.centered) for c in spec.columns})
     writer = RawZipWriter()
     xml = sheetxml.worksheet_xml(spec, styles)
     writer.write("sheet.xml", xml, (1980, 1, 1, 0, 0, 0), level=splice.DEFLATE_LEVEL)

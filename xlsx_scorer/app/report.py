@@ -41,6 +41,8 @@ LEGACY_OUTPUTS = LegacyOutputs(
     hidden=frozenset({CHART_DATA}),
     is_check_line=fingerprint.is_check_line,
 )
+#: Width units per character of a problem message (11-point Calibri).
+PROBLEM_CHAR_WIDTH = 0.85
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
 
@@ -102,7 +104,7 @@ def standings_sheet(
     """The Standings sheet (SPEC §5): rank, player, round points, VP, VP %, R1, R2, …"""
     rounds = [int(number) for number in per_round.columns]
     columns = (
-        Column(text(lang, "out.rank"), 7, WHOLE_FORMAT),
+        Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.player"), 28),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
         Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
@@ -154,14 +156,14 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
         ),
     ).sort_values(["round", "_table_number", "table", "place", "player"], kind="mergesort")
     columns = (
-        Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
-        Column(text(lang, "out.table"), 8),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.table"), 8, centered=True),
         Column(text(lang, "out.player"), 28),
-        Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
-        Column(text(lang, "out.largest_army"), 14),
-        Column(text(lang, "out.longest_road"), 14),
-        Column(text(lang, "out.declared"), 16),
-        Column(text(lang, "out.place"), 8, WHOLE_FORMAT),
+        Column(text(lang, "out.vp"), 7, WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.largest_army"), 14, centered=True),
+        Column(text(lang, "out.longest_road"), 14, centered=True),
+        Column(text(lang, "out.declared"), 16, centered=True),
+        Column(text(lang, "out.place"), 10, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
     )
     rows = tuple(
@@ -216,13 +218,14 @@ def errors_sheet(
     """
     extra = tuple(render(notice, lang) for notice in notices)
     name = sheet_name(lang, ERRORS)
+    messages = [render(problem, lang) for problem in problems]
     columns = (
         Column(text(lang, "out.sheet"), 12),
         Column(text(lang, "out.cell"), 14),
-        Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
-        Column(text(lang, "out.table"), 8),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.table"), 8, centered=True),
         Column(text(lang, "out.player"), 24),
-        Column(text(lang, "out.problem"), 90),
+        Column(text(lang, "out.problem"), problem_width(messages)),
     )
     if not problems:
         note = text(lang, "notice.no_problems")
@@ -234,9 +237,9 @@ def errors_sheet(
             problem.where.round,
             None if problem.where.table is None else table_value(problem.where.table),
             problem.where.player,
-            render(problem, lang),
+            message,
         )
-        for problem in problems
+        for problem, message in zip(problems, messages, strict=True)
     )
     links = {
         (position, 1): cell_link(problem.where.sheet, problem.where.cell)
@@ -246,6 +249,19 @@ def errors_sheet(
     note = text(lang, "notice.problems_found", count=len(problems), when=computed)
     title = text(lang, "title.errors")
     return SheetSpec(ERRORS, name, title, (note, *extra), columns, rows, links)
+
+
+def problem_width(messages: Sequence[str]) -> int:
+    """The width of the Problem column: its longest message on one line, within 60 to 160.
+
+    A character of 11-point Calibri takes about 0.85 of a width unit; wider than 160, a
+    message runs on over the empty cells to its right.
+
+    >>> problem_width(["short"]), problem_width(["x" * 100]), problem_width(["x" * 400])
+    (60, 87, 160)
+    """
+    longest = max(map(len, messages), default=0)
+    return min(max(math.ceil(longest * PROBLEM_CHAR_WIDTH) + 2, 60), 160)
 
 
 def _title(lang: str, key: str, event: str | None) -> str:

@@ -25,7 +25,7 @@ import hashlib
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -210,7 +210,7 @@ def _sheet_findings(scored: Scored) -> list[Finding]:
         if old is None:
             findings.append(Finding("cli.verify_sheet_missing", {"sheet": spec.name}))
         else:
-            findings += _table_findings(spec, old.rows)
+            findings += _table_findings(replace(spec, name=old.name), old.rows)
     return findings
 
 

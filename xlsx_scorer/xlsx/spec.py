@@ -14,11 +14,16 @@ __all__ = ["Chart", "Column", "SheetSpec"]
 
 @dataclass(frozen=True)
 class Column:
-    """One column of an output table: header text, width and number format."""
+    """One column of an output table: header text, width, number format, centred or not.
+
+    Short values beside a name (a rank, a table) are ``centered``, so that a number
+    right-aligned against a left-aligned name never reads as one word (``1Elif``).
+    """
 
     header: str
     width: float = 12
     number_format: str | None = None
+    centered: bool = False
 
 
 @dataclass(frozen=True)
