@@ -295,13 +295,15 @@ def round_points_part(spec: report.SheetSpec) -> bytes:
 
 
 def time_cli(case: Case, repeat: int, scratch: Path) -> float:
-    """Wall time of ``python -m xlsx_scorer score CASE -o OUT`` (a fresh process, imports included).
+    """Wall time of ``python -m xlsx_scorer score CASE -o OUT --force`` (a fresh process, imports
+    included; ``--force`` because each run replaces the previous run's ``OUT``).
 
     The command runs from this checkout (``-m`` with the checkout as working folder),
     so a copy of the tree benchmarks its own code, not whatever is installed.
     """
     target = scratch / "cli.xlsx"
     command = [sys.executable, "-m", "xlsx_scorer", "score", str(case.path), "-o", str(target)]
+    command.append("--force")
 
     def run() -> None:
         done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)  # noqa: PLW1510

@@ -200,3 +200,23 @@ def test_unmarked_output_with_its_check_line_is_replaced(lang: str, tmp_path: Pa
     assert ours(event.read_bytes()) == {}
     assert cli_score(event, "--lang", "tr") == 0
     assert sheet_names(event.read_bytes()) == ["Results", "Players", *NAMES["tr"]]
+
+
+def test_verify_names_a_renamed_spanish_standings_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An archive scored in Spanish; its Clasificación renamed and edited: verify names it."""
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    folder = tmp_path / "archive"
+    assert main(["archive", str(event), "-o", str(folder), "--lang", "es"]) == 0
+    archived = folder / "event.xlsx"
+    assert sheet_names(archived.read_bytes())[2:5] == NAMES["es"][:3]
+    assert main(["verify", str(folder), "--lang", "es"]) == 0
+    data = rename(archived.read_bytes(), "Clasificación", "Ranking")
+    archived.write_bytes(edit_cell_text(data, "Ranking", "Elif Doğan", "Stale Player"))
+    capsys.readouterr()
+    assert main(["verify", str(folder), "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    assert "Ranking!B7" in out
+    assert "Stale Player" in out
