@@ -232,7 +232,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     """Seconds per phase of one ``score`` run, each phase timed alone (best of ``repeat``)."""
     times: dict[str, float] = {}
     times["read_workbook"], book = best_of(
-        repeat, lambda: workbook.read_workbook(case.path, report.OUTPUT_SHEETS)
+        repeat, lambda: workbook.read_workbook(case.path, report.LEGACY_OUTPUTS)
     )
     raw = book.results.raw
     times["typed_results"], (typed, _errors) = best_of(repeat, lambda: schemas.typed_results(raw))
@@ -287,7 +287,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
 
 def round_points_part(spec: report.SheetSpec) -> bytes:
     """The Round Points sheet XML, deflated as the writer stores it (part of ``write_sheets``)."""
-    _, styles = add_styles(None, {(c.number_format, False) for c in spec.columns})
+    _, styles = add_styles(None, {(c.number_format, False, c.centered) for c in spec.columns})
     writer = RawZipWriter()
     xml = sheetxml.worksheet_xml(spec, styles)
     writer.write("sheet.xml", xml, (1980, 1, 1, 0, 0, 0), level=splice.DEFLATE_LEVEL)
@@ -295,13 +295,15 @@ def round_points_part(spec: report.SheetSpec) -> bytes:
 
 
 def time_cli(case: Case, repeat: int, scratch: Path) -> float:
-    """Wall time of ``python -m xlsx_scorer score CASE -o OUT`` (a fresh process, imports included).
+    """Wall time of ``python -m xlsx_scorer score CASE -o OUT --force`` (a fresh process, imports
+    included; ``--force`` because each run replaces the previous run's ``OUT``).
 
     The command runs from this checkout (``-m`` with the checkout as working folder),
     so a copy of the tree benchmarks its own code, not whatever is installed.
     """
     target = scratch / "cli.xlsx"
     command = [sys.executable, "-m", "xlsx_scorer", "score", str(case.path), "-o", str(target)]
+    command.append("--force")
 
     def run() -> None:
         done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)  # noqa: PLW1510

@@ -520,6 +520,7 @@ def assert_readable(data: bytes) -> None:
 def specs(*, chart: bool = True) -> list[SheetSpec]:
     """Our three sheets: Standings (with its chart), Round Points, Errors (with a cell link)."""
     standings = SheetSpec(
+        "standings",
         "Standings",
         "Standings",
         ("Computed from 1 game.", "Check: 0123456789"),
@@ -532,11 +533,14 @@ def specs(*, chart: bool = True) -> list[SheetSpec]:
             Column("R2", 7, "0.00"),
         ),
         ((1, "Ana", 9.5, 0.625, 5.0, 4.5), (2, "Bo", 7.25, 0.375, 3.0, 4.25)),
-        chart=Chart("Leaders", ("R1", "R2"), (("Ana", (5.0, 9.5)), ("Bo", (3.0, 7.25))))
+        chart=Chart(
+            "Leaders", ("R1", "R2"), (("Ana", (5.0, 9.5)), ("Bo", (3.0, 7.25))), "Chart Data"
+        )
         if chart
         else None,
     )
     points = SheetSpec(
+        "round_points",
         "Round Points",
         "Round Points",
         ("Check: 0123456789",),
@@ -544,6 +548,7 @@ def specs(*, chart: bool = True) -> list[SheetSpec]:
         ((1, "A", "Ana", 3.0),),
     )
     errors = SheetSpec(
+        "errors",
         "Errors",
         "Errors",
         ("1 problem.",),

@@ -4,10 +4,11 @@ LibreOffice headless converts every sheet of a workbook to CSV (filter token 12 
 ``-1``: all sheets, as ``FILE-Sheet.csv``).  It exits 0 even when it could not
 load a file, so these tests check the exported files, never the exit code:
 
-- each shipped template: its four sheets are there, with the language's headers,
-  roster header, event labels and instructions;
-- a filled-in template scored by us: the Standings LibreOffice shows are the
-  standings we computed (and those of the independent oracle), round by round;
+- each shipped template: its four sheets are there, named in its language, with the
+  language's headers, roster header, event labels and instructions;
+- a filled-in template scored by us: LibreOffice sees exactly its sheets and ours, named
+  in the template's language (``Clasificación``, ``Sıralama``…); the Standings it shows
+  are the standings we computed (and those of the independent oracle), round by round;
 - each shipped template saved again as xlsx by LibreOffice keeps its input
   validations, the ``Roster`` name and its language;
 - a broken copy: the Errors sheet LibreOffice shows lists our problems in the
@@ -30,7 +31,7 @@ import pytest
 from openpyxl import load_workbook
 
 from tests import oracle
-from tests.test_template import ROSTER, SHIPPED, event_rows, fill_template
+from tests.test_template import ROSTER, SHIPPED, TABS, event_rows, fill_template, tab
 from xlsx_scorer.app import template
 from xlsx_scorer.app.api import Result, score_file
 from xlsx_scorer.app.report import points
@@ -55,6 +56,11 @@ class Export:
 
     folder: Path
     log: str
+
+    def sheet_names(self, workbook: Path) -> set[str]:
+        """The sheets LibreOffice exported of ``workbook`` (one CSV file each)."""
+        prefix = f"{workbook.stem}-"
+        return {path.stem[len(prefix) :] for path in self.folder.glob(f"{prefix}*.csv")}
 
     def sheet(self, workbook: Path, sheet: str) -> list[list[str]]:
         """The rows of ``sheet`` as LibreOffice exported them; fails when it is missing."""
@@ -132,14 +138,15 @@ def scored(tmp_path_factory: pytest.TempPathFactory, profile: str) -> Scored:
 @pytest.mark.parametrize("lang", LANGS)
 def test_template_sheets_and_headers(templates: Export, lang: str) -> None:
     workbook = SHIPPED / f"template_{lang}.xlsx"
-    results = templates.sheet(workbook, "Results")
+    assert templates.sheet_names(workbook) == set(TABS[lang])
+    results = templates.sheet(workbook, tab(lang, "results"))
     assert results[0] == [header(lang, key) for key in template.COLUMNS]
     assert all(not any(row) for row in results[1:])
-    assert templates.sheet(workbook, "Players")[0] == [header(lang, "player")]
-    event = {row[0]: row[1] for row in templates.sheet(workbook, "Event") if row}
+    assert templates.sheet(workbook, tab(lang, "players"))[0] == [header(lang, "player")]
+    event = {row[0]: row[1] for row in templates.sheet(workbook, tab(lang, "event")) if row}
     assert event[text(lang, "event.language")] == lang
     assert set(event) >= {text(lang, key) for key in ("event.name", "event.date", "event.venue")}
-    instructions = [row[0] for row in templates.sheet(workbook, "Instructions") if row]
+    instructions = [row[0] for row in templates.sheet(workbook, tab(lang, "instructions")) if row]
     assert instructions[0] == text(lang, "instructions.title")
     assert text(lang, "instructions.standings") in instructions
 
@@ -163,7 +170,11 @@ def test_libreoffice_shows_our_standings(scored: Scored, lang: str) -> None:
     path, outcome = scored.valid[lang]
     assert outcome.exit_code == 0
     assert outcome.standings is not None
-    head, body = _table(scored.export.sheet(path, "Standings"), text(lang, "out.rank"))
+    assert scored.export.sheet_names(path) == {
+        *TABS[lang],
+        *(tab(lang, kind) for kind in ("standings", "round_points", "errors", "chart_data")),
+    }
+    head, body = _table(scored.export.sheet(path, tab(lang, "standings")), text(lang, "out.rank"))
     rounds = [text(lang, "out.round_column", round=n) for n in (1, 2)]
     assert head[:7] == [
         text(lang, "out.rank"),
@@ -191,7 +202,7 @@ def test_libreoffice_shows_our_standings(scored: Scored, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_libreoffice_shows_our_round_points(scored: Scored, lang: str) -> None:
     path, _ = scored.valid[lang]
-    _, body = _table(scored.export.sheet(path, "Round Points"), text(lang, "out.round"))
+    _, body = _table(scored.export.sheet(path, tab(lang, "round_points")), text(lang, "out.round"))
     games, _ = oracle.score(event_rows())
     shown = sorted((row[2], int(row[0]), number(row[8])) for row in body)
     truth = sorted((g["player"], g["round"], float(g["points"])) for g in games)
@@ -203,7 +214,11 @@ def test_libreoffice_shows_our_round_points(scored: Scored, lang: str) -> None:
 def test_libreoffice_shows_errors_in_the_language(scored: Scored, lang: str) -> None:
     path, outcome = scored.broken[lang]
     assert outcome.exit_code == 1
-    head, body = _table(scored.export.sheet(path, "Errors"), text(lang, "out.sheet"))
+    assert scored.export.sheet_names(path) == {
+        *TABS[lang],
+        *(tab(lang, kind) for kind in ("standings", "round_points", "errors")),
+    }
+    head, body = _table(scored.export.sheet(path, tab(lang, "errors")), text(lang, "out.sheet"))
     assert head[5] == text(lang, "out.problem")
     assert [row[5] for row in body] == [render(problem, lang) for problem in outcome.errors]
     assert [row[1] for row in body] == [problem.where.ref for problem in outcome.errors]
@@ -211,7 +226,7 @@ def test_libreoffice_shows_errors_in_the_language(scored: Scored, lang: str) -> 
         lang, "problem.out_of_range", column=header(lang, "settlements"), found=7, low=0, high=5
     )
     assert expected in [row[5] for row in body]
-    standings = [row[0] for row in scored.export.sheet(path, "Standings") if row]
+    standings = [row[0] for row in scored.export.sheet(path, tab(lang, "standings")) if row]
     assert text(lang, "notice.not_published", count=len(outcome.errors)) in standings
 
 
@@ -225,8 +240,8 @@ def test_template_saved_by_libreoffice_keeps_its_checks(tmp_path: Path, profile:
         assert read_workbook(saved).language == lang
         book = load_workbook(saved)
         assert book.defined_names[template.ROSTER].attr_text.endswith("$A$2:$A$25")
-        before = checks(load_workbook(original)["Results"])
-        assert checks(book["Results"]) == before
+        before = checks(load_workbook(original)[tab(lang, "results")])
+        assert checks(book[tab(lang, "results")]) == before
         assert len(before) == 2 * len(template.COLUMNS)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -499,7 +500,7 @@ def test_text_is_text_and_numbers_keep_every_digit() -> None:
         (2, " padded ", "tab\there\x01", 0.1 + 0.2),
         (3, "", True, 10**15),
     )
-    out = write_sheets(excel_like(), [type(spec)(spec.name, "T", (), spec.columns, rows)])
+    out = write_sheets(excel_like(), [replace(spec, title="T", notes=(), rows=rows)])
     sheet = parts_of(out)[_part_of(out, "Round Points")].decode()
     assert f"<v>{third!r}</v>" in sheet
     assert "<v>0.30000000000000004</v>" in sheet
@@ -521,4 +522,4 @@ def test_a_value_that_cannot_be_written_is_an_error() -> None:
     spec = specs()[1]
     for bad in (float("nan"), object()):
         with pytest.raises((ValueError, TypeError)):
-            write_sheets(excel_like(), [type(spec)(spec.name, "T", (), spec.columns, ((bad,),))])
+            write_sheets(excel_like(), [replace(spec, title="T", notes=(), rows=((bad,),))])

@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 import pytest
 
 from fixtures.bad.make_bad import GAME, PLAYERS, results_book, results_rows
+from xlsx_scorer.app import report
 from xlsx_scorer.cli import main
 from xlsx_scorer.xlsx import reader
 
@@ -297,15 +298,21 @@ def test_rows_out_of_order_are_all_read(tmp_path: Path) -> None:
 
 
 def test_a_damaged_old_standings_sheet_reads_as_edited(tmp_path: Path) -> None:
+    """Our old Standings (marked, so ours without reading it), damaged: no rows, so edited."""
     source = BAD / "standings_untouched.xlsx"
     with zipfile.ZipFile(source) as archive:
         parts = {info.filename: archive.read(info) for info in archive.infolist()}
     parts["xl/worksheets/sheet2.xml"] = parts["xl/worksheets/sheet2.xml"].replace(
         b"</sheetData>", b""
     )
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b"</sheets>",
+        b'</sheets><definedNames><definedName name="_xlsx_scorer.standings" localSheetId="1"'
+        b" hidden=\"1\">'Standings'!$1:$1048576</definedName></definedNames>",
+    )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
         for name, data in parts.items():
             target.writestr(name, data)
-    book = reader.read_workbook_bytes(buffer.getvalue(), ["Standings"])
-    assert book.existing_outputs == {"Standings": []}
+    book = reader.read_workbook_bytes(buffer.getvalue(), report.LEGACY_OUTPUTS)
+    assert book.existing_outputs == {"standings": reader.OldOutput("Standings", [])}

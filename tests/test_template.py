@@ -52,6 +52,11 @@ EVENT: tuple[tuple[Any, ...], ...] = (
 ROSTER = ("Ana", "Çetin", "José", "Şule", "Zeynep", "Ömer", "Lucía")
 
 
+def tab(lang: str, kind: str) -> str:
+    """The name of the sheet of ``kind`` in ``lang`` (``tab("es", "results") == "Resultados"``)."""
+    return str(LANGUAGES[lang].SHEETS[kind])
+
+
 def event_rows() -> list[dict[str, Any]]:
     """``EVENT`` as oracle rows (column key → value)."""
     return [dict(zip(RESULT_COLUMNS, row, strict=True)) for row in EVENT]
@@ -66,13 +71,13 @@ def fill_template(
     organiser reading the sheet would; marks are typed as the dropdown's yes word.
     """
     book = load_workbook(source)
-    lang = book["Event"]["B4"].value
+    lang = book.worksheets[0]["B4"].value
     yes, _ = template.mark_words(lang)
-    players = book["Players"]
+    players = book[tab(lang, "players")]
     assert players["A1"].value == header(lang, "player")
     for offset, name in enumerate(roster, start=2):
         players.cell(row=offset, column=1, value=name)
-    results = book["Results"]
+    results = book[tab(lang, "results")]
     by_header = {cell.value: cell.column for cell in results[1] if cell.value}
     for offset, row in enumerate(rows, start=2):
         for key, value in row.items():
@@ -154,18 +159,38 @@ def test_template_reads_back_in_its_language(lang: str) -> None:
     assert book.roster is None
 
 
+TABS = {
+    "en": ["Event", "Players", "Results", "Instructions"],
+    "es": ["Evento", "Jugadores", "Resultados", "Instrucciones"],
+    "tr": ["Etkinlik", "Oyuncular", "Sonuçlar", "Talimatlar"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_template_tabs_in_its_language_opening_on_instructions(lang: str, tmp_path: Path) -> None:
+    target = tmp_path / "copa.xlsx"
+    done = run_cli("template", target, "--lang", lang, "--players", "4", "--rounds", "1")
+    assert done.returncode == 0, done.stderr
+    for book in (load_workbook(target), load_workbook(SHIPPED / f"template_{lang}.xlsx")):
+        assert book.sheetnames == TABS[lang]
+        assert book.active.title == TABS[lang][-1]
+    assert read_workbook(target).results.name == TABS[lang][2]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_input_column_is_validated(lang: str) -> None:
     players, rounds = 10, 3
     book = load_workbook(
         io.BytesIO(template.template_bytes(lang, players=players, rounds=rounds, event="Copa"))
     )
-    assert book.sheetnames == ["Event", "Players", "Results", "Instructions"]
-    assert book.defined_names[template.ROSTER].attr_text == "'Players'!$A$2:$A$11"
-    event = {row[0].value: row[1].value for row in book["Event"].iter_rows(max_col=2)}
+    assert book.sheetnames == [tab(lang, kind) for kind in template.SHEETS]
+    roster = f"'{tab(lang, 'players')}'!$A$2:$A$11"
+    assert book.defined_names[template.ROSTER].attr_text == roster
+    event_sheet = book[tab(lang, "event")]
+    event = {row[0].value: row[1].value for row in event_sheet.iter_rows(max_col=2)}
     assert event[text(lang, "event.name")] == "Copa"
     assert event[text(lang, "event.language")] == lang
-    results = book["Results"]
+    results = book[tab(lang, "results")]
     assert results.freeze_panes == "D2"
     last = 1 + template.result_rows(players, rounds)
     assert last - 1 >= players * rounds
@@ -216,7 +241,8 @@ def test_every_input_column_is_validated(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_instructions_in_the_language(lang: str) -> None:
     book = load_workbook(io.BytesIO(template.template_bytes(lang)))
-    lines = [row[0].value for row in book["Instructions"].iter_rows(max_col=1) if row[0].value]
+    instructions = book[tab(lang, "instructions")]
+    lines = [row[0].value for row in instructions.iter_rows(max_col=1) if row[0].value]
     assert lines[0] == text(lang, "instructions.title")
     assert text(lang, "instructions.round_points") in lines
     assert all("{" not in line for line in lines)
@@ -231,7 +257,7 @@ def test_cli_writes_a_template(tmp_path: Path) -> None:
     assert text("tr", "cli.wrote", file=target) in done.stdout
     book = read_workbook(target)
     assert (book.language, book.event_name) == ("tr", "Kupa")
-    sheet = load_workbook(target)["Results"]
+    sheet = load_workbook(target)["Sonuçlar"]
     assert f"A2:A{1 + 12 * 5}" in validations(sheet)
 
 
@@ -248,7 +274,13 @@ def test_filled_template_scores_like_the_oracle(lang: str, tmp_path: Path) -> No
     done = run_cli("score", filled)
     assert done.returncode == 0, done.stdout + done.stderr
     _, expected = oracle.score(event_rows())
-    standings = load_workbook(filled, data_only=True)["Standings"]
+    scored = load_workbook(filled, data_only=True)
+    assert scored.sheetnames == [
+        *(tab(lang, kind) for kind in template.SHEETS),
+        *(tab(lang, kind) for kind in ("standings", "round_points", "errors", "chart_data")),
+    ]
+    assert scored.active.title == tab(lang, "standings")
+    standings = scored[tab(lang, "standings")]
     rows = list(standings.iter_rows(values_only=True))
     head = next(i for i, row in enumerate(rows) if row[0] == text(lang, "out.rank"))
     assert rows[head][:5] == tuple(
@@ -278,8 +310,13 @@ def test_broken_copy_reports_in_its_language(lang: str, tmp_path: Path) -> None:
         lang, "problem.out_of_range", column=header(lang, "settlements"), found=7, low=0, high=5
     )
     assert out_of_range in done.stdout
-    errors = load_workbook(broken)["Errors"]
+    scored = load_workbook(broken)
+    assert scored.active.title == tab(lang, "errors")
+    errors = scored[tab(lang, "errors")]
     cells = [value for row in errors.iter_rows(values_only=True) for value in row if value]
+    links = [value for value in cells if str(value).startswith("=HYPERLINK")]
+    assert links
+    assert all(f"\"#'{tab(lang, 'results')}'!" in link for link in links)
     assert text(lang, "out.problem") in cells
     assert out_of_range in cells
     not_on_leader = text(
@@ -301,5 +338,5 @@ def test_broken_copy_reports_in_its_language(lang: str, tmp_path: Path) -> None:
     assert slip in cells
     assert slip in done.stdout
     notices = {text(lang, "notice.not_published", count=count) for count in range(1, 10)}
-    standings = load_workbook(broken)["Standings"]
+    standings = scored[tab(lang, "standings")]
     assert notices & {row[0] for row in standings.iter_rows(values_only=True)}

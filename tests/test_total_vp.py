@@ -204,7 +204,7 @@ def test_headers_and_messages_in_every_language(
 
 
 def errors_in(path: Path, lang: str) -> dict[str, str]:
-    lines = table_below(path, "Errors", text(lang, "out.sheet"))
+    lines = table_below(path, str(LANGUAGES[lang].SHEETS["errors"]), text(lang, "out.sheet"))
     return {line[text(lang, "out.cell")]: line[text(lang, "out.problem")] for line in lines}
 
 

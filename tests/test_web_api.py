@@ -27,7 +27,7 @@ from starlette.testclient import TestClient
 from tests.builders import table_below
 from tests.webserver import running_server
 from xlsx_scorer.cli import main
-from xlsx_scorer.i18n import text
+from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.web import engine, server
 from xlsx_scorer.web.server import (
     FORM_OVERHEAD_BYTES,
@@ -65,7 +65,7 @@ def cli_score(tmp_path: Path, source: Path, *extra: str) -> tuple[int, Path]:
 
 def cli_errors(scored: Path, lang: str) -> list[list[Any]]:
     """The CLI's Errors sheet rows: [cell, round, table, player, problem]."""
-    rows = table_below(scored, "Errors", text(lang, "out.sheet"))
+    rows = table_below(scored, str(LANGUAGES[lang].SHEETS["errors"]), text(lang, "out.sheet"))
     return [list(row.values())[1:] for row in rows]
 
 
@@ -319,7 +319,9 @@ def test_template_in_the_language_and_size_asked(client: TestClient) -> None:
     assert response.headers["content-type"] == XLSX
     assert 'filename="template_es_24x4.xlsx"' in response.headers["content-disposition"]
     book = openpyxl.load_workbook(io.BytesIO(response.content))
-    results = book["Results"]
+    assert book.sheetnames == ["Evento", "Jugadores", "Resultados", "Instrucciones"]
+    assert book.active.title == "Instrucciones"
+    results = book["Resultados"]
     assert results["A1"].value == "Ronda"
     assert book.defined_names["Roster"].attr_text.endswith("$A$25")
     assert results.max_row >= 24 * 5
@@ -330,7 +332,7 @@ def test_template_defaults_and_event_name(client: TestClient) -> None:
     assert response.status_code == 200
     assert 'filename="template_tr_24x5.xlsx"' in response.headers["content-disposition"]
     book = openpyxl.load_workbook(io.BytesIO(response.content))
-    assert "İzmir Kupası" in [cell.value for row in book["Event"].iter_rows() for cell in row]
+    assert "İzmir Kupası" in [cell.value for row in book["Etkinlik"].iter_rows() for cell in row]
 
 
 @pytest.mark.parametrize(

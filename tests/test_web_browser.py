@@ -33,7 +33,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from tests.builders import table_below
 from tests.webserver import running_server
 from xlsx_scorer.cli import main
-from xlsx_scorer.i18n import text
+from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.web.server import create_app
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -182,7 +182,7 @@ def test_mistakes_are_shown_beside_their_highlighted_cells(
     assert browser.find_element(By.ID, "upload-heading").text == UPLOAD_HEADING[lang]
     assert choose(browser, MISTAKES) == "findings"
     exit_code, scored = cli_score(tmp_path, MISTAKES, "--lang", lang)
-    expected = table_below(scored, "Errors", text(lang, "out.sheet"))
+    expected = table_below(scored, str(LANGUAGES[lang].SHEETS["errors"]), text(lang, "out.sheet"))
     assert exit_code == 1
     headers = [th.text for th in browser.find_elements(By.CSS_SELECTOR, ".findings > thead th")]
     assert headers[-1] == PROBLEM_COLUMN[lang]
@@ -233,7 +233,7 @@ def test_switching_the_language_rewords_the_page_and_the_findings(
     open_page(browser, site, "en")
     choose(browser, MISTAKES)
     _, scored = cli_score(tmp_path, MISTAKES, "--lang", "tr")
-    first_turkish = next(iter(table_below(scored, "Errors", "Sayfa")))["Sorun"]
+    first_turkish = next(iter(table_below(scored, "Hatalar", "Sayfa")))["Sorun"]
     Select(browser.find_element(By.ID, "language")).select_by_value("tr")
     until(
         browser, lambda: browser.find_element(By.CSS_SELECTOR, "td.message").text == first_turkish
@@ -264,7 +264,7 @@ def test_the_template_link_downloads_a_blank_template(
     assert link.text == "Descargar una plantilla en blanco: 12 jugadores, 3 rondas"
     link.click()
     book = openpyxl.load_workbook(downloaded(downloads, "template_es_12x3.xlsx"))
-    assert book["Results"]["A1"].value == "Ronda"
+    assert book["Resultados"]["A1"].value == "Ronda"
     box = browser.find_element(By.ID, "players")
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys("0")

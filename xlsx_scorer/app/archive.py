@@ -55,7 +55,7 @@ class Scored:
 def read_event(path: Path) -> workbook.Workbook:
     """The workbook at ``path`` with its output sheets; an unusable one names its file."""
     try:
-        return workbook.read_workbook(path, report.OUTPUT_SHEETS)
+        return workbook.read_workbook(path, report.LEGACY_OUTPUTS)
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))

@@ -31,7 +31,7 @@ from xlsx_scorer.core.problems import (
 from xlsx_scorer.findings import Finding, Where
 from xlsx_scorer.i18n import date_time
 from xlsx_scorer.xlsx import reader, splice
-from xlsx_scorer.xlsx.spec import SheetSpec, kind_of
+from xlsx_scorer.xlsx.spec import SheetSpec
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def read(data: bytes) -> reader.Workbook:
     ``check`` and ``score`` refuse the same files.
     """
     splice.refuse_kept_damage(data, legacy=report.LEGACY_OUTPUTS)
-    return reader.read_workbook_bytes(data, report.OUTPUT_SHEETS)
+    return reader.read_workbook_bytes(data, report.LEGACY_OUTPUTS)
 
 
 def validate(book: reader.Workbook) -> Validated:
@@ -113,12 +113,12 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
     """What the organiser should know beyond errors.
 
     A hidden (or very hidden) ``Results`` sheet is scored as any other, and the
-    run says so.  An old ``Standings`` or ``Round Points`` sheet whose check code
-    no longer matches its table (or that has none) was edited by hand: it is
-    regenerated, and the run says so.  Our notice that no standings are
-    published has no table and no code: it is replaced without a word
-    (``fingerprint.was_edited``).  Each game whose table-wide rules were skipped
-    for an unreadable cell (``validated.recheck``) is named, so that a second
+    run says so.  An old Standings or Round Points sheet (found by its marker, whatever
+    it is called now) whose check code no longer matches its table (or that has none)
+    was edited by hand: it is regenerated, and the run says so, naming the sheet.  Our
+    notice that no standings are published has no table and no code: it is replaced
+    without a word (``fingerprint.was_edited``).  Each game whose table-wide rules were
+    skipped for an unreadable cell (``validated.recheck``) is named, so that a second
     run holds no surprise.
     """
     found = [
@@ -127,10 +127,10 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
     ]
     if book.results.hidden:
         found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
-    for name in (report.STANDINGS, report.ROUND_POINTS):
-        rows = book.existing_outputs.get(name)
-        if rows is not None and fingerprint.was_edited(rows):
-            found.append(Finding("regenerated", {}, "notice", Where(sheet=name)))
+    for kind in (report.STANDINGS, report.ROUND_POINTS):
+        old = book.existing_outputs.get(kind)
+        if old is not None and fingerprint.was_edited(old.rows):
+            found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
     return tuple(found)
 
 
@@ -179,6 +179,4 @@ def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problem
     The workbook opens on Errors when there are problems, else on Standings.
     """
     shown = report.ERRORS if problems else report.STANDINGS
-    return splice.write_sheets(
-        book.package, specs, legacy=report.LEGACY_OUTPUTS, active=kind_of(shown)
-    )
+    return splice.write_sheets(book.package, specs, legacy=report.LEGACY_OUTPUTS, active=shown)

@@ -1,4 +1,4 @@
-"""What our three output sheets say, in the workbook's language: pure data.
+"""What our three output sheets say and what they are called, in the run's language: pure data.
 
 ``xlsx.splice.write_sheets`` turns these ``SheetSpec`` values into real sheets.  Round
 points arrive as exact twelfths and become decimals here, at the last moment,
@@ -20,25 +20,51 @@ from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.xlsx.ours import LegacyOutputs
-from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec, kind_of
+from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
 WHOLE_FORMAT = "0"
-STANDINGS, ROUND_POINTS, ERRORS = "Standings", "Round Points", "Errors"
+#: The kinds of our output sheets (``SheetSpec.kind``, what their marker says); each is
+#: named in the run's language (``sheet_name``): ``Standings``, ``Clasificación``, ``Sıralama``.
+STANDINGS, ROUND_POINTS, ERRORS = "standings", "round_points", "errors"
 #: A hidden sheet holding the numbers behind the Standings chart.
-CHART_DATA = "Chart Data"
-OUTPUT_SHEETS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
-#: Output sheets written before our sheets were marked (see ``xlsx.ours``): these exact
-#: names; Standings and Round Points carry the check line; Chart Data was hidden.
+CHART_DATA = "chart_data"
+OUTPUT_KINDS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
+#: Output sheets written before our sheets were marked (see ``xlsx.ours``): a shipped name
+#: of their kind in any language; Standings and Round Points carry the check line; Chart Data
+#: was hidden.
 LEGACY_OUTPUTS = LegacyOutputs(
-    names={name: kind_of(name) for name in OUTPUT_SHEETS},
-    checked=frozenset({kind_of(STANDINGS), kind_of(ROUND_POINTS)}),
-    hidden=frozenset({kind_of(CHART_DATA)}),
+    names={
+        str(module.SHEETS[kind]): kind for module in LANGUAGES.values() for kind in OUTPUT_KINDS
+    },
+    checked=frozenset({STANDINGS, ROUND_POINTS}),
+    hidden=frozenset({CHART_DATA}),
     is_check_line=fingerprint.is_check_line,
 )
+#: Width units per character of a problem message (11-point Calibri).
+PROBLEM_CHAR_WIDTH = 0.85
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
+
+
+def sheet_name(lang: str, kind: str) -> str:
+    """The name of the sheet of ``kind`` in ``lang``.
+
+    >>> sheet_name("es", ROUND_POINTS), sheet_name("tr", ERRORS), sheet_name("en", CHART_DATA)
+    ('Puntos de ronda', 'Hatalar', 'Chart Data')
+    """
+    return str(LANGUAGES[lang].SHEETS[kind])
+
+
+def cell_link(sheet: str, cell: str) -> str:
+    """A reference to ``cell`` on ``sheet``, the sheet name quoted as formulas need it.
+
+    >>> cell_link("Resultados", "E7"), cell_link("Bob's results", "A1")
+    ("'Resultados'!E7", "'Bob''s results'!A1")
+    """
+    quoted = sheet.replace("'", "''")
+    return f"'{quoted}'!{cell}"
 
 
 def points(twelfths: Any) -> float | None:
@@ -80,7 +106,7 @@ def standings_sheet(
     """The Standings sheet (SPEC §5): rank, player, round points, VP, VP %, R1, R2, …"""
     rounds = [int(number) for number in per_round.columns]
     columns = (
-        Column(text(lang, "out.rank"), 7, WHOLE_FORMAT),
+        Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.player"), 28),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
         Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
@@ -106,12 +132,19 @@ def standings_sheet(
             (str(name), tuple(int(value) / TWELFTHS for value in cumulative.iloc[position]))
             for position, name in enumerate(table["player"].head(CHART_PLAYERS))
         ),
+        data_sheet=sheet_name(lang, CHART_DATA),
     )
     notes = (text(lang, "notice.computed", when=computed, games=games, players=len(table)),)
     return _checked(
         lang,
         SheetSpec(
-            STANDINGS, _title(lang, "title.standings", event), notes, columns, rows, chart=chart
+            STANDINGS,
+            sheet_name(lang, STANDINGS),
+            _title(lang, "title.standings", event),
+            notes,
+            columns,
+            rows,
+            chart=chart,
         ),
     )
 
@@ -125,14 +158,14 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
         ["round", "_table_number", "table", "place", "player"], kind="mergesort"
     )
     columns = (
-        Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
-        Column(text(lang, "out.table"), 8),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.table"), 8, centered=True),
         Column(text(lang, "out.player"), 28),
-        Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
-        Column(text(lang, "out.largest_army"), 14),
-        Column(text(lang, "out.longest_road"), 14),
-        Column(text(lang, "out.declared"), 16),
-        Column(text(lang, "out.place"), 8, WHOLE_FORMAT),
+        Column(text(lang, "out.vp"), 7, WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.largest_army"), 14, centered=True),
+        Column(text(lang, "out.longest_road"), 14, centered=True),
+        Column(text(lang, "out.declared"), 16, centered=True),
+        Column(text(lang, "out.place"), 10, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
     )
     rows = tuple(
@@ -149,18 +182,20 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
             strict=True,
         )
     )
+    title = _title(lang, "title.round_points", event)
     return _checked(
-        lang, SheetSpec(ROUND_POINTS, _title(lang, "title.round_points", event), (), columns, rows)
+        lang, SheetSpec(ROUND_POINTS, sheet_name(lang, ROUND_POINTS), title, (), columns, rows)
     )
 
 
-def not_published_sheet(lang: str, name: str, title_key: str, count: int) -> SheetSpec:
+def not_published_sheet(lang: str, kind: str, title_key: str, count: int) -> SheetSpec:
     """Standings or Round Points replaced by a notice: no ranking while errors remain.
 
     No table, so no check code: there is nothing to check (``fingerprint.was_edited``).
     """
     notice = text(lang, "notice.not_published", count=count)
-    return SheetSpec(name, text(lang, title_key), (notice,), (), ())
+    name = sheet_name(lang, kind)
+    return SheetSpec(kind, name, text(lang, title_key), (notice,), (), ())
 
 
 def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
@@ -189,17 +224,19 @@ def errors_sheet(
     Findings become words here, in ``lang``.
     """
     extra = tuple(render(notice, lang) for notice in notices)
+    name = sheet_name(lang, ERRORS)
+    messages = [render(problem, lang) for problem in problems]
     columns = (
         Column(text(lang, "out.sheet"), 12),
         Column(text(lang, "out.cell"), 14),
-        Column(text(lang, "out.round"), 8, WHOLE_FORMAT),
-        Column(text(lang, "out.table"), 8),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.table"), 8, centered=True),
         Column(text(lang, "out.player"), 24),
-        Column(text(lang, "out.problem"), 90),
+        Column(text(lang, "out.problem"), problem_width(messages)),
     )
     if not problems:
         note = text(lang, "notice.no_problems")
-        return SheetSpec(ERRORS, text(lang, "title.errors"), (note, *extra), columns, ())
+        return SheetSpec(ERRORS, name, text(lang, "title.errors"), (note, *extra), columns, ())
     rows = tuple(
         (
             problem.where.sheet,
@@ -207,17 +244,31 @@ def errors_sheet(
             problem.where.round,
             None if problem.where.table is None else table_value(problem.where.table),
             problem.where.player,
-            render(problem, lang),
+            message,
         )
-        for problem in problems
+        for problem, message in zip(problems, messages, strict=True)
     )
     links = {
-        (position, 1): f"'{problem.where.sheet}'!{problem.where.cell}"
+        (position, 1): cell_link(problem.where.sheet, problem.where.cell)
         for position, problem in enumerate(problems)
         if problem.where.sheet and problem.where.cell
     }
     note = text(lang, "notice.problems_found", count=len(problems), when=computed)
-    return SheetSpec(ERRORS, text(lang, "title.errors"), (note, *extra), columns, rows, links)
+    title = text(lang, "title.errors")
+    return SheetSpec(ERRORS, name, title, (note, *extra), columns, rows, links)
+
+
+def problem_width(messages: Sequence[str]) -> int:
+    """The width of the Problem column: its longest message on one line, within 60 to 160.
+
+    A character of 11-point Calibri takes about 0.85 of a width unit; wider than 160, a
+    message runs on over the empty cells to its right.
+
+    >>> problem_width(["short"]), problem_width(["x" * 100]), problem_width(["x" * 400])
+    (60, 87, 160)
+    """
+    longest = max(map(len, messages), default=0)
+    return min(max(math.ceil(longest * PROBLEM_CHAR_WIDTH) + 2, 60), 160)
 
 
 def _title(lang: str, key: str, event: str | None) -> str:

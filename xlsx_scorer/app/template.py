@@ -1,8 +1,9 @@
 """The organiser's template: an empty tournament workbook, ready to fill in, in one language.
 
-Sheets keep the English contract names in every language (``Event``, ``Players``,
-``Results``, ``Instructions``) so judges of different languages exchange the same
-tabs; their contents are in the workbook's language:
+Sheets are named in the template's language (``SHEETS`` of ``i18n``: Spanish ``Evento``,
+``Jugadores``, ``Resultados``, ``Instrucciones``; the reader accepts every shipped name, so a
+judge's English copy still scores), their contents too, and the workbook opens on its
+instructions:
 
 - ``Event``: labels in column A (``event.name``, ``event.date``, ``event.venue``,
   ``event.language``), values in column B; the language value is the code
@@ -95,7 +96,12 @@ INSTRUCTION_WIDTH, INSTRUCTION_CHARS, LINE_HEIGHT = 80, 70, 15
 DATE_FORMAT = "yyyy-mm-dd"
 WHOLE_FORMAT = "0"
 
-_HEADER_FONT = Font(bold=True, color="FFFFFF")
+#: Every font is named (Calibri, as Excel's default), or LibreOffice picks a serif one.
+FONT_NAME = "Calibri"
+_HEADER_FONT = Font(name=FONT_NAME, size=11, bold=True, color="FFFFFF")
+_LABEL_FONT = Font(name=FONT_NAME, size=11, bold=True)
+_TITLE_FONT = Font(name=FONT_NAME, size=14, bold=True)
+_HEADING_FONT = Font(name=FONT_NAME, size=12, bold=True)
 _HEADER_FILL = PatternFill("solid", start_color="305496")
 _INPUT_FILL = PatternFill("solid", start_color="F2F6FC")
 _THIN = Side(style="thin", color="B4C6E7")
@@ -131,14 +137,14 @@ def build_template(
     """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``."""
     book = Workbook()
     book.remove(book.active)
-    sheets = {kind: book.create_sheet(str(LANGUAGES["en"].SHEETS[kind])) for kind in SHEETS}
+    sheets = {kind: book.create_sheet(str(LANGUAGES[lang].SHEETS[kind])) for kind in SHEETS}
     _event_sheet(sheets["event"], lang, event)
     _players_sheet(sheets["players"], lang, players)
     roster = f"{quote_sheetname(sheets['players'].title)}!$A$2:$A${players + 1}"
     book.defined_names[ROSTER] = DefinedName(ROSTER, attr_text=roster)
     _results_sheet(sheets["results"], lang, result_rows(players, rounds))
     _instructions_sheet(sheets["instructions"], lang)
-    book.active = 0
+    book.active = sheets["instructions"]
     book.properties.creator = "xlsx-scorer"
     book.properties.title = event or text(lang, "instructions.title")
     book.properties.language = lang
@@ -248,7 +254,7 @@ def _event_sheet(sheet: Worksheet, lang: str, event: str | None) -> None:
     """Labels in column A, values in column B; the language value is the code."""
     values: dict[str, str | None] = {"event.name": event, "event.language": lang}
     for row, key in enumerate(EVENT_LABELS, start=1):
-        sheet.cell(row=row, column=1, value=text(lang, key)).font = Font(bold=True)
+        sheet.cell(row=row, column=1, value=text(lang, key)).font = _LABEL_FONT
         cell = sheet.cell(row=row, column=2, value=values.get(key))
         cell.border, cell.fill = _BORDER, _INPUT_FILL
         if key == "event.date":
@@ -327,7 +333,7 @@ def _column_rule(lang: str, key: str) -> dict[str, str]:
 def _column_width(key: str, title: str) -> float:
     if key == "player":
         return 28
-    return float(min(max(len(title) * 0.75 + 3, 9), 18))
+    return float(min(max(len(title) * 0.8 + 4, 9), 18))
 
 
 def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
@@ -367,9 +373,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
 def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
     """A title, then one instruction per row, headings in bold."""
     params = _params(lang)
-    sheet.cell(row=1, column=1, value=text(lang, "instructions.title")).font = Font(
-        bold=True, size=14
-    )
+    sheet.cell(row=1, column=1, value=text(lang, "instructions.title")).font = _TITLE_FONT
     for row, key in enumerate(INSTRUCTIONS, start=3):
         if not key:
             continue
@@ -377,7 +381,7 @@ def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
         cell = sheet.cell(row=row, column=1, value=line)
         cell.alignment = _WRAP
         if key in HEADINGS:
-            cell.font = Font(bold=True, size=12)
+            cell.font = _HEADING_FONT
         # Spreadsheets do not grow rows for wrapped text on opening: set the height.
         sheet.row_dimensions[row].height = LINE_HEIGHT * -(-len(line) // INSTRUCTION_CHARS) + 4
     sheet.column_dimensions["A"].width = INSTRUCTION_WIDTH

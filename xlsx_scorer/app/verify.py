@@ -31,7 +31,7 @@ import hashlib
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -195,12 +195,12 @@ def _sheet_findings(scored: Scored, file: str) -> list[Finding]:
     ]
     findings: list[Finding] = []
     for spec in specs:
-        rows = book.existing_outputs.get(spec.name)
-        if rows is None:
+        old = book.existing_outputs.get(spec.kind)
+        if old is None:
             where = Where(file=file, sheet=spec.name)
             findings.append(Finding("verify.sheet_missing", {}, "error", where))
         else:
-            findings += _table_findings(spec, rows, file)
+            findings += _table_findings(replace(spec, name=old.name), old.rows, file)
     return findings
 
 

@@ -30,11 +30,17 @@ NO_WORDS = ("no", "n", "false", "0")
 #: Roster column headers accepted besides HEADERS["player"].
 NAME_HEADERS = ("Player Name", "Name", "Names", "Players", "Full name")
 
+#: Sheet names by kind: the organiser's (read under the name of any shipped language) and
+#: the output sheets we write (named in the language of the run).
 SHEETS = {
     "results": "Results",
     "players": "Players",
     "event": "Event",
     "instructions": "Instructions",
+    "standings": "Standings",
+    "round_points": "Round Points",
+    "errors": "Errors",
+    "chart_data": "Chart Data",
 }
 
 #: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).

@@ -1,9 +1,8 @@
 """Spanish (Spain): every user-facing string of xlsx_scorer, as a tournament judge writes it.
 
 Vocabulary of the original rules (``seeds/``): poblado, ciudad, Gran ejército,
-Mayor ruta comercial, victoria declarada, puntos de ronda.  Sheet names stay the
-English contract names (Results, Players, Errors…) so that judges of every
-language exchange the same tabs.
+Mayor ruta comercial, victoria declarada, puntos de ronda.  Sheets are named in
+Spanish (``SHEETS``: Resultados, Jugadores, Clasificación…); every shipped name is read.
 """
 
 from xlsx_scorer.i18n import help_es
@@ -47,6 +46,10 @@ SHEETS = {
     "players": "Jugadores",
     "event": "Evento",
     "instructions": "Instrucciones",
+    "standings": "Clasificación",
+    "round_points": "Puntos de ronda",
+    "errors": "Errores",
+    "chart_data": "Datos del gráfico",
 }
 
 #: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
@@ -85,7 +88,7 @@ STRINGS = {
     ),
     "notice.not_published": (
         "No se publica la clasificación: este libro tiene {count, plural, one {# problema} "
-        "other {# problemas}}. Consulta la hoja Errors, corrige la hoja Results y vuelve a "
+        "other {# problemas}}. Consulta la hoja Errores, corrige la hoja Resultados y vuelve a "
         "ejecutar el programa."
     ),
     "notice.no_problems": "No hay ningún problema: todas las partidas cumplen las reglas.",
@@ -207,9 +210,9 @@ STRINGS = {
     "problem.declared_several": (
         "{count} jugadores están marcados en «Victoria declarada»; marca solo al que la declaró."
     ),
-    "problem.not_on_roster": "«{found}» no está en la hoja Players.",
+    "problem.not_on_roster": "«{found}» no está en la hoja Jugadores.",
     "problem.not_on_roster_suggest": (
-        "«{found}» no está en la hoja Players; ¿querías decir «{suggestion}»?"
+        "«{found}» no está en la hoja Jugadores; ¿querías decir «{suggestion}»?"
     ),
     "problem.name_variants": (
         "«{found}» y «{other}» parecen la misma persona escrita de dos maneras; usa una sola."
@@ -253,7 +256,7 @@ STRINGS = {
         "({found}); vuelve a escribir el valor, guarda el libro y ejecuta de nuevo."
     ),
     "unusable.broken_part": "{file}: la parte {part} del libro está dañada ({detail}).",
-    "unusable.no_results_sheet": "{file} no tiene hoja Results (sus hojas: {sheets}).",
+    "unusable.no_results_sheet": "{file} no tiene hoja Resultados (sus hojas: {sheets}).",
     "unusable.no_header": (
         "{file}: no hay fila de encabezados en las primeras {rows} filas de la hoja {sheet}; "
         "se esperaban encabezados como {expected}."
@@ -369,7 +372,7 @@ STRINGS = {
         "Escribe un número de mesa (1, 2, …) o una etiqueta corta de {high} caracteres como máximo."
     ),
     "template.error.player": (
-        "Este nombre no está en la hoja Players. Añade allí al jugador o elige un nombre "
+        "Este nombre no está en la hoja Jugadores. Añade allí al jugador o elige un nombre "
         "de la lista."
     ),
     "template.error.mark": (
@@ -382,7 +385,7 @@ STRINGS = {
         "llevan la misma ronda y mesa."
     ),
     "template.help.player": (
-        "Elige al jugador de la lista (hoja Players). Una fila por jugador y partida."
+        "Elige al jugador de la lista (hoja Jugadores). Una fila por jugador y partida."
     ),
     "template.help.settlements": (
         "Poblados en el tablero al final de la partida: de 0 a 5 (1 PV cada uno)."
@@ -410,21 +413,21 @@ STRINGS = {
     ),
     "template.help.players": (
         "Un jugador por fila, escrito tal como debe aparecer en la clasificación. En la hoja "
-        "Results los nombres se eligen de esta lista."
+        "Resultados los nombres se eligen de esta lista."
     ),
     "template.help.language": "Idioma del libro: {codes}.",
     "instructions.title": "Cómo rellenar este libro y cómo se puntúa",
     "instructions.fill_heading": "Rellenar el libro",
     "instructions.fill_event": (
-        "Hoja Event: escribe el nombre del evento, la fecha y el lugar en la columna B. El "
+        "Hoja Evento: escribe el nombre del evento, la fecha y el lugar en la columna B. El "
         "idioma ({codes}) decide el idioma de los encabezados y de los mensajes."
     ),
     "instructions.fill_players": (
-        "Hoja Players: escribe el nombre de cada jugador una sola vez, uno por fila, antes de "
+        "Hoja Jugadores: escribe el nombre de cada jugador una sola vez, uno por fila, antes de "
         "la primera ronda."
     ),
     "instructions.fill_results": (
-        "Hoja Results: una fila por jugador y partida. Escribe la ronda y la mesa, elige al "
+        "Hoja Resultados: una fila por jugador y partida. Escribe la ronda y la mesa, elige al "
         "jugador de la lista y anota su situación al final de la partida. Los jugadores de una "
         "misma partida llevan la misma ronda y mesa."
     ),
@@ -434,8 +437,8 @@ STRINGS = {
     ),
     "instructions.run": (
         "Después ejecuta: xlsx-scorer score ARCHIVO.xlsx. El programa añade las hojas "
-        "Standings, Round Points y Errors; si la hoja Errors muestra problemas, corrígelos en "
-        "Results y vuelve a ejecutarlo."
+        "Clasificación, Puntos de ronda y Errores; si la hoja Errores muestra problemas, "
+        "corrígelos en Resultados y vuelve a ejecutarlo."
     ),
     "instructions.rules_heading": "Reglas de puntuación",
     "instructions.vp": (
@@ -543,7 +546,7 @@ STRINGS = {
     ),
     "cli.merge_no_roster": (
         "NO SE PUEDE FUSIONAR {cell}: {base} no tiene lista de jugadores a la que añadir a "
-        "{name}; añade allí primero una hoja Players."
+        "{name}; añade allí primero una hoja Jugadores."
     ),
     "cli.merge_conflicts": (
         "{count, plural, one {# conflicto} other {# conflictos}}: no se ha escrito nada. "

@@ -1,9 +1,8 @@
 """Turkish: every user-facing string of xlsx_scorer, as a tournament judge writes it.
 
 Vocabulary of the original rules (``seeds/``): yerleşim, şehir, En Büyük Ordu,
-En Uzun Yol, ilan edilen zafer, tur puanı.  Sheet names stay the English
-contract names (Results, Players, Errors…) so that judges of every language
-exchange the same tabs.
+En Uzun Yol, ilan edilen zafer, tur puanı.  Sheets are named in Turkish
+(``SHEETS``: Sonuçlar, Oyuncular, Sıralama…); every shipped name is read.
 """
 
 from xlsx_scorer.i18n import help_tr
@@ -48,6 +47,10 @@ SHEETS = {
     "players": "Oyuncular",
     "event": "Etkinlik",
     "instructions": "Talimatlar",
+    "standings": "Sıralama",
+    "round_points": "Tur Puanları",
+    "errors": "Hatalar",
+    "chart_data": "Grafik Verileri",
 }
 
 #: argparse's own words (``usage:``, its errors) by their gettext msgid (``cli.parser``).
@@ -82,8 +85,8 @@ STRINGS = {
     "title.errors": "Hatalar",
     "notice.computed": "{when} itibarıyla {games} oyundan hesaplandı ({players} oyuncu).",
     "notice.not_published": (
-        "Sıralama yayımlanmadı: bu çalışma kitabında {count} sorun var. Errors sayfasına bakın, "
-        "Results sayfasını düzeltin ve puanlamayı yeniden çalıştırın."
+        "Sıralama yayımlanmadı: bu çalışma kitabında {count} sorun var. Hatalar sayfasına bakın, "
+        "Sonuçlar sayfasını düzeltin ve puanlamayı yeniden çalıştırın."
     ),
     "notice.no_problems": "Hiç sorun bulunmadı: tüm oyunlar kurallara uygun.",
     "notice.problems_found": "{count} sorun bulundu. Kontrol zamanı: {when}.",
@@ -190,9 +193,9 @@ STRINGS = {
         "{count} oyuncu İlan Edilen Zafer olarak işaretlenmiş; yalnızca zaferi ilan edeni "
         "işaretleyin."
     ),
-    "problem.not_on_roster": "“{found}” Players sayfasında yok.",
+    "problem.not_on_roster": "“{found}” Oyuncular sayfasında yok.",
     "problem.not_on_roster_suggest": (
-        "“{found}” Players sayfasında yok; “{suggestion}” mı demek istediniz?"
+        "“{found}” Oyuncular sayfasında yok; “{suggestion}” mı demek istediniz?"
     ),
     "problem.name_variants": (
         "“{found}” ve “{other}” aynı kişinin iki farklı yazılışı gibi görünüyor; tek bir yazılış "
@@ -239,7 +242,7 @@ STRINGS = {
         "var ({found}); değeri yeniden yazın, çalışma kitabını kaydedin ve tekrar çalıştırın."
     ),
     "unusable.broken_part": "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}).",
-    "unusable.no_results_sheet": "{file} içinde Results sayfası yok (sayfaları: {sheets}).",
+    "unusable.no_results_sheet": "{file} içinde Sonuçlar sayfası yok (sayfaları: {sheets}).",
     "unusable.no_header": (
         "{file}: {sheet} sayfasının ilk {rows} satırında başlık satırı bulunamadı; {expected} gibi "
         "başlıklar bekleniyordu."
@@ -346,7 +349,7 @@ STRINGS = {
         "Bir masa numarası (1, 2, …) ya da en fazla {high} karakterlik kısa bir etiket yazın."
     ),
     "template.error.player": (
-        "Bu ad Players sayfasında yok. Oyuncuyu önce oraya ekleyin ya da listeden bir ad seçin."
+        "Bu ad Oyuncular sayfasında yok. Oyuncuyu önce oraya ekleyin ya da listeden bir ad seçin."
     ),
     "template.error.mark": "Listeden “{yes}” ya da “{no}” seçin veya hücreyi boş bırakın (= {no}).",
     "template.error.language": "Şu kodlardan birini yazın: {codes}.",
@@ -356,7 +359,7 @@ STRINGS = {
         "paylaşır."
     ),
     "template.help.player": (
-        "Oyuncuyu listeden seçin (Players sayfası). Her oyun için oyuncu başına bir satır."
+        "Oyuncuyu listeden seçin (Oyuncular sayfası). Her oyun için oyuncu başına bir satır."
     ),
     "template.help.settlements": (
         "Oyun sonunda tahtadaki yerleşimler: 0 ile 5 arası (her biri 1 ZP)."
@@ -385,22 +388,22 @@ STRINGS = {
         "veya daha fazla ZP’si olduğunda). Aksi hâlde boş bırakın."
     ),
     "template.help.players": (
-        "Her satıra bir oyuncu, sıralamada görünmesi gerektiği gibi yazılmış. Results sayfasındaki "
-        "adlar bu listeden seçilir."
+        "Her satıra bir oyuncu, sıralamada görünmesi gerektiği gibi yazılmış. Sonuçlar "
+        "sayfasındaki adlar bu listeden seçilir."
     ),
     "template.help.language": "Çalışma kitabının dili: {codes}.",
     "instructions.title": "Bu çalışma kitabı nasıl doldurulur ve nasıl puanlanır",
     "instructions.fill_heading": "Doldurma",
     "instructions.fill_event": (
-        "Event sayfası: etkinliğin adını, tarihini ve yerini B sütununa yazın. Dil ({codes}) "
+        "Etkinlik sayfası: etkinliğin adını, tarihini ve yerini B sütununa yazın. Dil ({codes}) "
         "başlıkların ve mesajların dilini belirler."
     ),
     "instructions.fill_players": (
-        "Players sayfası: ilk turdan önce her oyuncunun adını bir kez, her satıra bir ad olacak "
+        "Oyuncular sayfası: ilk turdan önce her oyuncunun adını bir kez, her satıra bir ad olacak "
         "şekilde yazın."
     ),
     "instructions.fill_results": (
-        "Results sayfası: her oyun için oyuncu başına bir satır. Tur ve masayı yazın, oyuncuyu "
+        "Sonuçlar sayfası: her oyun için oyuncu başına bir satır. Tur ve masayı yazın, oyuncuyu "
         "listeden seçin ve oyun sonundaki durumunu girin. Aynı oyundaki oyuncular aynı tur ve "
         "masayı paylaşır."
     ),
@@ -409,8 +412,8 @@ STRINGS = {
         "demektir."
     ),
     "instructions.run": (
-        "Ardından şunu çalıştırın: xlsx-scorer score DOSYA.xlsx. Program Standings, Round Points "
-        "ve Errors sayfalarını ekler; Errors sayfasında sorun listelenirse bunları Results "
+        "Ardından şunu çalıştırın: xlsx-scorer score DOSYA.xlsx. Program Sıralama, Tur Puanları "
+        "ve Hatalar sayfalarını ekler; Hatalar sayfasında sorun listelenirse bunları Sonuçlar "
         "sayfasında düzeltip yeniden çalıştırın."
     ),
     "instructions.rules_heading": "Puanlama kuralları",
@@ -512,7 +515,7 @@ STRINGS = {
     ),
     "cli.merge_no_roster": (
         "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {name} oyuncusunun ekleneceği bir oyuncu "
-        "listesi yok; önce oraya bir Players sayfası ekleyin."
+        "listesi yok; önce oraya bir Oyuncular sayfası ekleyin."
     ),
     "cli.merge_conflicts": (
         "{count} çakışma: hiçbir şey yazılmadı. Her değere tek bir kopyada karar verin ve "

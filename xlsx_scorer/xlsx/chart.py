@@ -27,7 +27,7 @@ _CATEGORY_AXIS, _VALUE_AXIS = 500000001, 500000002
 def data_rows(chart: Chart, first_header: str) -> list[tuple[str | float, ...]]:
     """The data sheet's rows: ``first_header`` and the rounds, then each player's values.
 
-    >>> data_rows(Chart("T", ("R1", "R2"), (("Ana", (5.0, 8.0)),)), "Player")
+    >>> data_rows(Chart("T", ("R1", "R2"), (("Ana", (5.0, 8.0)),), "Data"), "Player")
     [('Player', 'R1', 'R2'), ('Ana', 5.0, 8.0)]
     """
     rows: list[tuple[str | float, ...]] = [(first_header, *chart.rounds)]

@@ -11,16 +11,21 @@ another name (``Standings (2)``).  When several sheets carry the marker of one k
 organiser copied ours), the first in tab order is ours; the copies lose their marker on the
 next run and become the organiser's.
 
-**Older output (no marker).** Versions before the marker wrote sheets named exactly
-``Standings``, ``Round Points``, ``Errors`` and, hidden, ``Chart Data``, and replaced any
-sheet so named.  In a workbook where no sheet carries a marker, a sheet is taken for such
-output when (``LegacyOutputs``):
+**Older output (no marker).** Versions before the marker wrote sheets named ``Standings``,
+``Round Points``, ``Errors`` and, hidden, ``Chart Data``, and replaced any sheet so named.
+In a workbook where no sheet carries a marker, a sheet is taken for such output when
+(``LegacyOutputs``, whose ``names`` hold every shipped name of each kind: ``Standings``,
+``Clasificación``, ``Sıralama``…):
 
-- it is named exactly ``Standings`` or ``Round Points`` and one of the first 10 cells of
-  column A holds the check line (``Check: <code>``, in any shipped language), which every such
-  sheet carried; or
-- it is named exactly ``Errors`` (or ``Chart Data`` and hidden) and the workbook has such a
-  checked sheet: those versions wrote all of them together, replacing the organiser's.
+- it bears a name of the standings or round-points kind exactly and one of the first 10
+  cells of column A holds the check line (``Check: <code>``, in any shipped language), which
+  every such sheet carried; or
+- it bears a name of the errors kind exactly (or of the chart-data kind, and is hidden) and
+  the workbook has such a checked sheet: those versions wrote all of them together,
+  replacing the organiser's.
+
+A name alone is never evidence: an organiser's own sheet called ``Errores`` in a workbook
+without such a checked sheet is theirs and kept.
 """
 
 from __future__ import annotations
@@ -67,9 +72,9 @@ class OurSheet:
 class LegacyOutputs:
     """How output written before the marker is recognised (see the module docstring).
 
-    ``names`` maps each exact sheet name to its kind; sheets of ``checked`` kinds carry a
-    check line (``is_check_line`` says whether a text is one); sheets of ``hidden`` kinds
-    were always hidden.
+    ``names`` maps each exact sheet name (of every shipped language) to its kind; sheets
+    of ``checked`` kinds carry a check line (``is_check_line`` says whether a text is one);
+    sheets of ``hidden`` kinds were always hidden.
     """
 
     names: Mapping[str, str]

@@ -1,5 +1,9 @@
 """Reading a workbook: the ``Results`` table, the roster, the event, our old output sheets.
 
+Our old output sheets are found as the writer finds them (``ours.our_sheets``: by their
+marker, whatever they are called now, or as output written before the marker) and are
+keyed by kind (``standings``), never by name.
+
 Cells come from :mod:`sheetcells` (expat, streamed, exact, sparse), parts from
 :mod:`bookparts` (over the package layer).  Only what is needed is read: the header
 row is looked for in the first 30 rows, then only the contract columns of ``Results``
@@ -35,6 +39,7 @@ from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
 from xlsx_scorer.xlsx.bookparts import Package, SheetEntry, locate
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
+from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
 from xlsx_scorer.xlsx.sheetcells import (
     CellContext,
@@ -74,11 +79,20 @@ class ResultsSheet:
 
 
 @dataclass(frozen=True)
+class OldOutput:
+    """One of our output sheets found in the workbook: its name now and its rows from A1."""
+
+    name: str
+    rows: list[list[Any]]
+
+
+@dataclass(frozen=True)
 class Workbook:
     """Everything the scorer needs from one workbook: its bytes and what they say.
 
-    ``existing_outputs`` holds the rows (from A1) of our output sheets found in
-    it, for the check-code test; a damaged one reads as no rows (so: edited).
+    ``existing_outputs`` maps the kind of each of our output sheets found in it
+    (``standings``) to that sheet, for the check-code test; a damaged one reads as
+    no rows (so: edited).
     """
 
     path: Path
@@ -88,7 +102,7 @@ class Workbook:
     roster: Roster | None
     language: str | None
     event_name: str | None
-    existing_outputs: dict[str, list[list[Any]]] = field(default_factory=dict)
+    existing_outputs: dict[str, OldOutput] = field(default_factory=dict)
 
 
 def cell_ref(column: str, row: int) -> str:
@@ -100,15 +114,19 @@ def cell_ref(column: str, row: int) -> str:
 # Reading
 
 
-def read_workbook(path: Path, output_sheet_names: Iterable[str] = ()) -> Workbook:
+def read_workbook(path: Path, outputs: LegacyOutputs | None = None) -> Workbook:
     """Read the workbook file ``path``; raise ``UnusableWorkbookError`` when it cannot be used."""
-    return read_workbook_bytes(safety.read_package(path), output_sheet_names, path=path)
+    return read_workbook_bytes(safety.read_package(path), outputs, path=path)
 
 
 def read_workbook_bytes(
-    data: bytes, output_sheet_names: Iterable[str] = (), *, path: Path = Path()
+    data: bytes, outputs: LegacyOutputs | None = None, *, path: Path = Path()
 ) -> Workbook:
-    """Read a package that passed ``safety.check_package``; ``path`` only names it."""
+    """Read a package that passed ``safety.check_package``; ``path`` only names it.
+
+    With ``outputs`` (how output older than the marker is recognised), our old output
+    sheets are read too (``Workbook.existing_outputs``).
+    """
     book = _Book(data)
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
@@ -127,7 +145,14 @@ def read_workbook_bytes(
     except UnusableWorkbookError as error:  # said in the workbook's language all the same
         error.language = language or error.language or _language_of_sheets(book, names)
         raise
-    existing = {name: book.dense_rows(name) for name in output_sheet_names if name in names}
+    existing = (
+        {
+            sheet.kind: OldOutput(sheet.name, book.dense_rows(sheet.name))
+            for sheet in our_sheets(book.package.opc, outputs)
+        }
+        if outputs is not None
+        else {}
+    )
     return Workbook(
         path=path,
         package=data,

@@ -16,8 +16,8 @@ Cells:
 - a linked cell is a ``HYPERLINK`` formula with the text it shows as its cached value.
 
 >>> from xlsx_scorer.xlsx.spec import Column
->>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False): 5})
->>> spec = SheetSpec("S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
+>>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, False): 5})
+>>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> xml = worksheet_xml(spec, styles).decode()
 >>> print(xml[xml.index("<sheetData>") : xml.index("</sheetData>")].replace("<row", "\\n<row"))
 <sheetData>
@@ -61,13 +61,13 @@ _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 class CellStyles:
     """Style ids (cellXfs indices) of our cells: title, notes, header, table cells.
 
-    ``cells`` maps (number format, linked) to the style of a table cell.
+    ``cells`` maps (number format, linked, centred) to the style of a table cell.
     """
 
     title: int
     note: int
     header: int
-    cells: Mapping[tuple[str | None, bool], int]
+    cells: Mapping[tuple[str | None, bool, bool], int]
 
 
 def column_letter(position: int) -> str:
@@ -230,7 +230,7 @@ def _header_height(spec: SheetSpec) -> str:
     themselves: "Puntos de ronda" in a column 13 wide takes two lines.
 
     >>> from xlsx_scorer.xlsx.spec import Column
-    >>> spec = SheetSpec("S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
+    >>> spec = SheetSpec("k", "S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
     >>> _header_height(spec)
     ' ht="30" customHeight="1"'
     """
@@ -268,13 +268,16 @@ def worksheet_xml(
             for i, column in enumerate(spec.columns)
         ]
         rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
-        formats = [column.number_format for column in spec.columns]
+        looks = [(column.number_format, column.centered) for column in spec.columns]
         rows += _rows_xml(
             head + 1,
             spec.rows,
-            [_style(styles.cells[(fmt, False)]) for fmt in formats],
+            [_style(styles.cells[(fmt, False, centered)]) for fmt, centered in looks],
             spec.links,
-            [_style(styles.cells[(fmt, True)]) if spec.links else "" for fmt in formats],
+            [
+                _style(styles.cells[(fmt, True, centered)]) if spec.links else ""
+                for fmt, centered in looks
+            ],
         )
     last_row = head + len(spec.rows) if spec.columns else FIRST_NOTE_ROW + len(spec.notes) - 1
     dimension = f"A1:{column_letter(max(width, 1))}{max(last_row, 1)}"

@@ -6,38 +6,37 @@ the rows below it.  Values are ``str``, ``int``, ``float``, ``bool`` or ``None``
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Chart", "Column", "SheetSpec", "kind_of"]
-
-
-def kind_of(name: str) -> str:
-    """The kind of an output sheet named ``name``: how its marker names it.
-
-    >>> kind_of("Round Points"), kind_of("Chart Data")
-    ('round_points', 'chart_data')
-    """
-    return re.sub(r"[^0-9a-z]+", "_", name.casefold()).strip("_")
+__all__ = ["Chart", "Column", "SheetSpec"]
 
 
 @dataclass(frozen=True)
 class Column:
-    """One column of an output table: header text, width and number format."""
+    """One column of an output table: header text, width, number format, centred or not.
+
+    Short values beside a name (a rank, a table) are ``centered``, so that a number
+    right-aligned against a left-aligned name never reads as one word (``1Elif``).
+    """
 
     header: str
     width: float = 12
     number_format: str | None = None
+    centered: bool = False
 
 
 @dataclass(frozen=True)
 class Chart:
-    """A line chart of the leading players' cumulative round points, by round."""
+    """A line chart of the leading players' cumulative round points, by round.
+
+    Its numbers are written on a hidden sheet named ``data_sheet`` (``Chart Data``).
+    """
 
     title: str
     rounds: tuple[str, ...]
     series: tuple[tuple[str, tuple[float, ...]], ...]
+    data_sheet: str
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,13 @@ class SheetSpec:
     """An output sheet: a title, notes under it, then a table (header + rows).
 
     ``links`` maps (row position in ``rows``, column position) to the cell the
-    value should link to, such as ``"'Results'!E7"``.  ``name`` is the sheet's
-    name, and its ``kind`` (``kind_of(name)``) is how the writer recognises the
-    sheet in a later run, whatever it is called by then.
+    value should link to, such as ``"'Results'!E7"``.  ``kind`` is a stable
+    identifier (``standings``, ``round_points``, ``errors``): the writer marks the
+    sheet with it and recognises the sheet by it in a later run, whatever the sheet
+    is called by then; ``name`` is what the tab shows (``Clasificación``).
     """
 
+    kind: str
     name: str
     title: str
     notes: tuple[str, ...]
@@ -57,8 +58,3 @@ class SheetSpec:
     rows: tuple[tuple[Any, ...], ...]
     links: dict[tuple[int, int], str] = field(default_factory=dict)
     chart: Chart | None = None
-
-    @property
-    def kind(self) -> str:
-        """The sheet's kind: ``standings`` for a sheet named ``Standings``."""
-        return kind_of(self.name)

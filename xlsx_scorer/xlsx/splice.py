@@ -39,10 +39,9 @@ from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
 
-__all__ = ["CHART_DATA", "write_sheets"]
+__all__ = ["CHART_DATA_KIND", "write_sheets"]
 
-#: The name of the hidden sheet holding the chart's numbers.
-CHART_DATA = "Chart Data"
+#: The kind of the hidden sheet holding the chart's numbers (named ``Chart.data_sheet``).
 CHART_DATA_KIND = "chart_data"
 MAX_SHEET_NAME = 31
 #: zlib level for the parts we write: the fastest.  A 100,000-row Round Points sheet (27 MB
@@ -157,7 +156,7 @@ def write_sheets(
         new_rels.append(edit.NewRelationship(edit.free_id(rel_ids), ns.RT_STYLES, styles_part))
     existing_styles = pkg.read(styles_part) if pkg.has(styles_part) else None
     needs = {
-        (column.number_format, linked)
+        (column.number_format, linked, column.centered)
         for sheet in new
         if sheet.spec is not None
         for column in sheet.spec.columns
@@ -198,7 +197,7 @@ def write_sheets(
     shown = next((s.placed for s in new if s.kind == active and s.spec is not None), None)
     if shown is not None and _selected_elsewhere(pkg, removed):
         shown = None
-    data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), CHART_DATA)
+    data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), "")
     for sheet in new:
         xml, parts = _sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown)
         new_parts[sheet.part] = xml
@@ -237,7 +236,8 @@ def _new_sheets(specs: Sequence[SheetSpec], ours: Sequence[OurSheet]) -> list[_N
     if charted is not None and charted.chart is not None:
         header = charted.columns[1].header if len(charted.columns) > 1 else ""
         rows = charts.data_rows(charted.chart, header)
-        new.append(_NewSheet(CHART_DATA_KIND, CHART_DATA, None, rows, slots.get(CHART_DATA_KIND)))
+        name = charted.chart.data_sheet
+        new.append(_NewSheet(CHART_DATA_KIND, name, None, rows, slots.get(CHART_DATA_KIND)))
     kinds = [sheet.kind for sheet in new]
     if len(set(kinds)) != len(kinds):
         raise ValueError(f"two output sheets of one kind: {kinds}")

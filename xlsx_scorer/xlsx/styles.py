@@ -7,7 +7,8 @@ Rules:
   to one already there (same element, attributes and children) is reused instead, so scoring
   the same workbook again does not grow the file.
 - Every font we use has a name and a size: Calibri 11 for notes and table cells, 14 bold for
-  titles, 11 bold white on a blue fill for table headers, blue underlined for links.
+  titles, 11 bold white on a blue fill for table headers (centred, wrapped), blue underlined
+  for links.  Short values beside names (ranks, tables) are centred.
 - A missing section is created where the schema puts it; a missing or empty part
   (``<styleSheet/>``) gets the defaults Excel expects first (font 0, fills ``none`` and
   ``gray125``, border 0, cell format 0 and the Normal style), so the organiser's unstyled
@@ -15,12 +16,13 @@ Rules:
 - Custom number formats reuse an existing entry with the same code, else take the next free
   id from 164; built-in formats (``0``, ``0.00``, ``0%``…) use their built-in id.
 
->>> part, styles = add_styles(None, {("0.0%", False), (None, True)})
->>> styles
-CellStyles(title=1, note=2, header=3, cells={(None, True): 4, ('0.0%', False): 5})
->>> b'<numFmt numFmtId="164" formatCode="0.0%"/>' in part
-True
->>> add_styles(part, {("0.0%", False), (None, True)}) == (part, styles)  # nothing new
+>>> needs = {("0.0%", False, False), (None, True, False), ("0", False, True)}
+>>> part, styles = add_styles(None, needs)
+>>> styles.header, styles.cells[("0", False, True)], styles.cells[("0.0%", False, False)]
+(3, 5, 6)
+>>> b'<numFmt numFmtId="164" formatCode="0.0%"/>' in part, b'horizontal="center"/>' in part
+(True, True)
+>>> add_styles(part, needs) == (part, styles)  # nothing new
 True
 """
 
@@ -130,13 +132,15 @@ class _Section:
 
 
 def add_styles(
-    styles_xml: bytes | None, needs: Iterable[tuple[str | None, bool]], name: str = "styles.xml"
+    styles_xml: bytes | None,
+    needs: Iterable[tuple[str | None, bool, bool]],
+    name: str = "styles.xml",
 ) -> tuple[bytes, CellStyles]:
     """The styles part with our styles added, and their ids.
 
     ``styles_xml`` is the organiser's part (None: there is none, one is made); ``needs`` the
-    (number format, linked) pairs of our table cells.  Raises ``UnusableWorkbookError`` when
-    the part is not a stylesheet.
+    (number format, linked, centred) looks of our table cells.  Raises
+    ``UnusableWorkbookError`` when the part is not a stylesheet.
     """
     try:
         doc = XmlDoc(name, styles_xml or EMPTY_STYLESHEET)
@@ -185,11 +189,20 @@ def add_styles(
         return xfs.add(f"{head}>{alignment}</xf>" if alignment else f"{head}/>")
 
     title, note = xf(font["title"]), xf(font["body"])
-    header = xf(font["header"], 0, header_fill, '<alignment horizontal="center" wrapText="1"/>')
+    header = xf(
+        font["header"],
+        0,
+        header_fill,
+        '<alignment horizontal="center" vertical="center" wrapText="1"/>',
+    )
     formats = _Formats(sections["numFmts"])
     cells = {
-        (code, link): xf(font["link" if link else "body"], formats.id(code))
-        for code, link in sorted(set(needs), key=lambda need: (need[0] or "", need[1]))
+        (code, link, centered): xf(
+            font["link" if link else "body"],
+            formats.id(code),
+            alignment='<alignment horizontal="center"/>' if centered else "",
+        )
+        for code, link, centered in sorted(set(needs), key=lambda need: (need[0] or "", *need[1:]))
     }
     _write_sections(doc, sections)
     return doc.render(), CellStyles(title=title, note=note, header=header, cells=cells)

@@ -1,0 +1,145 @@
+"""Pictures of every sheet an organiser sees, as LibreOffice prints them, in every language.
+
+Run from the repository root (LibreOffice's ``soffice`` and poppler's ``pdftoppm`` needed)::
+
+    .venv/bin/python docs/pictures/make_pictures.py
+
+For each language (``en``, ``es``, ``tr``) it scores the sample event
+(``fixtures/sample_event.xlsx``: Standings with its chart, Round Points, Errors saying all is
+well) and the sample with mistakes (``fixtures/sample_mistakes.xlsx``: Errors listing them,
+Standings withheld), and writes a blank template (Event, Players, Results, Instructions).
+Every visible sheet is printed on its own: a copy of the workbook listing only that sheet
+goes through ``soffice --convert-to pdf``, then the first page of the PDF through
+``pdftoppm`` at 100 dpi.  Both land here as
+``LANG-FILE-KIND.pdf`` and ``.png`` (``es-event-standings.png``).  The time the sheets say they
+were computed is fixed, so the pictures change only when the sheets do.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import xlsx_scorer  # noqa: E402  (the repository's own, whether installed or not)
+from xlsx_scorer.app import report, template  # noqa: E402
+from xlsx_scorer.i18n import LANGUAGES  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+LANGS = ("en", "es", "tr")
+#: The time every scored sheet says it was computed.
+COMPUTED = dt.datetime(2026, 3, 14, 18, 30, tzinfo=dt.UTC)
+DPI = 100
+#: The event named in each template pictured.
+EVENTS = {"en": "Spring Cup", "es": "Copa de Primavera", "tr": "Bahar Kupası"}
+SOFFICE_TIMEOUT = 300
+_SHEET = re.compile(rb"<sheet\b[^>]*/>")
+_NAME = re.compile(rb'\bname="([^"]*)"')
+
+
+def workbooks(lang: str) -> dict[str, tuple[bytes, tuple[str, ...]]]:
+    """The workbooks pictured in ``lang``, by file label: their bytes and the kinds shown."""
+
+    def scored(path: Path) -> bytes:
+        result = xlsx_scorer.score(path.read_bytes(), language=lang, now=COMPUTED)
+        if result.workbook is None:
+            raise SystemExit(f"{path} could not be scored: {result.messages}")
+        return result.workbook
+
+    event = scored(ROOT / "fixtures" / "sample_event.xlsx")
+    mistakes = scored(ROOT / "fixtures" / "sample_mistakes.xlsx")
+    blank = template.template_bytes(lang, players=12, rounds=3, event=EVENTS[lang])
+    outputs = (report.STANDINGS, report.ROUND_POINTS, report.ERRORS)
+    return {
+        "event": (event, outputs),
+        "mistakes": (mistakes, (report.ERRORS, report.STANDINGS)),
+        "template": (blank, template.SHEETS),
+    }
+
+
+def only_sheet(data: bytes, shown: str) -> bytes:
+    """``data`` listing only the sheet ``shown`` and the hidden ones (the chart's data).
+
+    LibreOffice prints hidden sheets too, so the others are left out of the sheet list
+    (their parts stay, unused); the defined names, which count sheets by position, go.
+    """
+
+    def keep(match: re.Match[bytes]) -> bytes:
+        element = match.group(0)
+        name = _NAME.search(element)
+        if name is not None and name.group(1).decode() == escape(shown):
+            return element
+        return element if b'state="hidden"' in element else b""
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename == "xl/workbook.xml":
+                body = _SHEET.sub(keep, body)
+                body = re.sub(rb"<definedNames>.*</definedNames>", b"", body, flags=re.DOTALL)
+                body = re.sub(rb'\b(activeTab|firstSheet)="\d+"', b"", body)
+            target.writestr(info, body, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def escape(name: str) -> str:
+    """A sheet name as written in an XML attribute."""
+    return name.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def main() -> None:
+    """Write every picture into ``docs/pictures``."""
+    soffice, pdftoppm = shutil.which("soffice"), shutil.which("pdftoppm")
+    if soffice is None or pdftoppm is None:
+        raise SystemExit("soffice (LibreOffice) and pdftoppm (poppler-utils) are needed")
+    with tempfile.TemporaryDirectory() as scratch:
+        work = Path(scratch)
+        copies = []
+        for lang in LANGS:
+            sheets = LANGUAGES[lang].SHEETS
+            for label, (data, kinds) in workbooks(lang).items():
+                for kind in kinds:
+                    copy = work / f"{lang}-{label}-{kind.replace('_', '-')}.xlsx"
+                    copy.write_bytes(only_sheet(data, str(sheets[kind])))
+                    copies.append(copy)
+        subprocess.run(
+            [
+                soffice,
+                "--headless",
+                f"-env:UserInstallation={(work / 'profile').as_uri()}",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(work),
+                *map(str, copies),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=SOFFICE_TIMEOUT,
+        )
+        for copy in copies:
+            pdf = copy.with_suffix(".pdf")
+            if not pdf.is_file():
+                raise SystemExit(f"LibreOffice did not print {copy.name}")
+            shutil.copy(pdf, HERE / pdf.name)
+            first_page = ["-f", "1", "-l", "1", "-singlefile"]
+            subprocess.run(
+                [pdftoppm, "-png", "-r", str(DPI), *first_page, str(pdf), str(HERE / copy.stem)],
+                check=True,
+                timeout=SOFFICE_TIMEOUT,
+            )
+            print(f"docs/pictures/{copy.stem}.png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""Sheets named in the workbook's language (issue 9, item 4), through the CLI and the bytes API.
+
+Our output sheets are called ``Clasificación``, ``Puntos de ronda``, ``Errores`` in Spanish
+and ``Sıralama``, ``Tur Puanları``, ``Hatalar`` in Turkish; a later run finds them by their
+marker whatever they are called by then (renamed by the organiser, or written in another
+language) and replaces them, so no stale ranking is left behind; an organiser's sheet that
+merely bears one of our names is never replaced.  Sheets are renamed here as Excel and
+LibreOffice rename them: the tab and every reference to it (our marker's too).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+import xlsx_scorer
+from xlsx_scorer.cli import main
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.xlsx.ours import our_sheets
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "fixtures" / "sample_event.xlsx"
+MISTAKES = ROOT / "fixtures" / "sample_mistakes.xlsx"
+#: Standings, Round Points, Errors and the hidden Chart Data, per language.
+NAMES = {
+    "en": ["Standings", "Round Points", "Errors", "Chart Data"],
+    "es": ["Clasificación", "Puntos de ronda", "Errores", "Datos del gráfico"],
+    "tr": ["Sıralama", "Tur Puanları", "Hatalar", "Grafik Verileri"],
+}
+KINDS = ["standings", "round_points", "errors", "chart_data"]
+FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+
+
+def sheet_names(data: bytes) -> list[str]:
+    return [sheet.name for sheet in Package.open(data).sheets]
+
+
+def ours(data: bytes) -> dict[str, str]:
+    """Our sheets by kind, as the writer finds them (by marker): ``{"errors": "Errores"}``."""
+    return {sheet.kind: sheet.name for sheet in our_sheets(Package.open(data))}
+
+
+def active(data: bytes) -> str:
+    return str(openpyxl.load_workbook(io.BytesIO(data), read_only=True).active.title)
+
+
+def cells(data: bytes, sheet: str) -> list[object]:
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    return [value for line in book[sheet].iter_rows(values_only=True) for value in line if value]
+
+
+def rename(data: bytes, old: str, new: str) -> bytes:
+    """``data`` with sheet ``old`` renamed ``new`` as Excel does: the tab and its references."""
+
+    def quoted(name: str) -> str:
+        return "'" + name.replace("'", "''") + "'!"
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename == "xl/workbook.xml":
+                text = body.decode()
+                assert f'name="{old}"' in text
+                text = text.replace(f'name="{old}"', f'name="{new}"')
+                text = text.replace(quoted(old), quoted(new))
+                body = text.encode()
+            target.writestr(info, body)
+    return buffer.getvalue()
+
+
+def edit_cell_text(data: bytes, sheet: str, old: str, new: str) -> bytes:
+    """``data`` with the first inline text ``old`` of ``sheet`` changed to ``new``."""
+    package = Package.open(data)
+    part = next(entry.part for entry in package.sheets if entry.name == sheet)
+    assert part is not None
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if "/" + info.filename == str(part):
+                assert f"<t>{old}</t>".encode() in body
+                body = body.replace(f"<t>{old}</t>".encode(), f"<t>{new}</t>".encode(), 1)
+            target.writestr(info, body)
+    return buffer.getvalue()
+
+
+def cli_score(path: Path, *extra: str) -> int:
+    return main(["score", str(path), *extra])
+
+
+@pytest.mark.parametrize("lang", sorted(NAMES))
+def test_output_sheets_are_named_in_the_language(lang: str, tmp_path: Path) -> None:
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    assert cli_score(event, "--lang", lang) == 0
+    data = event.read_bytes()
+    assert sheet_names(data) == ["Results", "Players", *NAMES[lang]]
+    assert ours(data) == dict(zip(KINDS, NAMES[lang], strict=True))
+    assert active(data) == NAMES[lang][0]
+    for name in NAMES[lang]:
+        assert len(name) <= 31
+        assert not FORBIDDEN.search(name)
+    book = openpyxl.load_workbook(event)
+    assert book[NAMES[lang][-1]].sheet_state == "hidden"
+    assert len(book[NAMES[lang][0]]._charts) == 1
+
+
+@pytest.mark.parametrize("lang", sorted(NAMES))
+def test_the_bytes_api_names_them_too_and_opens_on_the_errors(lang: str) -> None:
+    scored = xlsx_scorer.score(MISTAKES.read_bytes(), language=lang)
+    assert scored.exit_code == 1
+    assert scored.workbook is not None
+    assert sheet_names(scored.workbook) == ["Results", "Players", *NAMES[lang][:3]]
+    assert active(scored.workbook) == NAMES[lang][2]
+
+
+def test_renamed_output_sheets_are_replaced_with_no_stale_ranking(tmp_path: Path) -> None:
+    """Scored in Spanish, the organiser renames every tab of ours, then scores again."""
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    assert cli_score(event, "--lang", "es") == 0
+    data = event.read_bytes()
+    renamed = {"Clasificación": "Ranking viejo", "Puntos de ronda": "Bob's points"}
+    for old, new in renamed.items():
+        data = rename(data, old, new)
+    data = edit_cell_text(data, "Ranking viejo", "Elif Doğan", "Stale Player")
+    event.write_bytes(data)
+    assert cli_score(event, "--lang", "es") == 0
+    again = event.read_bytes()
+    assert sheet_names(again) == ["Results", "Players", *NAMES["es"]]
+    assert ours(again) == dict(zip(KINDS, NAMES["es"], strict=True))
+    everything = [value for name in sheet_names(again) for value in cells(again, name)]
+    assert "Stale Player" not in everything
+    assert "Elif Doğan" in cells(again, "Clasificación")
+    notes = cells(again, "Errores")
+    assert any("Ranking viejo" in str(note) for note in notes)  # regenerated: said, by its name
+
+
+def test_switching_language_leaves_one_set_of_sheets(tmp_path: Path) -> None:
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    assert cli_score(event, "--lang", "en") == 0
+    assert cli_score(event, "--lang", "es") == 0
+    data = event.read_bytes()
+    assert sheet_names(data) == ["Results", "Players", *NAMES["es"]]
+    assert cli_score(event, "--lang", "tr") == 0
+    assert sheet_names(event.read_bytes()) == ["Results", "Players", *NAMES["tr"]]
+
+
+def test_an_organisers_sheet_called_like_ours_is_kept(tmp_path: Path) -> None:
+    """Their "Errores" and "Clasificación" (no marker, no check line) are theirs."""
+    event = tmp_path / "copa.xlsx"
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet("Errores")["A1"] = "mis notas"
+    book.create_sheet("Clasificación")["A1"] = "mi clasificación"
+    book.save(event)
+    assert cli_score(event, "--lang", "es") == 0
+    data = event.read_bytes()
+    assert sheet_names(data)[:4] == ["Results", "Players", "Errores", "Clasificación"]
+    assert cells(data, "Errores") == ["mis notas"]
+    assert cells(data, "Clasificación") == ["mi clasificación"]
+    assert ours(data) == {
+        "standings": "Clasificación (2)",
+        "round_points": "Puntos de ronda",
+        "errors": "Errores (2)",
+        "chart_data": "Datos del gráfico",
+    }
+    assert cli_score(event, "--lang", "es") == 0  # and again: theirs still kept, ours replaced
+    assert sheet_names(event.read_bytes()) == sheet_names(data)
+    assert cells(event.read_bytes(), "Errores") == ["mis notas"]
+
+
+def unmarked(data: bytes) -> bytes:
+    """``data`` without our markers: output as versions before the marker left it."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename == "xl/workbook.xml":
+                body = re.sub(
+                    rb'<definedName name="_xlsx_scorer\.[^"]*"[^>]*>[^<]*</definedName>', b"", body
+                )
+            target.writestr(info, body)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_unmarked_output_with_its_check_line_is_replaced(lang: str, tmp_path: Path) -> None:
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    assert cli_score(event, "--lang", lang) == 0
+    event.write_bytes(unmarked(event.read_bytes()))
+    assert ours(event.read_bytes()) == {}
+    assert cli_score(event, "--lang", "tr") == 0
+    assert sheet_names(event.read_bytes()) == ["Results", "Players", *NAMES["tr"]]
+
+
+def test_verify_names_a_renamed_spanish_standings_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An archive scored in Spanish; its Clasificación renamed and edited: verify names it."""
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    folder = tmp_path / "archive"
+    assert main(["archive", str(event), "-o", str(folder), "--lang", "es"]) == 0
+    archived = folder / "event.xlsx"
+    assert sheet_names(archived.read_bytes())[2:5] == NAMES["es"][:3]
+    assert main(["verify", str(folder), "--lang", "es"]) == 0
+    data = rename(archived.read_bytes(), "Clasificación", "Ranking")
+    archived.write_bytes(edit_cell_text(data, "Ranking", "Elif Doğan", "Stale Player"))
+    capsys.readouterr()
+    assert main(["verify", str(folder), "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    assert "Ranking!B7" in out
+    assert "Stale Player" in out
