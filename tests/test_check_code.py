@@ -15,6 +15,7 @@ import pytest
 
 from tests.builders import row, sheet_values, with_vp, write
 from xlsx_scorer.app.fingerprint import CODE_LENGTH
+from xlsx_scorer.app.report import ERRORS, ROUND_POINTS, STANDINGS, sheet_name
 from xlsx_scorer.i18n import text
 
 GAME = [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bea", 8), with_vp(1, 1, "Cem", 7)]
@@ -44,7 +45,7 @@ def _column_a(path: Path, sheet: str) -> list[object]:
 def test_the_code_is_explained_where_it_stands(tmp_path: Path, lang: str) -> None:
     path = write(tmp_path / "event.xlsx", [*GAME, RIGHT])
     assert score(path, lang).returncode == 0
-    for sheet in ("Standings", "Round Points"):
+    for sheet in (sheet_name(lang, STANDINGS), sheet_name(lang, ROUND_POINTS)):
         cells = _column_a(path, sheet)
         label = cells.index(text(lang, "notice.check"))
         assert _is_code(cells[label + 1]), (sheet, cells[: label + 2])
@@ -55,7 +56,7 @@ def test_the_code_is_explained_where_it_stands(tmp_path: Path, lang: str) -> Non
 def test_no_code_while_no_standings_are_published(tmp_path: Path, lang: str) -> None:
     path = write(tmp_path / "event.xlsx", [*GAME, WRONG])
     assert score(path, lang).returncode == 1
-    for sheet in ("Standings", "Round Points"):
+    for sheet in (sheet_name(lang, STANDINGS), sheet_name(lang, ROUND_POINTS)):
         cells = [cell for cell in _column_a(path, sheet) if cell is not None]
         assert text(lang, "notice.check") not in cells
         assert not any(_is_code(cell) for cell in cells), cells
@@ -70,17 +71,17 @@ def test_fixing_the_errors_is_no_hand_edit_but_editing_the_ranking_is(tmp_path: 
     book["Results"]["D5"] = RIGHT[3]
     book["Results"]["E5"] = RIGHT[4]
     book.save(path)
-    regenerated = text("es", "notice.regenerated", sheet="Standings")
+    regenerated = text("es", "notice.regenerated", sheet=sheet_name("es", STANDINGS))
     fixed = score(path, "es")
     assert fixed.returncode == 0, fixed.stdout
     assert regenerated not in fixed.stdout
-    assert not any(regenerated in str(line) for line in sheet_values(path, "Errors"))
+    assert not any(regenerated in str(line) for line in sheet_values(path, sheet_name("es", ERRORS)))
     book = openpyxl.load_workbook(path)
-    standings = book["Standings"]
+    standings = book[sheet_name("es", STANDINGS)]
     ana = next(cell for line in standings.iter_rows() for cell in line if cell.value == "Ana")
     ana.value = "Zeynep"  # a ranking edited by hand
     book.save(path)
     edited = score(path, "es")
     assert edited.returncode == 0
     assert regenerated in edited.stdout
-    assert any(regenerated in str(line) for line in sheet_values(path, "Errors"))
+    assert any(regenerated in str(line) for line in sheet_values(path, sheet_name("es", ERRORS)))

@@ -25,6 +25,7 @@ import pytest
 
 from tests.builders import KEYS, sheet_values, with_vp, write
 from xlsx_scorer.app.api import score
+from xlsx_scorer.app.report import STANDINGS, sheet_name
 from xlsx_scorer.cli import build_parser, main
 from xlsx_scorer.i18n import LANGUAGES, choose_language, header, system_language, text
 
@@ -432,12 +433,12 @@ def test_the_sheets_date_is_local_time_with_its_zone_in_the_language(
     assert scored.workbook is not None
     path = tmp_path / "scored.xlsx"
     path.write_bytes(scored.workbook)
-    notes = [row[0] for row in sheet_values(path, "Standings")[:4]]
+    notes = [row[0] for row in sheet_values(path, sheet_name(lang, STANDINGS))[:4]]
     assert any(isinstance(note, str) and note.startswith(expected) for note in notes), notes
 
 
 def test_the_command_line_writes_the_local_zone(tmp_path: Path) -> None:
     path = event(tmp_path / "event.xlsx", "tr")
     assert run("score", path, env={"TZ": ISTANBUL}).returncode == 0
-    note = sheet_values(path, "Standings")[1][0]
+    note = sheet_values(path, sheet_name("tr", STANDINGS))[1][0]
     assert re.fullmatch(r"\d{1,2} \w+ 20\d\d \d\d:\d\d \(GMT\+3\) itibarıyla .*", note), note
