@@ -1,10 +1,13 @@
-"""Every user-facing string, one module per language, said through ICU MessageFormat.
+"""Every user-facing string, in each shipped language, said through ICU MessageFormat.
 
-Each language module defines ``NAME`` (its own name), ``STRINGS`` (message key →
-ICU MessageFormat pattern), ``HEADERS`` (column key → header text),
-``HEADER_ALIASES`` (column key → other headers accepted when reading), and
-``YES_WORDS`` / ``NO_WORDS`` for marks.  ``tests/test_i18n.py`` fails when a key
-or an argument exists in one language and not in another.
+Each language module (``en``, ``es``, ``tr``) defines ``NAME`` (its own name),
+``STRINGS`` (message key → ICU MessageFormat pattern), ``HEADERS`` (column key →
+header text), ``HEADER_ALIASES`` (column key → other headers accepted when
+reading), and ``YES_WORDS`` / ``NO_WORDS`` for marks.  Two modules beside it
+hold part of its ``STRINGS``: ``findings_<lang>`` what findings say
+(``problem.…``, ``unusable.…`` and the notices a run reports) and
+``help_<lang>`` the command line's help.  ``tests/test_i18n.py`` fails when a
+key or an argument exists in one language and not in another.
 
 ICU, not hand-written rules, makes plurals and numbers right in each language:
 ``{count, plural, one {# problem} other {# problems}}``; a number argument is

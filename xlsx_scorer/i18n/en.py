@@ -1,6 +1,12 @@
-"""English: every user-facing string of xlsx_scorer."""
+"""English: every user-facing string of xlsx_scorer, in ``STRINGS``.
 
-from xlsx_scorer.i18n import help_en
+This module holds the words of the sheets (headers, sheet names, marks, output sheets,
+template, instructions) and of the terminal; the words of findings
+(``findings_en.FINDINGS``) and of the command line's help (``help_en.HELP``) are
+kept beside it, in modules of their own, and merged into ``STRINGS``.
+"""
+
+from xlsx_scorer.i18n import findings_en, help_en
 
 NAME = "English"
 CODES = ("en", "english", "inglés", "ingles", "ingilizce")
@@ -85,168 +91,10 @@ STRINGS = {
     "notice.problems_found": (
         "{count, plural, one {# problem} other {# problems}} found. Checked on {when}."
     ),
-    "notice.regenerated": (
-        "The {sheet} sheet had been edited by hand; it was replaced by freshly computed results."
-    ),
-    # Problems in cells
-    "problem.location": "{ref} (round {round}, table {table}, {player})",
-    "problem.missing": "{column} is empty; type its value.",
-    "problem.error_value": "{column} shows the error {found}; fix its formula or type the value.",
-    "problem.name_not_text": "Player holds {found}, which is not a name; type the player''s name.",
-    "problem.missing_player": "Player is empty.",
-    "problem.not_whole_number": "{column} is {found}, which is not a whole number.",
-    "problem.date_in_number": "{column} holds a date or time ({found}); type a whole number.",
-    "problem.bool_in_number": "{column} holds {found} (TRUE/FALSE); type a whole number.",
-    "problem.text_in_number": "{column} holds the text “{found}”; type a whole number.",
-    "problem.number_too_large": "{column} is {found}, far outside the possible values.",
-    "problem.not_a_mark": (
-        "{column} is “{found}”; leave it blank for no, or type x (or yes, 1, TRUE) for yes."
-    ),
-    "problem.uncached_formula": (
-        "{column} holds a formula with no saved value; "
-        "open and save the workbook in your spreadsheet application first."
-    ),
-    "problem.bad_table": (
-        "Table is “{found}”; type a table number (1, 2, …) or a short label "
-        "of at most 20 characters."
-    ),
-    "problem.name_control_characters": (
-        "Player name {found} contains invisible control characters; retype it."
-    ),
-    "problem.merged_cells": (
-        "Cells {found} are merged across result rows; unmerge them so every row has its own values."
-    ),
-    "problem.out_of_range": "{column} is {found}; it must be a whole number from {low} to {high}.",
-    "problem.below_minimum": "{column} is {found}; it must be a whole number of at least {low}.",
-    "problem.no_cities_needs_two_settlements": (
-        "no cities and only {found, plural, one {# settlement} other {# settlements}}; a player "
-        "without cities has at least 2 settlements."
-    ),
-    "problem.longest_road_exceeds_roads": (
-        "Longest Road Length is {found} but only {roads} roads were built; the longest road "
-        "cannot be longer than the roads built."
-    ),
-    "problem.table_size": (
-        "the table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
-        "players."
-    ),
-    "problem.player_twice_in_round": (
-        "{player} appears {found} times in round {round}; a player plays once per round."
-    ),
-    "problem.table_vp_cards": "the table has {found} VP cards in all; at most 5 per table.",
-    "problem.table_knights": "the table has {found} knights played in all; at most 14 per table.",
-    "problem.army_mark_no_qualifier": (
-        "Largest Army First is marked, but nobody at the table played 3 or more knights."
-    ),
-    "problem.army_mark_not_leader": (
-        "Largest Army First is marked, but this player played "
-        "{found, plural, one {# knight} other {# knights}} and the most at the table is {most}."
-    ),
-    "problem.army_tie_unmarked": (
-        "{count} players are tied for Largest Army with {found} knights; mark exactly one of "
-        "them (the one who got it first) as Largest Army First."
-    ),
-    "problem.army_tie_several_marks": (
-        "{count} players tied for Largest Army are marked Largest Army First; mark only the one "
-        "who got it first."
-    ),
-    "problem.road_mark_no_qualifier": (
-        "Longest Road First is marked, but nobody at the table has a road of length 5 or more."
-    ),
-    "problem.road_mark_not_leader": (
-        "Longest Road First is marked, but this player''s longest road is {found} and the longest "
-        "at the table is {most}."
-    ),
-    "problem.road_tie_unmarked": (
-        "{count} players are tied for Longest Road with length {found}; mark exactly one of them "
-        "(the one who got it first) as Longest Road First."
-    ),
-    "problem.road_tie_several_marks": (
-        "{count} players tied for Longest Road are marked Longest Road First; mark only the one "
-        "who got it first."
-    ),
-    "problem.declared_under_10": (
-        "Declared Victory is marked, but this player has only {found} VP; only a player with "
-        "10 VP or more can declare victory."
-    ),
-    "problem.declared_missing": (
-        "{count} players have 10 VP or more; mark the one who declared victory as Declared Victory."
-    ),
-    "problem.declared_several": (
-        "{count} players are marked Declared Victory; mark only the one who declared."
-    ),
-    "problem.not_on_roster": "“{found}” is not on the Players sheet.",
-    "problem.not_on_roster_suggest": (
-        "“{found}” is not on the Players sheet; did you mean “{suggestion}”?"
-    ),
-    "problem.name_variants": (
-        "“{found}” and “{other}” look like the same person typed two ways; use one spelling."
-    ),
-    # The file cannot be used (exit code 2)
-    "unusable.file_missing": "{file}: there is no such file.",
-    "unusable.is_folder": "{folder} is a folder; name a workbook file (.xlsx) instead.",
-    "unusable.empty_file": "{file} is empty (0 bytes); it is not a workbook.",
-    "unusable.not_a_workbook": "{file} is not an Excel workbook (.xlsx).",
-    "unusable.text_file": (
-        "{file} is a text or CSV file, not an Excel workbook; open it in your spreadsheet "
-        "application and save it as Excel Workbook (.xlsx)."
-    ),
-    "unusable.truncated": (
-        "{file} is damaged or incomplete (the archive is cut off); ask for the file again."
-    ),
-    "unusable.encrypted": (
-        "{file} is protected with a password; open it, remove the password and save it again."
-    ),
-    "unusable.old_xls": (
-        "{file} is in the old .xls format; open it and save it as Excel Workbook (.xlsx)."
-    ),
-    "unusable.ods": (
-        "{file} is an OpenDocument spreadsheet (.ods); save it as Excel Workbook (.xlsx)."
-    ),
-    "unusable.package_too_large": (
-        "{file} would unpack to {size} MB ({detail}); refusing to open it, as it looks like a "
-        "zip bomb."
-    ),
-    "unusable.xml_entities": (
-        "{file} contains XML entity declarations in {part} (an “XML bomb”); refusing to read it."
-    ),
-    "unusable.bad_coordinate": (
-        "{file}: sheet {sheet} has a cell or row outside the spreadsheet grid ({cell}), so the "
-        "file is damaged; open it in your spreadsheet application, save it again and rerun."
-    ),
-    "unusable.bad_value": (
-        "{file}: cell {sheet}!{cell} holds a value no spreadsheet writes ({found}); type the "
-        "value again, save the workbook and rerun."
-    ),
-    "unusable.broken_part": "{file}: the part {part} of the workbook is damaged ({detail}).",
-    "unusable.no_results_sheet": "{file} has no Results sheet (its sheets: {sheets}).",
-    "unusable.no_header": (
-        "{file}: no header row found in the first {rows} rows of sheet {sheet}; "
-        "expected headers such as {expected}."
-    ),
-    "unusable.missing_columns": (
-        "{file}: the header row (row {row}) of sheet {sheet} has no column {columns}."
-    ),
-    "unusable.duplicate_header": (
-        "{file}: the column {column} appears more than once in sheet {sheet} (cells {cells}); "
-        "keep one."
-    ),
-    "unusable.unreadable": "{file} could not be read: {detail}",
-    "unusable.read_only": (
-        "{file} is read-only, so the results cannot be written into it; use -o to write a copy."
-    ),
-    "unusable.output_folder_missing": "The folder {folder} for the output does not exist.",
-    "unusable.folder_not_writable": (
-        "{file} cannot be saved: the folder {folder} cannot be written into (permissions, or "
-        "a read-only disk). Choose another folder with -o, or ask for write access. The "
-        "original workbook is unchanged."
-    ),
-    "unusable.output_exists": (
-        "{file} already exists, so nothing was written over it. Choose another name with -o, "
-        "or add --force to replace it."
-    ),
-    "unusable.write_failed": (
-        "Could not save {file}: {detail}. The original workbook is unchanged."
+    "notice.check": (
+        "Check code of the table below: it changes when anyone edits the table. Score the "
+        "workbook again (or run xlsx-scorer verify on an archive) to know whether the table "
+        "was edited by hand."
     ),
     # Terminal
     "cli.summary": (
@@ -282,7 +130,6 @@ STRINGS = {
         "been saved.} other {Nothing was written.}} Please run the same command again with "
         "--debug and send its output and the workbook to the maintainers."
     ),
-    "finding.unnamed_file": "The workbook",
     "cli.serve_address": "xlsx-scorer is running: open {url} in your browser.",
     "cli.serve_network": (
         "Judges on the same network open {url} (or this computer’s network address instead of "
@@ -291,40 +138,6 @@ STRINGS = {
     "cli.serve_stop": "Press Ctrl-C to stop it. Files are checked here and not kept.",
     "cli.serve_stopped": "Stopped.",
     "cli.serve_no_port": "Cannot listen on {host}: {detail}",
-    # Hostile files
-    "notice.check": (
-        "Check code of the table below: it changes when anyone edits the table. Score the "
-        "workbook again (or run xlsx-scorer verify on an archive) to know whether the table "
-        "was edited by hand."
-    ),
-    "notice.results_hidden": (
-        "The {sheet} sheet is hidden in this workbook; it was scored all the same."
-    ),
-    "unusable.damaged_sheet": (
-        "{file}: the sheet {sheet} is damaged inside the file ({detail}); ask for the file "
-        "again, or open it in your spreadsheet application, repair or delete that sheet and "
-        "save it again."
-    ),
-    "unusable.damaged_part": (
-        "{file}: the part {part} of the workbook is damaged ({detail}); ask for the file again, "
-        "or open it in your spreadsheet application and save it again."
-    ),
-    "unusable.encrypted_member": (
-        "{file}: the part {part} is locked with a zip password, which no spreadsheet "
-        "application does, so it cannot be read; ask for the original workbook."
-    ),
-    "unusable.unsupported_compression": (
-        "{file}: the part {part} is compressed with {method}, which spreadsheet applications "
-        "cannot read; ask for the original workbook."
-    ),
-    "unusable.strict_ooxml": (
-        "{file} is saved as Strict Open XML Spreadsheet; open it and save it as Excel Workbook "
-        "(.xlsx)."
-    ),
-    "unusable.cannot_write": (
-        "{file} is damaged ({detail}), so the results cannot be written into it; open it in "
-        "your spreadsheet application, save it again and rerun."
-    ),
     # Template and instructions
     "template.error.range": "Type a whole number from {low} to {high}.",
     "template.error.minimum": "Type a whole number of at least {low}.",
@@ -437,17 +250,6 @@ STRINGS = {
         "Standings: by total round points; ties by total VP, then by VP % (the player''s VP over "
         "the VP of every table they sat at), then by name in alphabetical order."
     ),
-    # --- Issue 9: Total VP (SPEC rule 11), tables checked later, never overwriting ---
-    "problem.total_vp_mismatch": (
-        "{column} says {found}, but this row adds up to {vp}: settlements {settlements} + "
-        "cities {cities} × 2 + VP cards {vp_cards}{army, select, yes { + 2 for Largest Army} "
-        "other {}}{road, select, yes { + 2 for Longest Road} other {}}. Check the row against"
-        " the score slip."
-    ),
-    "notice.recheck": (
-        "Rules about the whole table were skipped because a cell of it cannot be read; table "
-        "{table} of round {round} will be checked again once its cells are fixed."
-    ),
     "template.help.total_vp": (
         "Optional: the player’s VP at the end of the game as written on the score slip (0 to "
         "20), titles included. When filled, the row must add up to it; leave it blank to skip "
@@ -458,21 +260,6 @@ STRINGS = {
         "Largest Army and 2 for Longest Road. The scorer adds up every row and reports any "
         "difference, which catches a number typed in the wrong column. Leave it blank to skip "
         "the check."
-    ),
-    "unusable.template_exists": (
-        "{file} already exists, so the template was not written over it. Choose another file "
-        "name, such as {suggestion}, or add --force to replace it (everything in it would be "
-        "lost)."
-    ),
-    "unusable.open_in_excel": (
-        "{file} is open in Excel: its lock file {lock} is beside it. Close the workbook in Excel "
-        "and try again. If Excel is not running, the lock file was left behind by a crash: "
-        "delete the hidden file {lock} and try again."
-    ),
-    "unusable.open_in_libreoffice": (
-        "{file} is open in LibreOffice: its lock file {lock} is beside it. Close the workbook in "
-        "LibreOffice and try again. If LibreOffice is not running, the lock file was left "
-        "behind by a crash: delete the hidden file {lock} and try again."
     ),
     # Judges' commands: diff, merge, archive, verify
     "cli.blank": "(blank)",
@@ -509,18 +296,12 @@ STRINGS = {
         "plural, one {# roster change} other {# roster changes}}. Check and score it with "
         "xlsx-scorer score."
     ),
-    "unusable.output_is_input": (
-        "{file} is one of the inputs; inputs are never changed, so name a new file with -o."
-    ),
     "cli.archive_refused": (
         "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"
         " only when it has none."
     ),
     "cli.archive_done": (
         "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"
-    ),
-    "unusable.archive_folder_used": (
-        "{folder} exists and is not empty; name a new folder for the archive."
     ),
     "cli.verify_ok": (
         "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
@@ -529,42 +310,6 @@ STRINGS = {
         "{path}: {count, plural, one {# thing} other {# things}} no longer agree with the "
         "archived results."
     ),
-    "problem.verify.file_missing": "{file} is missing.",
-    "problem.verify.file_unreadable": "{file} cannot be read ({detail}).",
-    "problem.verify.file_changed": (
-        "{file} was changed: its SHA-256 or size differs from the one in datapackage.json."
-    ),
-    "problem.verify.no_fingerprint": (
-        "{file} records no fingerprint: it was removed, or this is not an archive."
-    ),
-    "problem.verify.fingerprint_changed": (
-        "{file} records the fingerprint {recorded}, but the results give {computed}: results or "
-        "standings were changed."
-    ),
-    "problem.verify.sheet_missing": "The {sheet} table is missing, or its header was changed.",
-    "problem.verify.sheet_cell": "{ref} shows “{shown}”, the results give “{expected}”.",
-    "problem.verify.more": (
-        "… and {count, plural, one {# more cell} other {# more cells}} of {sheet}."
-    ),
-    "problem.verify.csv_line": "{file} line {line} reads “{shown}”, the results give “{expected}”.",
-    "problem.verify.result_changed": (
-        "{file} {ref}: {column} of round {round}, table {table}, {player}{repeat, plural, =1 {} "
-        "other { (row # with these three)}} {state, select, cleared {is blank, archived as "
-        "{archived}} filled {is {now}, archived blank} other {is {now}, archived as {archived}}}."
-    ),
-    "problem.verify.result_added": (
-        "{file} {ref}: round {round}, table {table}, {player}{repeat, plural, =1 {} other { (row "
-        "# with these three)}} is not in the archived results."
-    ),
-    "problem.verify.result_removed": (
-        "Round {round}, table {table}, {player}{repeat, plural, =1 {} other { (row # with these "
-        "three)}} (archived at {file} {ref}) is missing from the results."
-    ),
-    "problem.verify.no_sheet_digests": (
-        "{file} records no digest of its sheets: it was removed, or this is not an archive."
-    ),
-    "problem.verify.sheet_changed": "The {sheet} sheet was changed after it was archived.",
-    "problem.verify.sheet_removed": "The {sheet} sheet was removed after it was archived.",
-    "problem.verify.sheet_added": "The {sheet} sheet was added after the event was archived.",
+    **findings_en.FINDINGS,
     **help_en.HELP,
 }
