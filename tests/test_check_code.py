@@ -75,7 +75,9 @@ def test_fixing_the_errors_is_no_hand_edit_but_editing_the_ranking_is(tmp_path: 
     fixed = score(path, "es")
     assert fixed.returncode == 0, fixed.stdout
     assert regenerated not in fixed.stdout
-    assert not any(regenerated in str(line) for line in sheet_values(path, sheet_name("es", ERRORS)))
+    assert not any(
+        regenerated in str(line) for line in sheet_values(path, sheet_name("es", ERRORS))
+    )
     book = openpyxl.load_workbook(path)
     standings = book[sheet_name("es", STANDINGS)]
     ana = next(cell for line in standings.iter_rows() for cell in line if cell.value == "Ana")
