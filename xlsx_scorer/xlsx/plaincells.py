@@ -17,9 +17,10 @@ and values, so both ways give the same cells:
 
 - the parts around ``sheetData`` (the root, its namespaces, merged cells) are
   still read by expat, with ``<sheetData/>`` put in the rows' place; the
-  shortcut stands only when that empty ``sheetData`` is a child of the root,
-  in SpreadsheetML's namespace, without a prefix, at exactly that byte, and
-  the document has no DTD and declares UTF-8 (or nothing);
+  shortcut stands only when expat would read the rows from that very place by
+  their unprefixed names (:func:`sheet_data_in_place`: the first ``sheetData``
+  of the document, a child of the root, SpreadsheetML bound to the default
+  prefix only, no namespace declared below the root, no DTD, UTF-8);
 - no ``<`` can occur in an accepted attribute value or text, so every
   ``<c r="`` is a cell and every ``</row>`` a row's end;
 - values are typed by the same functions (:mod:`cellvalues`).
@@ -288,36 +289,57 @@ def _allowed(reference: str) -> bool:
 
 
 def sheet_data_in_place(skeleton: bytes, at: int, part: str) -> bool:
-    """Whether ``skeleton`` (head + ``<sheetData/>`` + tail) is UTF-8 XML with no DTD whose
-    root holds an unprefixed SpreadsheetML ``sheetData`` with no attributes at byte ``at``.
+    """Whether expat, reading ``skeleton`` (head + ``<sheetData/>`` + tail) as the exact reader
+    does, takes the rows from the ``<sheetData/>`` at byte ``at``, unprefixed names and all.
+
+    That is: UTF-8 (or undeclared) XML with no DTD; the root binds exactly one prefix to
+    a SpreadsheetML namespace, and it is the default one (so the exact reader reads the
+    rows without namespace processing, by unprefixed names); no other element declares
+    a namespace; the first element named ``sheetData`` anywhere (whatever its prefix) is
+    the one at ``at``, a child of the root, with no attributes.
 
     >>> ns = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
     >>> sheet_data_in_place(b"<worksheet " + ns + b"><sheetData/></worksheet>", 77, "s")
     True
     >>> sheet_data_in_place(b"<worksheet><sheetData/></worksheet>", 11, "s")
     False
+    >>> sheet_data_in_place(b"<worksheet " + ns + b"><x:sheetData xmlns:x='urn:x'/>"
+    ...                     b"<sheetData/></worksheet>", 107, "s")
+    False
     """
     parser = xmlstream.new_parser(part, namespaces=True)
-    depth, found, encoding = 0, False, [True]
+    depth, first, declared, utf8 = 0, -1, [], [True]
 
     def start(name: str, attrs: list[str]) -> None:
-        nonlocal depth, found
-        if depth == 1 and parser.CurrentByteIndex == at and not attrs:
-            uri, local = xmlstream.split_name(name)
-            found = local == "sheetData" and uri in MAIN_NAMESPACES
+        nonlocal depth, first
+        local = xmlstream.split_name(name)[1]
+        if local == "sheetData" and first < 0:
+            first = parser.CurrentByteIndex if depth == 1 and not attrs else -2
         depth += 1
 
     def end(_name: str) -> None:
         nonlocal depth
         depth -= 1
 
-    def declaration(_version: str, declared: str | None, _standalone: int) -> None:
-        encoding[0] = declared is None or declared.casefold() in ("utf-8", "utf8")
+    def namespace(prefix: str | None, uri: str) -> None:
+        declared.append((depth, prefix, uri))
+
+    def declaration(_version: str, encoding: str | None, _standalone: int) -> None:
+        utf8[0] = encoding is None or encoding.casefold() in ("utf-8", "utf8")
 
     parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.StartNamespaceDeclHandler = namespace
     parser.XmlDeclHandler = declaration
     try:
         parser.Parse(skeleton, True)
     except (expat.ExpatError, LookupError, UnusableWorkbookError):
         return False
-    return found and encoding[0] and skeleton[at : at + 12] == b"<sheetData/>"
+    on_root = [(prefix, uri) for level, prefix, uri in declared if level == 0]
+    main = [prefix for prefix, uri in on_root if uri in MAIN_NAMESPACES]
+    return (
+        utf8[0]
+        and first == at
+        and main == [None]
+        and len(on_root) == len(declared)
+        and skeleton[at : at + 12] == b"<sheetData/>"
+    )
