@@ -211,23 +211,35 @@ def test_plain_sheets_take_the_shortcut(rows: str) -> None:
         '<c r="A1"><v>1</v></c></row></sheetData></worksheet>',
         # the root binds two prefixes to SpreadsheetML: expat reads with namespaces, in
         # the root's (strict) namespace, so the unprefixed rows are not the sheet's
-        f'<x:worksheet xmlns:x="{STRICT}" xmlns="{MAIN}"><sheetData>{ROW}</sheetData>'
-        "</x:worksheet>",
-        f'<o:worksheet xmlns:o="urn:o" xmlns="{STRICT}" xmlns:y="{MAIN}"><sheetData>{ROW}'
-        "</sheetData></o:worksheet>",
+        (
+            f'<x:worksheet xmlns:x="{STRICT}" xmlns="{MAIN}"><sheetData>{ROW}</sheetData>'
+            "</x:worksheet>"
+        ),
+        (
+            f'<o:worksheet xmlns:o="urn:o" xmlns="{STRICT}" xmlns:y="{MAIN}"><sheetData>{ROW}'
+            "</sheetData></o:worksheet>"
+        ),
         # the first sheetData (written with a space) holds the rows; a second one is empty
-        f'<worksheet xmlns="{MAIN}"><sheetData >{ROW}</sheetData><sheetData></sheetData>'
-        "</worksheet>",
+        (
+            f'<worksheet xmlns="{MAIN}"><sheetData >{ROW}</sheetData><sheetData></sheetData>'
+            "</worksheet>"
+        ),
         # an empty sheetData first, then one with rows: expat refuses the second
         f'<worksheet xmlns="{MAIN}"><sheetData/><sheetData>{ROW}</sheetData></worksheet>',
-        f'<worksheet xmlns="{MAIN}" xmlns:x="{MAIN}"><x:sheetData/><sheetData>{ROW}'
-        "</sheetData></worksheet>",
+        (
+            f'<worksheet xmlns="{MAIN}" xmlns:x="{MAIN}"><x:sheetData/><sheetData>{ROW}'
+            "</sheetData></worksheet>"
+        ),
         # two prefixes for SpreadsheetML: an unbound attribute prefix is damage
-        f'<worksheet xmlns="{MAIN}" xmlns:x="{MAIN}"><sheetData><row r="1" '
-        'x14ac:dyDescent="0.25"><c r="A1"><v>7</v></c></row></sheetData></worksheet>',
+        (
+            f'<worksheet xmlns="{MAIN}" xmlns:x="{MAIN}"><sheetData><row r="1" '
+            'x14ac:dyDescent="0.25"><c r="A1"><v>7</v></c></row></sheetData></worksheet>'
+        ),
         # a namespace declared below the root
-        f'<worksheet xmlns="{MAIN}"><sheetViews xmlns:q="urn:q"/><sheetData>{ROW}</sheetData>'
-        "</worksheet>",
+        (
+            f'<worksheet xmlns="{MAIN}"><sheetViews xmlns:q="urn:q"/><sheetData>{ROW}</sheetData>'
+            "</worksheet>"
+        ),
         # sheetData not a child of the root
         (
             f'<worksheet xmlns="{MAIN}"><extLst><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'

@@ -12,18 +12,21 @@ Every visible sheet is printed on its own: a copy of the workbook listing only t
 goes through ``soffice --convert-to pdf``, then the first page of the PDF through
 ``pdftoppm`` at 100 dpi.  Both land here as
 ``LANG-FILE-KIND.pdf`` and ``.png`` (``es-event-standings.png``).  The time the sheets say they
-were computed is fixed, so the pictures change only when the sheets do.
+were computed is fixed (shown in London, Madrid and Istanbul time), so the pictures change
+only when the sheets do.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import io
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -38,6 +41,8 @@ HERE = Path(__file__).resolve().parent
 LANGS = ("en", "es", "tr")
 #: The time every scored sheet says it was computed.
 COMPUTED = dt.datetime(2026, 3, 14, 18, 30, tzinfo=dt.UTC)
+#: Each language's organiser's clock (POSIX TZ strings: no time zone database needed).
+ZONES = {"en": "GMT0BST,M3.5.0/1,M10.5.0", "es": "CET-1CEST,M3.5.0,M10.5.0/3", "tr": "<+03>-3"}
 DPI = 100
 #: The event named in each template pictured.
 EVENTS = {"en": "Spring Cup", "es": "Copa de Primavera", "tr": "Bahar Kupası"}
@@ -48,6 +53,9 @@ _NAME = re.compile(rb'\bname="([^"]*)"')
 
 def workbooks(lang: str) -> dict[str, tuple[bytes, tuple[str, ...]]]:
     """The workbooks pictured in ``lang``, by file label: their bytes and the kinds shown."""
+
+    os.environ["TZ"] = ZONES[lang]
+    time.tzset()
 
     def scored(path: Path) -> bytes:
         result = xlsx_scorer.score(path.read_bytes(), language=lang, now=COMPUTED)
