@@ -143,6 +143,40 @@ def test_renamed_output_sheets_are_replaced_with_no_stale_ranking(tmp_path: Path
     assert any("Ranking viejo" in str(note) for note in notes)  # regenerated: said, by its name
 
 
+@pytest.mark.parametrize("problems", [False, True])
+def test_tabs_renamed_by_openpyxl_are_still_ours(tmp_path: Path, problems: bool) -> None:
+    """openpyxl renames a tab but leaves our marker naming the old title: still ours."""
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    assert cli_score(event, "--lang", "es") == 0
+    book = openpyxl.load_workbook(event)
+    for old, new in {"Clasificación": "Ranking final", "Puntos de ronda": "Detalle"}.items():
+        book[old].title = new
+    book["Errores"].title = "Fallos"
+    if problems:
+        book["Results"]["F5"] = 9  # Settlements out of range
+    book.save(event)
+    assert cli_score(event, "--lang", "es") == (1 if problems else 0)
+    again = event.read_bytes()
+    shown = NAMES["es"][:3] if problems else NAMES["es"]  # no standings: no chart data
+    assert sheet_names(again) == ["Results", "Players", *shown]
+    assert active(again) == ("Errores" if problems else "Clasificación")
+
+
+def test_an_organisers_sheet_with_a_ten_digit_number_is_kept(tmp_path: Path) -> None:
+    """Their "Sıralama" holding a telephone number (ten digits, like a code) is theirs."""
+    event = tmp_path / "kupa.xlsx"
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet("Sıralama")["A1"] = "5321234567"
+    book.create_sheet("Hatalar")["A1"] = "notlarım"
+    book.save(event)
+    assert cli_score(event, "--lang", "tr") == 0
+    data = event.read_bytes()
+    assert cells(data, "Sıralama") == ["5321234567"]
+    assert cells(data, "Hatalar") == ["notlarım"]
+    assert ours(data)["standings"] == "Sıralama (2)"
+
+
 def test_switching_language_leaves_one_set_of_sheets(tmp_path: Path) -> None:
     event = tmp_path / "event.xlsx"
     shutil.copy(SAMPLE, event)
@@ -178,7 +212,8 @@ def test_an_organisers_sheet_called_like_ours_is_kept(tmp_path: Path) -> None:
 
 
 def unmarked(data: bytes) -> bytes:
-    """``data`` without our markers: output as versions before the marker left it."""
+    """``data`` as versions before the marker left it: no markers, and the check code in
+    the sentence those versions wrote (``Check: <code>``)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w") as target:
         for info in source.infolist():
@@ -187,6 +222,8 @@ def unmarked(data: bytes) -> bytes:
                 body = re.sub(
                     rb'<definedName name="_xlsx_scorer\.[^"]*"[^>]*>[^<]*</definedName>', b"", body
                 )
+            elif info.filename.startswith("xl/worksheets/"):
+                body = re.sub(rb"<t>([0-9a-f]{10})</t>", rb"<t>Check: \1</t>", body)
             target.writestr(info, body)
     return buffer.getvalue()
 

@@ -129,13 +129,18 @@ def _printed_code(value: Any) -> str | None:
     return match.group(1) if match else None
 
 
-def is_check_line(value: str) -> bool:
-    """Whether ``value`` is a check line in a shipped language.
+def is_legacy_check_line(value: str) -> bool:
+    """Whether ``value`` is a check line as version 0.1 wrote it (``LEGACY_CHECK``).
 
-    >>> is_check_line("Check: 0123456789"), is_check_line("Check: nothing")
+    Only that sentence marks an unmarked sheet as old output of ours: a code alone
+    (ten hex digits) could be anyone's text, a telephone number say.
+
+    >>> is_legacy_check_line("Check: 0123456789"), is_legacy_check_line("Check: nothing")
     (True, False)
+    >>> is_legacy_check_line("5321234567")
+    False
     """
-    return _printed_code(value) is not None
+    return LEGACY_CHECK.fullmatch(value) is not None
 
 
 def was_edited(rows: Sequence[Sequence[Any]]) -> bool:

@@ -40,7 +40,7 @@ LEGACY_OUTPUTS = LegacyOutputs(
     },
     checked=frozenset({STANDINGS, ROUND_POINTS}),
     hidden=frozenset({CHART_DATA}),
-    is_check_line=fingerprint.is_check_line,
+    is_check_line=fingerprint.is_legacy_check_line,
 )
 #: Width units per character of a problem message (11-point Calibri).
 PROBLEM_CHAR_WIDTH = 0.85

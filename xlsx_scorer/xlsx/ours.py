@@ -5,7 +5,9 @@
 value covers the sheet itself (``'Standings'!$1:$1048576``).  It lives in ``workbook.xml``
 (so it is found without reading the sheet, even a damaged one), Excel and LibreOffice keep
 it when they save, and it follows the sheet when the organiser renames or moves it.  A
-marker whose value names another sheet is ignored (it was moved by hand).  A sheet without
+marker whose value names another existing sheet is ignored (it was moved by hand); one
+naming a sheet that no longer exists (a tab renamed by a tool that leaves defined names
+alone, as openpyxl does) counts for the sheet its ``localSheetId`` says.  A sheet without
 a marker is the organiser's, whatever its name: theirs is never replaced, and ours takes
 another name (``Standings (2)``).  When several sheets carry the marker of one kind (the
 organiser copied ours), the first in tab order is ours; the copies lose their marker on the
@@ -18,8 +20,9 @@ In a workbook where no sheet carries a marker, a sheet is taken for such output 
 ``Clasificación``, ``Sıralama``…):
 
 - it bears a name of the standings or round-points kind exactly and one of the first 10
-  cells of column A holds the check line (``Check: <code>``, in any shipped language), which
-  every such sheet carried; or
+  cells of column A holds the check line those versions wrote (``Check: <code>``,
+  ``Comprobación: <code>``, ``Kontrol: <code>``; a code alone is not enough, it could be
+  anyone's text); or
 - it bears a name of the errors kind exactly (or of the chart-data kind, and is hidden) and
   the workbook has such a checked sheet: those versions wrote all of them together,
   replacing the organiser's.
@@ -94,7 +97,12 @@ def our_sheets(package: Package, legacy: LegacyOutputs | None = None) -> tuple[O
 
 
 def _marked(package: Package) -> list[OurSheet]:
-    """Sheets carrying a marker (every one, copies included) that covers the sheet itself."""
+    """Sheets carrying a marker (every one, copies included) that covers the sheet itself.
+
+    A marker naming a sheet that no longer exists was left behind by a rename that did
+    not update defined names (openpyxl renames a tab so): its ``localSheetId`` decides.
+    One naming another existing sheet was moved by hand and makes nothing ours.
+    """
     sheets = package.sheets
     doc = package.workbook_xml
     found = []
@@ -104,16 +112,16 @@ def _marked(package: Package) -> list[OurSheet]:
             local = whole_number(node.attrs.get("localSheetId"))
             if kind is None or local is None or local >= len(sheets):
                 continue
-            if refers_to(doc.inner_text(node), sheets[local].name):
+            reference = doc.inner_text(node)
+            if refers_to(reference, sheets[local].name) or not any(
+                refers_to(reference, sheet.name) for sheet in sheets
+            ):
                 found.append(OurSheet(local, sheets[local].name, kind))
     return found
 
 
 def refers_to(reference: str, sheet: str) -> bool:
     """Whether ``reference`` (``'Round Points'!$1:$1048576``) is on ``sheet``.
-
-    A marker moved onto another sheet by hand (its ``localSheetId`` edited) still names the
-    sheet it was written for, so it does not make that other sheet ours.
 
     >>> refers_to("'Bob''s'!$1:$1048576", "BOB'S"), refers_to("Results!$A$1", "Standings")
     (True, False)
