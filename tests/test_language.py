@@ -442,3 +442,15 @@ def test_the_command_line_writes_the_local_zone(tmp_path: Path) -> None:
     assert run("score", path, env={"TZ": ISTANBUL}).returncode == 0
     note = sheet_values(path, sheet_name("tr", STANDINGS))[1][0]
     assert re.fullmatch(r"\d{1,2} \w+ 20\d\d \d\d:\d\d \(GMT\+3\) itibarıyla .*", note), note
+
+
+def test_an_abbreviated_option_is_refused_not_half_read() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", "score", "x.xlsx", "--la", "es"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "--la" in done.stderr

@@ -77,9 +77,15 @@ def argparse_speaking(lang: str) -> Iterator[None]:
 
 
 class Parser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose every word is in ``language``; its sub-commands' too."""
+    """An ``ArgumentParser`` whose every word is in ``language``; its sub-commands' too.
+
+    Options are spelled in full (no ``--la es``): the language is chosen from the
+    command line before argparse reads it (:func:`asked_language`), so an
+    abbreviation would be read by one and not the other.
+    """
 
     def __init__(self, *args: Any, language: str, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         self.language = language
         with argparse_speaking(language):
             super().__init__(*args, **kwargs)

@@ -30,5 +30,7 @@ def load_pandera() -> None:
     sys.modules["hypothesis"] = None  # type: ignore[assignment]
     try:
         importlib.import_module(_BACKENDS)
+    except ImportError:  # another pandera: it loads its backends itself, only slower
+        return
     finally:
         del sys.modules["hypothesis"]
