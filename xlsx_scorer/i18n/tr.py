@@ -94,6 +94,13 @@ STRINGS = {
         "Sonuçlar sayfasını düzeltin ve puanlamayı yeniden çalıştırın."
     ),
     "notice.no_problems": "Hiç sorun bulunmadı: tüm oyunlar kurallara uygun.",
+    "notice.no_results": (
+        "Henüz sonuç yok: {sheet} sayfasında hiç oyun yok. {sheet} sayfasını doldurup yeniden "
+        "puanlayın."
+    ),
+    "notice.no_results_errors": (
+        "Henüz sonuç yok, bu yüzden denetlenecek bir şey yok: {sheet} sayfasında hiç oyun yok."
+    ),
     "notice.problems_found": "{count} sorun bulundu. Kontrol zamanı: {when}.",
     "notice.check": (
         "Aşağıdaki tablonun denetim kodu: biri tabloyu değiştirirse kod da değişir. Tablonun "
