@@ -442,3 +442,28 @@ def test_the_command_line_writes_the_local_zone(tmp_path: Path) -> None:
     assert run("score", path, env={"TZ": ISTANBUL}).returncode == 0
     note = sheet_values(path, sheet_name("tr", STANDINGS))[1][0]
     assert re.fullmatch(r"\d{1,2} \w+ 20\d\d \d\d:\d\d \(GMT\+3\) itibarıyla .*", note), note
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "“Cemm” is not on the Players sheet; did you mean “Cem”?"),
+        ("es", "«Cemm» no está en la hoja Jugadores; ¿querías decir «Cem»?"),
+        # Neutral: no question particle, whose vowel would have to agree with the name.
+        ("tr", "“Cemm” Oyuncular sayfasında yok; sayfadaki en yakın ad: “Cem”."),
+    ],
+)
+def test_a_name_not_on_the_roster_suggests_the_nearest_one_in_the_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    typed = [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bea", 8), with_vp(1, 1, "Cemm", 7)]
+    headers = [header(lang, key) for key in KEYS]
+    path = write(
+        tmp_path / "event.xlsx",
+        [*typed, GAME[3]],
+        headers=headers,
+        roster=["Ana", "Bea", "Cem", "Dua"],
+    )
+    done = run("check", path)
+    assert done.returncode == 1, done.stderr
+    assert said in done.stdout

@@ -116,7 +116,7 @@ FINDINGS = {
     ),
     "problem.not_on_roster": "“{found}” Oyuncular sayfasında yok.",
     "problem.not_on_roster_suggest": (
-        "“{found}” Oyuncular sayfasında yok; “{suggestion}” mı demek istediniz?"
+        "“{found}” Oyuncular sayfasında yok; sayfadaki en yakın ad: “{suggestion}”."
     ),
     "problem.name_variants": (
         "“{found}” ve “{other}” aynı kişinin iki farklı yazılışı gibi görünüyor; tek bir yazılış "
