@@ -123,6 +123,7 @@ STRINGS = {
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
+    "cli.no_workbooks": "No workbook (.xlsx or .xlsm) found in the folder {folder}.",
     "cli.output_collision": (
         "Two workbooks named {name} would be written into {folder}; score them into different"
         " folders."

@@ -137,6 +137,7 @@ STRINGS = {
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
+    "cli.no_workbooks": "No hay ningún libro (.xlsx o .xlsm) en la carpeta {folder}.",
     "cli.output_collision": (
         "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."
     ),

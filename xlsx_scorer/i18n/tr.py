@@ -125,6 +125,7 @@ STRINGS = {
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
+    "cli.no_workbooks": "{folder} klasöründe hiç çalışma kitabı (.xlsx veya .xlsm) yok.",
     "cli.output_collision": (
         "{name} adlı iki çalışma kitabı {folder} klasörüne yazılacaktı; onları farklı "
         "klasörlere puanlayın."
