@@ -16,14 +16,13 @@ import re
 import stat
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from tests.builders import KEYS, sheet_values, with_vp, write
+from tests.builders import KEYS, sheet_values, unwritable_folder, with_vp, write
 from xlsx_scorer.app.api import score
 from xlsx_scorer.app.report import STANDINGS, sheet_name
 from xlsx_scorer.cli import build_parser, main
@@ -112,21 +111,6 @@ def test_the_command_line_follows_the_rule(tmp_path: Path) -> None:
 # Refusals (exit code 2) in the workbook's language
 
 
-def _unwritable_folder(tmp_path: Path) -> Path:
-    """A folder this process cannot create files in (root may write anywhere but /sys)."""
-    if os.geteuid() != 0:
-        folder = tmp_path / "locked"
-        folder.mkdir()
-        folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
-        return folder
-    folder = Path("/sys")
-    try:
-        tempfile.mkstemp(dir=folder)
-    except OSError:
-        return folder
-    pytest.skip("no folder here refuses root")
-
-
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_renamed_results_sheet_is_refused_in_the_workbooks_language(
     tmp_path: Path, lang: str
@@ -200,7 +184,7 @@ def test_an_unwritable_folder_is_refused_in_words_of_the_workbooks_language(
     tmp_path: Path, lang: str
 ) -> None:
     path = event(tmp_path / "event.xlsx", lang)
-    folder = _unwritable_folder(tmp_path)
+    folder = unwritable_folder(tmp_path)
     target = folder / "scored.xlsx"
     for command in (["score", path, "-o", target], ["archive", path, "-o", folder / "cup"]):
         done = run(*command)

@@ -269,6 +269,22 @@ FINDINGS = {
         "{file} hasarlı ({detail}), bu yüzden sonuçlar içine yazılamıyor; elektronik tablo "
         "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
     ),
+    "unusable.template_read_only": (
+        "{file} salt okunur, bu yüzden şablon onun üzerine yazılmadı. Başka bir dosya adı seçin "
+        "ya da dosyayı değiştirmek istiyorsanız önce salt okunur özelliğini kaldırın (içindeki "
+        "her şey kaybolur)."
+    ),
+    "unusable.template_folder_missing": (
+        "{folder} klasörü yok, bu yüzden şablon oraya kaydedilemiyor; klasörü oluşturun ya da "
+        "başka bir klasör seçin."
+    ),
+    "unusable.template_folder_not_writable": (
+        "Şablon {file} olarak kaydedilemiyor: {folder} klasörüne yazılamıyor (izinler veya salt "
+        "okunur bir disk). Başka bir klasör seçin ya da yazma izni isteyin."
+    ),
+    "unusable.template_write_failed": (
+        "Şablon {file} olarak kaydedilemedi: {detail}. Başka bir dosya adı ya da klasör seçin."
+    ),
     "unusable.template_exists": (
         "{file} zaten var, bu yüzden şablon onun üzerine yazılmadı. Başka bir dosya adı seçin "
         "(örneğin {suggestion}) ya da dosyayı değiştirmek için --force ekleyin (içindeki her "
