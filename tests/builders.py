@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import stat
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pytest
 
 HEADERS = (
     "Round",
@@ -129,3 +133,18 @@ def table_below(path: Path, sheet: str, first_header: str) -> list[dict[str, Any
             break
         table.append(dict(zip(header, values, strict=False)))
     return table
+
+
+def unwritable_folder(tmp_path: Path) -> Path:
+    """A folder this process cannot create files in (root may write anywhere but /sys)."""
+    if os.geteuid() != 0:
+        folder = tmp_path / "locked"
+        folder.mkdir()
+        folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+        return folder
+    folder = Path("/sys")
+    try:
+        tempfile.mkstemp(dir=folder)
+    except OSError:
+        return folder
+    pytest.skip("no folder here refuses root")

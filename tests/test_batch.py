@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from xlsx_scorer.cli import commands, main
+from xlsx_scorer.i18n import text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ROOT = FIXTURES.parent
@@ -126,3 +127,29 @@ def test_an_empty_template_says_there_are_no_results_yet(
     out = capsys.readouterr().out
     assert "Todavía no hay resultados" in out
     assert "Los 0 primeros" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+@pytest.mark.parametrize("command", [["score"], ["check"], ["check", "--json"]])
+def test_a_folder_without_workbooks_is_said_exit_2(
+    tmp_path: Path, lang: str, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "~$cup.xlsx").write_bytes(b"lock")  # a lock file is no workbook
+    assert main([*command, str(empty), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [text(lang, "cli.no_workbooks", folder=empty)]
+    assert sorted(path.name for path in empty.iterdir()) == ["~$cup.xlsx"]
+
+
+def test_an_empty_folder_beside_a_workbook_is_said_and_the_workbook_still_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    sample = FIXTURES / "sample_event.xlsx"
+    assert main(["check", str(sample), str(empty), "--lang", "es"]) == 2
+    captured = capsys.readouterr()
+    assert text("es", "cli.no_workbooks", folder=empty) in captured.err
+    assert "28 partidas revisadas" in captured.out

@@ -16,14 +16,13 @@ import re
 import stat
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from tests.builders import KEYS, sheet_values, with_vp, write
+from tests.builders import KEYS, sheet_values, unwritable_folder, with_vp, write
 from xlsx_scorer.app.api import score
 from xlsx_scorer.app.report import STANDINGS, sheet_name
 from xlsx_scorer.cli import build_parser, main
@@ -112,21 +111,6 @@ def test_the_command_line_follows_the_rule(tmp_path: Path) -> None:
 # Refusals (exit code 2) in the workbook's language
 
 
-def _unwritable_folder(tmp_path: Path) -> Path:
-    """A folder this process cannot create files in (root may write anywhere but /sys)."""
-    if os.geteuid() != 0:
-        folder = tmp_path / "locked"
-        folder.mkdir()
-        folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
-        return folder
-    folder = Path("/sys")
-    try:
-        tempfile.mkstemp(dir=folder)
-    except OSError:
-        return folder
-    pytest.skip("no folder here refuses root")
-
-
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_renamed_results_sheet_is_refused_in_the_workbooks_language(
     tmp_path: Path, lang: str
@@ -200,7 +184,7 @@ def test_an_unwritable_folder_is_refused_in_words_of_the_workbooks_language(
     tmp_path: Path, lang: str
 ) -> None:
     path = event(tmp_path / "event.xlsx", lang)
-    folder = _unwritable_folder(tmp_path)
+    folder = unwritable_folder(tmp_path)
     target = folder / "scored.xlsx"
     for command in (["score", path, "-o", target], ["archive", path, "-o", folder / "cup"]):
         done = run(*command)
@@ -454,3 +438,28 @@ def test_an_abbreviated_option_is_refused_not_half_read() -> None:
     )
     assert done.returncode == 2
     assert "--la" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "“Cemm” is not on the Players sheet; did you mean “Cem”?"),
+        ("es", "«Cemm» no está en la hoja Jugadores; ¿querías decir «Cem»?"),
+        # Neutral: no question particle, whose vowel would have to agree with the name.
+        ("tr", "“Cemm” Oyuncular sayfasında yok; sayfadaki en yakın ad: “Cem”."),
+    ],
+)
+def test_a_name_not_on_the_roster_suggests_the_nearest_one_in_the_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    typed = [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bea", 8), with_vp(1, 1, "Cemm", 7)]
+    headers = [header(lang, key) for key in KEYS]
+    path = write(
+        tmp_path / "event.xlsx",
+        [*typed, GAME[3]],
+        headers=headers,
+        roster=["Ana", "Bea", "Cem", "Dua"],
+    )
+    done = run("check", path)
+    assert done.returncode == 1, done.stderr
+    assert said in done.stdout

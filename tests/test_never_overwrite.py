@@ -9,11 +9,12 @@ file being written matters.  Everything runs through ``xlsx_scorer.cli.main``.
 from __future__ import annotations
 
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
 
-from tests.builders import sheet_values, with_vp, write
+from tests.builders import sheet_values, unwritable_folder, with_vp, write
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.xlsx import save
@@ -107,6 +108,84 @@ def test_force_does_not_write_over_an_open_workbook(
     assert main(["template", str(event), "--lang", "tr", "--force"]) == 2
     assert text("tr", code, file=event, lock=lock) in capsys.readouterr().err
     assert event.read_bytes() == before
+
+
+def refused_template(err: str, lang: str) -> None:
+    """``err`` is a template refusal in ``lang``, without the advice that only fits ``score``.
+
+    ``template`` has no ``-o``, and there is no original workbook to be left unchanged.
+    """
+    assert " -o " not in err
+    unchanged = text(lang, "unusable.write_failed", file="F", detail="D").split("D. ")[-1]
+    assert unchanged not in err
+    assert err.splitlines()[-1] == text(lang, "cli.nothing_written")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_force_over_a_workbook_open_in_libreoffice_speaks_its_language(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No --lang, a system locale of no shipped language: the workbook's own language."""
+    workbook = tmp_path / "tpl.xlsx"
+    assert main(["template", str(workbook), "--lang", lang, "--players", "8"]) == 0
+    lock = tmp_path / ".~lock.tpl.xlsx#"
+    lock.write_text("Ana,ana-laptop,01.05.2026 10:00,")
+    before = workbook.read_bytes()
+    capsys.readouterr()
+    assert main(["template", str(workbook), "--force"]) == 2
+    err = capsys.readouterr().err
+    said = text(lang, "unusable.open_in_libreoffice", file=workbook, lock=lock.name)
+    assert err.splitlines()[0] == said
+    refused_template(err, lang)
+    assert workbook.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_force_over_a_read_only_workbook_speaks_its_language_without_o(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workbook = tmp_path / "rot.xlsx"
+    assert main(["template", str(workbook), "--lang", lang, "--players", "8"]) == 0
+    workbook.chmod(stat.S_IRUSR | stat.S_IRGRP)
+    before = workbook.read_bytes()
+    capsys.readouterr()
+    assert main(["template", str(workbook), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == text(lang, "unusable.template_read_only", file=workbook)
+    refused_template(err, lang)
+    assert workbook.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unwritable_folder_is_refused_in_words_for_a_template(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = unwritable_folder(tmp_path)
+    target = folder / "t.xlsx"
+    assert main(["template", str(target), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    said = text(lang, "unusable.template_folder_not_writable", file=target, folder=folder)
+    assert err.splitlines()[0] == said
+    refused_template(err, lang)
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missing_folder_is_refused_in_the_system_language(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No --lang and no workbook yet: the system locale decides."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(
+        "LANG", {"en": "en_GB.UTF-8", "es": "es_ES.UTF-8", "tr": "tr_TR.UTF-8"}[lang]
+    )
+    missing = tmp_path / "nowhere"
+    assert main(["template", str(missing / "t.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == text(lang, "unusable.template_folder_missing", folder=missing)
+    refused_template(err, lang)
+    assert not missing.exists()
 
 
 def test_a_file_that_appears_while_saving_is_not_replaced(tmp_path: Path) -> None:

@@ -145,7 +145,8 @@ def output_sheets(
     """Standings, Round Points and Errors in ``lang`` (SPEC §5).
 
     With errors, no standings are published: Standings and Round Points become
-    a notice pointing to Errors.
+    a notice pointing to Errors.  With no results yet (no games, no errors: a blank
+    template), all three say so instead, with no table and no check code.
     """
     computed = date_time(lang, now)
     if validated.findings:
@@ -158,6 +159,14 @@ def output_sheets(
         return Scored(specs, None)
     games = scoring.score_games(validated.frame)
     table, per_round = scoring.standings(games, collation_key)
+    if table.empty:  # no results yet (a blank template): as the terminal says (cli.no_results)
+        results = book.results.name
+        specs = (
+            report.no_results_sheet(lang, report.STANDINGS, "title.standings", results),
+            report.no_results_sheet(lang, report.ROUND_POINTS, "title.round_points", results),
+            report.no_results_errors_sheet(lang, results, notices=found_notices),
+        )
+        return Scored(specs, table)
     specs = (
         report.standings_sheet(
             lang,

@@ -198,6 +198,36 @@ def not_published_sheet(lang: str, kind: str, title_key: str, count: int) -> She
     return SheetSpec(kind, name, text(lang, title_key), (notice,), (), ())
 
 
+def no_results_sheet(lang: str, kind: str, title_key: str, results: str) -> SheetSpec:
+    """Standings or Round Points of a workbook with no results yet (a blank template): a notice.
+
+    It says so and what to do, naming the results sheet; as the not-published
+    notice, no table and no check code (``fingerprint.was_edited``).
+
+    >>> spec = no_results_sheet("es", STANDINGS, "title.standings", "Resultados")
+    >>> spec.name, spec.notes[0][:29], spec.columns, spec.rows
+    ('Clasificación', 'Todavía no hay resultados: la', (), ())
+    """
+    notice = text(lang, "notice.no_results", sheet=results)
+    return SheetSpec(kind, sheet_name(lang, kind), text(lang, title_key), (notice,), (), ())
+
+
+def no_results_errors_sheet(
+    lang: str, results: str, *, notices: Sequence[Finding] = ()
+) -> SheetSpec:
+    """The Errors sheet of a workbook with no results yet: says so, not that all games are right.
+
+    ``notices`` follow as notes, as on ``errors_sheet``; no table.
+
+    >>> no_results_errors_sheet("en", "Results").notes
+    ('No results yet, so there is nothing to check: the Results sheet has no games.',)
+    """
+    note = text(lang, "notice.no_results_errors", sheet=results)
+    extra = tuple(render(notice, lang) for notice in notices)
+    name = sheet_name(lang, ERRORS)
+    return SheetSpec(ERRORS, name, text(lang, "title.errors"), (note, *extra), (), ())
+
+
 def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
     """``spec`` with two last notes over its table: what the check code is for, then the code.
 

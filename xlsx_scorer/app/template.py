@@ -52,6 +52,14 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx import save
 
+#: The save's refusals whose words suit ``score`` (``-o``, "the original workbook"), by the
+#: variant said for a template; the others (a lock file, a folder named) suit both as they are.
+TEMPLATE_REFUSALS = {
+    "unusable.read_only": "unusable.template_read_only",
+    "unusable.output_folder_missing": "unusable.template_folder_missing",
+    "unusable.folder_not_writable": "unusable.template_folder_not_writable",
+    "unusable.write_failed": "unusable.template_write_failed",
+}
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
 ROSTER = "Roster"
@@ -177,7 +185,10 @@ def write_template(
 
     An existing ``target`` (most likely an event being filled in) is left as it
     was and refused with ``unusable.template_exists``, which suggests a free
-    name (``cup.xlsx`` → ``cup-2.xlsx``), unless ``overwrite`` is given.  The
+    name (``cup.xlsx`` → ``cup-2.xlsx``), unless ``overwrite`` is given.  Every
+    other refusal of the save (open in Excel or LibreOffice, read-only, a folder
+    missing or not writable…) is said in words that fit a template
+    (``TEMPLATE_REFUSALS``: another file name or folder, never ``-o``).  Each
     refusal carries the existing workbook's language, when it has one, so it
     can be said in the organiser's language.
     """
@@ -191,6 +202,12 @@ def write_template(
             {"file": str(target), "suggestion": str(suggestion)},
             language=_language_of(target),
         ) from None
+    except UnusableWorkbookError as error:
+        raise UnusableWorkbookError(
+            TEMPLATE_REFUSALS.get(error.code, error.code),
+            error.params,
+            language=_language_of(target),
+        ) from error
 
 
 def _language_of(path: Path) -> str | None:

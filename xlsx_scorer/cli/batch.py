@@ -5,8 +5,10 @@ for the workbooks directly inside it (``.xlsx`` and ``.xlsm``, in name order;
 hidden files and the lock files of Excel and LibreOffice are not workbooks).
 Each file is run on its own: one that cannot be used, or even one that meets a
 bug of the scorer, never stops the others; the command's exit code is the
-worst of theirs (3 > 2 > 1 > 0).  On a terminal a progress bar (rich) runs on
-the error stream while the outcomes are printed; elsewhere only the lines.
+worst of theirs (3 > 2 > 1 > 0).  A folder with no workbook in it is said so
+(``without_workbooks``) and counts as a file that cannot be used (exit code 2).
+On a terminal a progress bar (rich) runs on the error stream while the outcomes
+are printed; elsewhere only the lines.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -50,6 +52,18 @@ def workbooks(paths: Sequence[Path]) -> list[Path]:
             )
         )
     return found
+
+
+def without_workbooks(paths: Sequence[Path]) -> list[Path]:
+    """The folders among ``paths`` with no workbook directly inside them (said, exit code 2).
+
+    >>> import tempfile
+    >>> empty = Path(tempfile.mkdtemp())
+    >>> _ = (empty / "~$cup.xlsx").write_bytes(b"")
+    >>> without_workbooks([empty]) == [empty], without_workbooks([empty / "cup.xlsx"])
+    (True, [])
+    """
+    return [path for path in paths if path.is_dir() and not workbooks([path])]
 
 
 def run_each(

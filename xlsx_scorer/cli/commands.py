@@ -35,7 +35,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
     """``score``: check, score and save each workbook; print the findings and the leaders."""
     lang = choose_language(args.lang)
     paths = batch.workbooks(args.workbook)
-    if len(paths) == 1 and not args.workbook[0].is_dir():
+    if len(args.workbook) == 1 and not args.workbook[0].is_dir():
         return _score_one(paths[0], args.output, args.lang, args.force, run)
     if args.output is not None and not args.output.is_dir():
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
@@ -55,7 +55,8 @@ def score(args: argparse.Namespace, run: Run) -> int:
         print(_summary(result, summary, path))
         return result.exit_code
 
-    return batch.run_each(paths, score_one, _bug_reporter(args))
+    empty = _say_empty_folders(args)
+    return max(empty, batch.run_each(paths, score_one, _bug_reporter(args)))
 
 
 def _score_one(source: Path, output: Path | None, lang: str | None, force: bool, run: Run) -> int:
@@ -74,8 +75,9 @@ def _score_one(source: Path, output: Path | None, lang: str | None, force: bool,
 def check(args: argparse.Namespace, run: Run) -> int:
     """``check``: every finding of each workbook, in words or as JSON; nothing is written."""
     paths = batch.workbooks(args.workbook)
-    if len(paths) == 1 and not args.workbook[0].is_dir():
+    if len(args.workbook) == 1 and not args.workbook[0].is_dir():
         return _check_one(paths[0], args.json, args.lang)
+    empty = _say_empty_folders(args)
     if args.json:
         documents: list[dict[str, object]] = []
 
@@ -87,10 +89,19 @@ def check(args: argparse.Namespace, run: Run) -> int:
         worst = batch.run_each(paths, collect, _bug_reporter(args))
         with _tolerating_a_closed_pipe():
             print(json.dumps(documents, ensure_ascii=False, indent=2))
-        return worst
-    return batch.run_each(
+        return max(empty, worst)
+    worst = batch.run_each(
         paths, lambda path: _check_one(path, False, args.lang), _bug_reporter(args)
     )
+    return max(empty, worst)
+
+
+def _say_empty_folders(args: argparse.Namespace) -> int:
+    """Say, on the error stream, which folders given hold no workbook; exit code 2 if any."""
+    empty = batch.without_workbooks(args.workbook)
+    for folder in empty:
+        print(text(choose_language(args.lang), "cli.no_workbooks", folder=folder), file=sys.stderr)
+    return EXIT_UNUSABLE if empty else 0
 
 
 def _check_one(source: Path, as_json: bool, lang: str | None) -> int:

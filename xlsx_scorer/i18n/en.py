@@ -88,6 +88,12 @@ STRINGS = {
         "other {# problems}}. See the Errors sheet, fix the Results sheet and run the scorer again."
     ),
     "notice.no_problems": "No problems found: every game follows the rules.",
+    "notice.no_results": (
+        "No results yet: the {sheet} sheet has no games. Fill in the {sheet} sheet and score again."
+    ),
+    "notice.no_results_errors": (
+        "No results yet, so there is nothing to check: the {sheet} sheet has no games."
+    ),
     "notice.problems_found": (
         "{count, plural, one {# problem} other {# problems}} found. Checked on {when}."
     ),
@@ -117,6 +123,7 @@ STRINGS = {
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
+    "cli.no_workbooks": "No workbook (.xlsx or .xlsm) found in the folder {folder}.",
     "cli.output_collision": (
         "Two workbooks named {name} would be written into {folder}; score them into different"
         " folders."

@@ -97,6 +97,14 @@ STRINGS = {
         "ejecutar el programa."
     ),
     "notice.no_problems": "No hay ningún problema: todas las partidas cumplen las reglas.",
+    "notice.no_results": (
+        "Todavía no hay resultados: la hoja {sheet} no tiene partidas. Rellena la hoja {sheet} "
+        "y vuelve a puntuar."
+    ),
+    "notice.no_results_errors": (
+        "Todavía no hay resultados, así que no hay nada que revisar: la hoja {sheet} no tiene "
+        "partidas."
+    ),
     "notice.problems_found": (
         "{count, plural, one {# problema encontrado} other {# problemas encontrados}}. "
         "Revisado el {when}."
@@ -129,6 +137,7 @@ STRINGS = {
     ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
+    "cli.no_workbooks": "No hay ningún libro (.xlsx o .xlsm) en la carpeta {folder}.",
     "cli.output_collision": (
         "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."
     ),

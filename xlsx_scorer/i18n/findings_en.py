@@ -254,6 +254,21 @@ FINDINGS = {
         "{file} is damaged ({detail}), so the results cannot be written into it; open it in "
         "your spreadsheet application, save it again and rerun."
     ),
+    "unusable.template_read_only": (
+        "{file} is read-only, so the template was not written over it. Choose another file "
+        "name or, to replace it, first make the file writable (everything in it would be lost)."
+    ),
+    "unusable.template_folder_missing": (
+        "The folder {folder} does not exist, so the template cannot be saved there; create the "
+        "folder or choose another one."
+    ),
+    "unusable.template_folder_not_writable": (
+        "The template cannot be saved as {file}: the folder {folder} cannot be written into "
+        "(permissions, or a read-only disk). Choose another folder, or ask for write access."
+    ),
+    "unusable.template_write_failed": (
+        "Could not save the template as {file}: {detail}. Choose another file name or folder."
+    ),
     "unusable.template_exists": (
         "{file} already exists, so the template was not written over it. Choose another file "
         "name, such as {suggestion}, or add --force to replace it (everything in it would be "

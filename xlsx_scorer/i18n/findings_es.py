@@ -287,6 +287,24 @@ FINDINGS = {
         "{file} está dañado ({detail}), así que no se pueden escribir los resultados en él; "
         "ábrelo en tu programa de hojas de cálculo, vuelve a guardarlo y ejecuta de nuevo."
     ),
+    "unusable.template_read_only": (
+        "{file} es de solo lectura, así que la plantilla no se ha escrito encima. Elige otro "
+        "nombre de archivo o, para sustituirlo, quítale antes la marca de solo lectura (se "
+        "perdería todo lo que contiene)."
+    ),
+    "unusable.template_folder_missing": (
+        "La carpeta {folder} no existe, así que la plantilla no se puede guardar allí; crea la "
+        "carpeta o elige otra."
+    ),
+    "unusable.template_folder_not_writable": (
+        "No se puede guardar la plantilla como {file}: no se puede escribir en la carpeta "
+        "{folder} (permisos o un disco de solo lectura). Elige otra carpeta o pide permiso de "
+        "escritura."
+    ),
+    "unusable.template_write_failed": (
+        "No se ha podido guardar la plantilla como {file}: {detail}. Elige otro nombre de "
+        "archivo u otra carpeta."
+    ),
     "unusable.template_exists": (
         "{file} ya existe, así que la plantilla no se ha escrito encima. Elige otro nombre de "
         "archivo, por ejemplo {suggestion}, o añade --force para sustituirlo (se perdería todo "

@@ -116,7 +116,7 @@ FINDINGS = {
     ),
     "problem.not_on_roster": "“{found}” Oyuncular sayfasında yok.",
     "problem.not_on_roster_suggest": (
-        "“{found}” Oyuncular sayfasında yok; “{suggestion}” mı demek istediniz?"
+        "“{found}” Oyuncular sayfasında yok; sayfadaki en yakın ad: “{suggestion}”."
     ),
     "problem.name_variants": (
         "“{found}” ve “{other}” aynı kişinin iki farklı yazılışı gibi görünüyor; tek bir yazılış "
@@ -268,6 +268,22 @@ FINDINGS = {
     "unusable.cannot_write": (
         "{file} hasarlı ({detail}), bu yüzden sonuçlar içine yazılamıyor; elektronik tablo "
         "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
+    ),
+    "unusable.template_read_only": (
+        "{file} salt okunur, bu yüzden şablon onun üzerine yazılmadı. Başka bir dosya adı seçin "
+        "ya da dosyayı değiştirmek istiyorsanız önce salt okunur özelliğini kaldırın (içindeki "
+        "her şey kaybolur)."
+    ),
+    "unusable.template_folder_missing": (
+        "{folder} klasörü yok, bu yüzden şablon oraya kaydedilemiyor; klasörü oluşturun ya da "
+        "başka bir klasör seçin."
+    ),
+    "unusable.template_folder_not_writable": (
+        "Şablon {file} olarak kaydedilemiyor: {folder} klasörüne yazılamıyor (izinler veya salt "
+        "okunur bir disk). Başka bir klasör seçin ya da yazma izni isteyin."
+    ),
+    "unusable.template_write_failed": (
+        "Şablon {file} olarak kaydedilemedi: {detail}. Başka bir dosya adı ya da klasör seçin."
     ),
     "unusable.template_exists": (
         "{file} zaten var, bu yüzden şablon onun üzerine yazılmadı. Başka bir dosya adı seçin "

@@ -94,6 +94,13 @@ STRINGS = {
         "Sonuçlar sayfasını düzeltin ve puanlamayı yeniden çalıştırın."
     ),
     "notice.no_problems": "Hiç sorun bulunmadı: tüm oyunlar kurallara uygun.",
+    "notice.no_results": (
+        "Henüz sonuç yok: {sheet} sayfasında hiç oyun yok. {sheet} sayfasını doldurup yeniden "
+        "puanlayın."
+    ),
+    "notice.no_results_errors": (
+        "Henüz sonuç yok, bu yüzden denetlenecek bir şey yok: {sheet} sayfasında hiç oyun yok."
+    ),
     "notice.problems_found": "{count} sorun bulundu. Kontrol zamanı: {when}.",
     "notice.check": (
         "Aşağıdaki tablonun denetim kodu: biri tabloyu değiştirirse kod da değişir. Tablonun "
@@ -118,6 +125,7 @@ STRINGS = {
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
+    "cli.no_workbooks": "{folder} klasöründe hiç çalışma kitabı (.xlsx veya .xlsm) yok.",
     "cli.output_collision": (
         "{name} adlı iki çalışma kitabı {folder} klasörüne yazılacaktı; onları farklı "
         "klasörlere puanlayın."
