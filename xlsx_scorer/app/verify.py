@@ -51,7 +51,8 @@ from xlsx_scorer.app.archive import (
 from xlsx_scorer.app.diff import Copy, Key, diff
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
-from xlsx_scorer.xlsx import archival, patch
+from xlsx_scorer.xlsx import archival
+from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.reader import Workbook
 from xlsx_scorer.xlsx.spec import SheetSpec
 
@@ -231,7 +232,7 @@ def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]], file: str) -
         shown += [None] * (width - len(shown))
         for column, (want, have) in enumerate(zip(expected, shown, strict=True)):
             if canon(want) != canon(have):
-                cell = f"{patch.column_letters(column + 1)}{start + index + 1}"
+                cell = f"{column_letters(column + 1)}{start + index + 1}"
                 params = {"shown": canon(have), "expected": canon(want)}
                 where = Where(file=file, sheet=spec.name, cell=cell)
                 found.append(Finding("verify.sheet_cell", params, "error", where))

@@ -46,6 +46,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text, representable
+from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_number
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})
@@ -57,29 +58,14 @@ _CELLS = (("sheetData", "row", "c", "f"),)
 CellValue: TypeAlias = bool | int | float | str | ErrorValue | None
 
 
-def column_number(letters: str) -> int:
-    """``column_number("A") == 1``, ``column_number("AB") == 28``."""
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
-
-
-def column_letters(number: int) -> str:
-    """``column_letters(28) == "AB"``."""
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
 def split_ref(ref: str) -> tuple[int, int]:
     """(row, column number) of a cell reference: ``split_ref("E7") == (7, 5)``."""
     match = _REF.fullmatch(ref)
-    if match is None:
+    column = None if match is None else column_number(match.group(1))
+    row = None if match is None else row_number(match.group(2))
+    if column is None or row is None:
         raise ValueError(f"not a cell reference: {ref!r}")
-    return int(match.group(2)), column_number(match.group(1))
+    return row, column
 
 
 # ---------------------------------------------------------------------------
@@ -285,7 +271,7 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
     ...     b'<row r="2"><c r="B2"><v>2</v></c></row></sheetData></worksheet>', ["B"])
     frozenset({2})
     """
-    wanted = {column_number(letters) for letters in columns}
+    wanted = {column_number(letters) for letters in columns} - {None}
     doc, sheet_data = _worksheet(xml, name)
     rows: set[int] = set()
     for number, row in _rows(sheet_data, name):
