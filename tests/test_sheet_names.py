@@ -177,6 +177,33 @@ def test_an_organisers_sheet_with_a_ten_digit_number_is_kept(tmp_path: Path) -> 
     assert ours(data)["standings"] == "Sıralama (2)"
 
 
+def test_a_stray_marker_never_makes_results_ours(tmp_path: Path) -> None:
+    """A marker left naming a sheet that is gone, its localSheetId now on Results (as
+    openpyxl before 3.1 left it after renaming ours and inserting a sheet): Results stays."""
+    event = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, event)
+    assert cli_score(event) == 0
+    data = event.read_bytes()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename == "xl/workbook.xml":
+                body, count = re.subn(
+                    rb'(<definedName name="_xlsx_scorer\.standings"[^>]*localSheetId=")\d+("[^>]*>)'
+                    rb"[^<]*",
+                    rb"\g<1>0\g<2>'Gone'!$1:$1048576",
+                    body,
+                )
+                assert count == 1
+            target.writestr(info, body)
+    event.write_bytes(buffer.getvalue())
+    assert cli_score(event) == 0
+    after = event.read_bytes()
+    assert sheet_names(after)[:2] == ["Results", "Players"]
+    assert "Elif Doğan" in cells(after, "Results")
+
+
 def test_switching_language_leaves_one_set_of_sheets(tmp_path: Path) -> None:
     event = tmp_path / "event.xlsx"
     shutil.copy(SAMPLE, event)

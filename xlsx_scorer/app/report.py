@@ -41,6 +41,11 @@ LEGACY_OUTPUTS = LegacyOutputs(
     checked=frozenset({STANDINGS, ROUND_POINTS}),
     hidden=frozenset({CHART_DATA}),
     is_check_line=fingerprint.is_legacy_check_line,
+    theirs=frozenset(
+        str(module.SHEETS[kind]).casefold()
+        for module in LANGUAGES.values()
+        for kind in ("results", "players", "event", "instructions")
+    ),
 )
 #: Width units per character of a problem message (11-point Calibri).
 PROBLEM_CHAR_WIDTH = 0.85

@@ -28,7 +28,10 @@ In a workbook where no sheet carries a marker, a sheet is taken for such output 
   replacing the organiser's.
 
 A name alone is never evidence: an organiser's own sheet called ``Errores`` in a workbook
-without such a checked sheet is theirs and kept.
+without such a checked sheet is theirs and kept.  And the organiser's input sheets
+(``LegacyOutputs.theirs``: Results, Players, Event, Instructions in any shipped language)
+are never ours, whatever a marker says: a marker left behind by a tool that renumbers
+tabs without renumbering sheet-local names (openpyxl before 3.1) cannot hand us Results.
 """
 
 from __future__ import annotations
@@ -84,11 +87,15 @@ class LegacyOutputs:
     checked: frozenset[str]
     hidden: frozenset[str]
     is_check_line: Callable[[str], bool]
+    #: Sheet names (case-folded) that are never ours, whatever a marker says: the
+    #: organiser's own input sheets (Results, Players, Event…) in every shipped language.
+    theirs: frozenset[str] = frozenset()
 
 
 def our_sheets(package: Package, legacy: LegacyOutputs | None = None) -> tuple[OurSheet, ...]:
     """Our sheets in ``package``, one per kind, in tab order."""
-    marked = _marked(package)
+    theirs = frozenset() if legacy is None else legacy.theirs
+    marked = [sheet for sheet in _marked(package) if sheet.name.casefold() not in theirs]
     found = marked if marked or legacy is None else _legacy(package, legacy)
     first: dict[str, OurSheet] = {}
     for sheet in sorted(found, key=lambda sheet: sheet.index):

@@ -325,7 +325,7 @@ def sheet_data_in_place(skeleton: bytes, at: int, part: str) -> bool:
         declared.append((depth, prefix, uri))
 
     def declaration(_version: str, encoding: str | None, _standalone: int) -> None:
-        utf8[0] = encoding is None or encoding.casefold() in ("utf-8", "utf8")
+        utf8[0] = encoding is None or encoding.casefold() == "utf-8"  # expat's own name
 
     parser.StartElementHandler, parser.EndElementHandler = start, end
     parser.StartNamespaceDeclHandler = namespace
