@@ -241,9 +241,11 @@ def test_plain_sheets_take_the_shortcut(rows: str) -> None:
             "</worksheet>"
         ),
         # "utf8" is not expat's name for UTF-8: it refuses the non-ASCII letters
-        f'<?xml version="1.0" encoding="utf8"?><worksheet xmlns="{MAIN}"><sheetData>'
-        '<row r="1"><c r="A1" t="inlineStr"><is><t>Çetin</t></is></c></row></sheetData>'
-        "</worksheet>",
+        (
+            f'<?xml version="1.0" encoding="utf8"?><worksheet xmlns="{MAIN}"><sheetData>'
+            '<row r="1"><c r="A1" t="inlineStr"><is><t>Çetin</t></is></c></row></sheetData>'
+            "</worksheet>"
+        ),
         # sheetData not a child of the root
         (
             f'<worksheet xmlns="{MAIN}"><extLst><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
