@@ -22,6 +22,7 @@ from typing import Any
 import openpyxl
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -126,7 +127,10 @@ def open_page(driver: WebDriver, site: str, lang: str, *, query: str = "") -> No
 
 
 def until(driver: WebDriver, condition: Callable[[], Any], timeout: float = WAIT) -> Any:
-    return WebDriverWait(driver, timeout).until(lambda _: condition())
+    """Wait for ``condition``; an element the page replaced meanwhile (it re-renders its
+    tables on a language switch) is looked for again, not a failure."""
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(lambda _: condition())
 
 
 def choose(driver: WebDriver, workbook: Path) -> str:
