@@ -5,13 +5,12 @@ part name as OPC says and has checked every member's CRC.
 
 from __future__ import annotations
 
-import zipfile
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
+from xlsx_scorer.opc.guards import ZIP_ERRORS
 from xlsx_scorer.opc.package import Package as OpcPackage
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx.xmlstream import attributes, parse, split_name
@@ -60,7 +59,7 @@ class Package:
             with self.opc.stream(part) as stream:
                 while chunk := stream.read(CHUNK_BYTES):
                     yield chunk
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as error:
+        except ZIP_ERRORS as error:
             raise UnusableWorkbookError(
                 "unusable.broken_part", {"part": str(part), "detail": str(error)}
             ) from error
