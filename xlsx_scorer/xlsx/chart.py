@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr, escape_text
-from xlsx_scorer.xlsx.sheetxml import column_letter
+from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.spec import Chart
 
 __all__ = ["chart_xml", "data_rows", "drawing_xml"]
@@ -70,10 +70,10 @@ def _font(size: int, *, bold: bool = False) -> str:
 
 def _reference(sheet: str, first_column: int, row: int, last_column: int | None = None) -> str:
     quoted = "'" + sheet.replace("'", "''") + "'"
-    first = f"${column_letter(first_column)}${row}"
+    first = f"${column_letters(first_column)}${row}"
     if last_column is None:
         return f"{quoted}!{first}"
-    return f"{quoted}!{first}:${column_letter(last_column)}${row}"
+    return f"{quoted}!{first}:${column_letters(last_column)}${row}"
 
 
 def _cache(tag: str, values: Sequence[str], *, numbers: bool) -> str:

@@ -40,11 +40,11 @@ from typing import Any
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
+from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.spec import SheetSpec
 
 __all__ = [
     "CellStyles",
-    "column_letter",
     "data_sheet_xml",
     "header_row",
     "hyperlink_formula",
@@ -68,15 +68,6 @@ class CellStyles:
     note: int
     header: int
     cells: Mapping[tuple[str | None, bool, bool], int]
-
-
-def column_letter(position: int) -> str:
-    """The letters of 1-based column ``position``: ``column_letter(28) == "AB"``."""
-    letters = ""
-    while position:
-        position, remainder = divmod(position - 1, 26)
-        letters = chr(65 + remainder) + letters
-    return letters
 
 
 def header_row(spec: SheetSpec) -> int:
@@ -195,7 +186,7 @@ def _rows_xml(
     numbers = list(map(str, range(first_row, first_row + len(rows))))
     cells = [
         _column_cells(
-            column_letter(i + 1), numbers, values, styles[i] if i < len(styles) else "", inline
+            column_letters(i + 1), numbers, values, styles[i] if i < len(styles) else "", inline
         )
         for i, values in enumerate(columns)
     ]
@@ -203,7 +194,7 @@ def _rows_xml(
         value = rows[offset][position]
         if value is None:
             continue
-        ref = f"{column_letter(position + 1)}{first_row + offset}"
+        ref = f"{column_letters(position + 1)}{first_row + offset}"
         shown = clean_text(str(value))
         formula = hyperlink_formula(target, shown)[1:MAX_TEXT]
         cells[position][offset] = (
@@ -260,7 +251,7 @@ def worksheet_xml(
     if spec.columns:
         header = [
             (
-                f'<c r="{column_letter(i + 1)}{head}"{_style(styles.header)} t="inlineStr">'
+                f'<c r="{column_letters(i + 1)}{head}"{_style(styles.header)} t="inlineStr">'
                 f"{_inline(column.header)}</c>"
             )
             if _inline(column.header)
@@ -280,7 +271,7 @@ def worksheet_xml(
             ],
         )
     last_row = head + len(spec.rows) if spec.columns else FIRST_NOTE_ROW + len(spec.notes) - 1
-    dimension = f"A1:{column_letter(max(width, 1))}{max(last_row, 1)}"
+    dimension = f"A1:{column_letters(max(width, 1))}{max(last_row, 1)}"
     view = ' tabSelected="1"' if selected else ""
     if spec.columns:
         top = f"A{head + 1}"
@@ -309,7 +300,7 @@ def worksheet_xml(
 def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> bytes:
     """A plain sheet of ``rows`` from A1 (the data behind the Standings chart)."""
     width = max(map(len, rows), default=1)
-    dimension = f"A1:{column_letter(width)}{max(len(rows), 1)}"
+    dimension = f"A1:{column_letters(width)}{max(len(rows), 1)}"
     return _worksheet(
         f'<dimension ref="{dimension}"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>'
         '<sheetFormatPr defaultRowHeight="15"/>',
