@@ -12,7 +12,7 @@ from typing import Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.commands import location
-from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.options import add_command, add_common
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
@@ -20,11 +20,7 @@ from xlsx_scorer.i18n import text
 
 def add_parser(commands: Any, lang: str) -> None:
     """Register ``archive`` with the command parser, its help in ``lang``."""
-    parser: argparse.ArgumentParser = commands.add_parser(
-        "archive",
-        help=say(lang, "help.archive"),
-        description=say(lang, "help.archive_description"),
-    )
+    parser = add_command(commands, "archive", lang)
     parser.add_argument(
         "workbook",
         metavar=say(lang, "help.metavar_event"),

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
-from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.options import add_command, add_common
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import text
@@ -27,9 +27,7 @@ ROSTER_MESSAGES = {"added": "cli.roster_added", "removed": "cli.roster_removed"}
 
 def add_parser(commands: Any, lang: str) -> None:
     """Register ``diff`` with the command parser, its help in ``lang``."""
-    parser: argparse.ArgumentParser = commands.add_parser(
-        "diff", help=say(lang, "help.diff"), description=say(lang, "help.diff_description")
-    )
+    parser = add_command(commands, "diff", lang)
     first, second = say(lang, "help.metavar_first"), say(lang, "help.metavar_second")
     parser.add_argument("first", metavar=first, type=Path, help=say(lang, "help.diff_first"))
     parser.add_argument("second", metavar=second, type=Path, help=say(lang, "help.diff_second"))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.diff import ROSTER_MESSAGES, change_text
-from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.options import add_command, add_common
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import text
@@ -23,9 +23,7 @@ if TYPE_CHECKING:
 
 def add_parser(commands: Any, lang: str) -> None:
     """Register ``merge`` with the command parser, its help in ``lang``."""
-    parser: argparse.ArgumentParser = commands.add_parser(
-        "merge", help=say(lang, "help.merge"), description=say(lang, "help.merge_description")
-    )
+    parser = add_command(commands, "merge", lang)
     parser.add_argument(
         "base",
         metavar=say(lang, "help.metavar_base"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from xlsx_scorer import __version__
 from xlsx_scorer.cli.parser import Parser, checked_number, say
@@ -39,12 +40,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     )
     workbook = say(lang, "help.metavar_workbook")
     output = say(lang, "help.metavar_output")
-    score = commands.add_parser(
-        "score",
-        help=say(lang, "help.score"),
-        description=say(lang, "help.score_description"),
-        epilog=exit_codes,
-    )
+    score = add_command(commands, "score", lang, epilog=exit_codes)
     score.add_argument(
         "workbook", metavar=workbook, type=Path, nargs="+", help=say(lang, "help.workbooks")
     )
@@ -53,22 +49,13 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     )
     score.add_argument("--force", action="store_true", help=say(lang, "help.force_output"))
     add_common(score, lang)
-    check = commands.add_parser(
-        "check",
-        help=say(lang, "help.check"),
-        description=say(lang, "help.check_description"),
-        epilog=exit_codes,
-    )
+    check = add_command(commands, "check", lang, epilog=exit_codes)
     check.add_argument(
         "workbook", metavar=workbook, type=Path, nargs="+", help=say(lang, "help.workbooks")
     )
     check.add_argument("--json", action="store_true", help=say(lang, "help.json"))
     add_common(check, lang)
-    blank = commands.add_parser(
-        "template",
-        help=say(lang, "help.template"),
-        description=say(lang, "help.template_description"),
-    )
+    blank = add_command(commands, "template", lang)
     blank.add_argument(
         "workbook", metavar=output, type=Path, help=say(lang, "help.template_output")
     )
@@ -97,6 +84,18 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
 
     for own_command in (diff, merge, archive, verify, serve):
         own_command.add_parser(commands, lang)
+    return parser
+
+
+def add_command(commands: Any, name: str, lang: str, **extra: Any) -> argparse.ArgumentParser:
+    """The sub-command ``name`` of ``commands`` (``add_subparsers()``), its help and
+    description in ``lang`` (messages ``help.<name>`` and ``help.<name>_description``)."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=say(lang, f"help.{name}"),
+        description=say(lang, f"help.{name}_description"),
+        **extra,
+    )
     return parser
 
 

@@ -21,6 +21,7 @@ import time
 import webbrowser
 from typing import Any
 
+from xlsx_scorer.cli.options import add_command
 from xlsx_scorer.cli.parser import checked_number, say
 from xlsx_scorer.i18n import LANGUAGES, choose_language, text
 
@@ -33,9 +34,7 @@ BROWSER_WAIT = 10.0
 
 def add_parser(commands: Any, lang: str) -> None:
     """Add ``serve`` to the sub-commands ``commands`` (``ArgumentParser.add_subparsers()``)."""
-    serve = commands.add_parser(
-        "serve", help=say(lang, "help.serve"), description=say(lang, "help.serve_description")
-    )
+    serve = add_command(commands, "serve", lang)
     serve.add_argument(
         "--port",
         metavar=say(lang, "help.metavar_port"),

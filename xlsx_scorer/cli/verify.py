@@ -13,7 +13,7 @@ from typing import Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.commands import location
-from xlsx_scorer.cli.options import add_common
+from xlsx_scorer.cli.options import add_command, add_common
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
@@ -24,9 +24,7 @@ VERIFY_CODES = "verify."
 
 def add_parser(commands: Any, lang: str) -> None:
     """Register ``verify`` with the command parser, its help in ``lang``."""
-    parser: argparse.ArgumentParser = commands.add_parser(
-        "verify", help=say(lang, "help.verify"), description=say(lang, "help.verify_description")
-    )
+    parser = add_command(commands, "verify", lang)
     parser.add_argument(
         "path",
         metavar=say(lang, "help.metavar_archive"),
