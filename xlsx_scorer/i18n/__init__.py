@@ -6,7 +6,11 @@ header text), ``HEADER_ALIASES`` (column key → other headers accepted when
 reading), and ``YES_WORDS`` / ``NO_WORDS`` for marks.  Two modules beside it
 hold part of its ``STRINGS``: ``findings_<lang>`` what findings say
 (``problem.…``, ``unusable.…`` and the notices a run reports) and
-``help_<lang>`` the command line's help.  ``tests/test_i18n.py`` fails when a
+``help_<lang>`` the command line's help.  A finding is said by its message
+(``findings.message_key``): ``problem.<code>`` for an error, ``notice.<code>``
+for a notice, the fatal code itself (``unusable.<code>``) when the file cannot
+be used; ``problem.location`` says where a finding is, ``finding.unnamed_file``
+names a workbook given without a file name.  ``tests/test_i18n.py`` fails when a
 key or an argument exists in one language and not in another.
 
 ICU, not hand-written rules, makes plurals and numbers right in each language:

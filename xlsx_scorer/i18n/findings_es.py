@@ -1,10 +1,6 @@
 """The words of every finding in Spanish: ``FINDINGS`` (ICU patterns, part of ``es.STRINGS``).
 
-A finding is said by its message (``findings.message_key``): ``problem.<code>``
-for an error, ``notice.<code>`` for a notice, the fatal code itself
-(``unusable.<code>``) when the file cannot be used; ``problem.location`` says
-where a finding is, ``finding.unnamed_file`` names a workbook given without a
-file name.
+How a finding's message is keyed: see :mod:`xlsx_scorer.i18n`.
 
 >>> from xlsx_scorer.i18n import text
 >>> text("es", "problem.missing", column="Ciudades")
