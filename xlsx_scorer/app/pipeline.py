@@ -28,8 +28,8 @@ from xlsx_scorer.core.problems import (
     problems_from_cell_errors,
     problems_from_failures,
 )
-from xlsx_scorer.findings import Finding, Where
-from xlsx_scorer.i18n import date_time
+from xlsx_scorer.findings import Finding, Where, render
+from xlsx_scorer.i18n import date_time, text
 from xlsx_scorer.xlsx import reader, splice
 from xlsx_scorer.xlsx.spec import SheetSpec
 
@@ -150,21 +150,27 @@ def output_sheets(
     """
     computed = date_time(lang, now)
     if validated.findings:
-        count = len(validated.findings)
+        withheld = text(lang, "notice.not_published", count=len(validated.findings))
         specs = (
-            report.not_published_sheet(lang, report.STANDINGS, "title.standings", count),
-            report.not_published_sheet(lang, report.ROUND_POINTS, "title.round_points", count),
+            report.notice_sheet(lang, report.STANDINGS, withheld),
+            report.notice_sheet(lang, report.ROUND_POINTS, withheld),
             report.errors_sheet(lang, validated.findings, computed=computed, notices=found_notices),
         )
         return Scored(specs, None)
     games = scoring.score_games(validated.frame)
     table, per_round = scoring.standings(games, collation_key)
     if table.empty:  # no results yet (a blank template): as the terminal says (cli.no_results)
-        results = book.results.name
+        empty = text(lang, "notice.no_results", sheet=book.results.name)
+        nothing_to_check = text(lang, "notice.no_results_errors", sheet=book.results.name)
         specs = (
-            report.no_results_sheet(lang, report.STANDINGS, "title.standings", results),
-            report.no_results_sheet(lang, report.ROUND_POINTS, "title.round_points", results),
-            report.no_results_errors_sheet(lang, results, notices=found_notices),
+            report.notice_sheet(lang, report.STANDINGS, empty),
+            report.notice_sheet(lang, report.ROUND_POINTS, empty),
+            report.notice_sheet(
+                lang,
+                report.ERRORS,
+                nothing_to_check,
+                *(render(notice, lang) for notice in found_notices),
+            ),
         )
         return Scored(specs, table)
     specs = (

@@ -193,44 +193,18 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     )
 
 
-def not_published_sheet(lang: str, kind: str, title_key: str, count: int) -> SheetSpec:
-    """Standings or Round Points replaced by a notice: no ranking while errors remain.
+def notice_sheet(lang: str, kind: str, *notes: str) -> SheetSpec:
+    """One of our sheets holding only its title (``title.<kind>``) and ``notes``: no table.
 
-    No table, so no check code: there is nothing to check (``fingerprint.was_edited``).
+    Standings and Round Points while errors remain or before any result, and Errors
+    before any result.  With no table there is no check code: nothing to check
+    (``fingerprint.was_edited``).
+
+    >>> spec = notice_sheet("es", STANDINGS, text("es", "notice.no_results", sheet="Resultados"))
+    >>> spec.name, spec.title, spec.notes[0][:29], spec.columns, spec.rows
+    ('Clasificación', 'Clasificación', 'Todavía no hay resultados: la', (), ())
     """
-    notice = text(lang, "notice.not_published", count=count)
-    name = sheet_name(lang, kind)
-    return SheetSpec(kind, name, text(lang, title_key), (notice,), (), ())
-
-
-def no_results_sheet(lang: str, kind: str, title_key: str, results: str) -> SheetSpec:
-    """Standings or Round Points of a workbook with no results yet (a blank template): a notice.
-
-    It says so and what to do, naming the results sheet; as the not-published
-    notice, no table and no check code (``fingerprint.was_edited``).
-
-    >>> spec = no_results_sheet("es", STANDINGS, "title.standings", "Resultados")
-    >>> spec.name, spec.notes[0][:29], spec.columns, spec.rows
-    ('Clasificación', 'Todavía no hay resultados: la', (), ())
-    """
-    notice = text(lang, "notice.no_results", sheet=results)
-    return SheetSpec(kind, sheet_name(lang, kind), text(lang, title_key), (notice,), (), ())
-
-
-def no_results_errors_sheet(
-    lang: str, results: str, *, notices: Sequence[Finding] = ()
-) -> SheetSpec:
-    """The Errors sheet of a workbook with no results yet: says so, not that all games are right.
-
-    ``notices`` follow as notes, as on ``errors_sheet``; no table.
-
-    >>> no_results_errors_sheet("en", "Results").notes
-    ('No results yet, so there is nothing to check: the Results sheet has no games.',)
-    """
-    note = text(lang, "notice.no_results_errors", sheet=results)
-    extra = tuple(render(notice, lang) for notice in notices)
-    name = sheet_name(lang, ERRORS)
-    return SheetSpec(ERRORS, name, text(lang, "title.errors"), (note, *extra), (), ())
+    return SheetSpec(kind, sheet_name(lang, kind), text(lang, f"title.{kind}"), notes, (), ())
 
 
 def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
