@@ -105,14 +105,13 @@ def _writable(value: Any) -> patch.CellValue:
 
 def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
-    parts = patch.sheet_parts(book.package)
-    results = patch.read_part(book.package, parts[base.sheet])
-    filled = patch.filled_rows(results, base.columns.values(), base.sheet)
+    sheets = [base.sheet] if base.roster_sheet is None else [base.sheet, base.roster_sheet]
+    parts = patch.sheet_parts(book.package, sheets)
+    filled = patch.filled_rows(parts[base.sheet], base.columns.values(), base.sheet)
     roster_filled: frozenset[int] = frozenset()
     if base.roster_sheet is not None and base.roster:
         letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
-        roster = patch.read_part(book.package, parts[base.roster_sheet])
-        roster_filled = patch.filled_rows(roster, letters, base.roster_sheet)
+        roster_filled = patch.filled_rows(parts[base.roster_sheet], letters, base.roster_sheet)
     return Layout(filled, roster_filled)
 
 

@@ -286,23 +286,24 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
 # The package
 
 
-def sheet_parts(package: bytes) -> dict[str, PartName]:
-    """Each sheet name and its part, in order: ``{"Results": PartName('/xl/worksheets/…')}``.
+def sheet_parts(package: bytes, names: Iterable[str]) -> dict[str, bytes]:
+    """The content of the sheets ``names`` (those that have a part), one opening of the package.
 
-    Part names are resolved as ``opc`` resolves them (relative, ``..``, absolute,
-    percent-encoded targets, any letter case); a sheet whose part is missing is left out.
+    Parts are found as ``opc`` resolves them (relative, ``..``, absolute,
+    percent-encoded targets, any letter case); a damaged one is refused.
     """
     pkg = Package.open(package)
+    parts = _part_names(pkg)
+    return {name: pkg.read(parts[name]) for name in names if name in parts}
+
+
+def _part_names(pkg: Package) -> dict[str, PartName]:
+    """Each sheet name and its part, in order; a sheet whose part is missing is left out."""
     return {
         sheet.name: sheet.part
         for sheet in pkg.sheets
         if sheet.part is not None and pkg.has(sheet.part)
     }
-
-
-def read_part(package: bytes, part: PartName) -> bytes:
-    """The content of one part (refused when it is damaged)."""
-    return Package.open(package).read(part)
 
 
 def _without_calc_chain(pkg: Package) -> tuple[dict[PartName, bytes], set[PartName]]:
@@ -327,7 +328,7 @@ def _without_calc_chain(pkg: Package) -> tuple[dict[PartName, bytes], set[PartNa
 def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]]) -> bytes:
     """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules)."""
     pkg = Package.open(package)
-    parts = sheet_parts(package)
+    parts = _part_names(pkg)
     replaced: dict[PartName, bytes] = {}
     any_formula = False
     for sheet, cells in edits.items():
