@@ -37,6 +37,9 @@ from xlsx_scorer.xlsx import save
 if TYPE_CHECKING:
     import pandas as pd
 
+    from xlsx_scorer.app.pipeline import Validated
+    from xlsx_scorer.xlsx.reader import Workbook
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
 #: The version of the JSON form of a result (``Result.to_json``; docs/findings.md).
 JSON_VERSION = 1
@@ -128,6 +131,31 @@ def _run(
     checked: bool = False,
 ) -> Result:
     """One run; ``checked`` when ``data`` already passed ``safety.check_package``."""
+    return run(
+        data, filename=filename, language=language, now=now, scoring=scoring, checked=checked
+    ).result
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run's ``Result`` and what it read: the workbook and its validated rows (both None
+    when the file could not be used).  For shells that show more than the result (the page)."""
+
+    result: Result
+    book: Workbook | None = None
+    validated: Validated | None = None
+
+
+def run(
+    data: bytes,
+    *,
+    filename: str | None = None,
+    language: str | None = None,
+    now: dt.datetime | None = None,
+    scoring: bool,
+    checked: bool = False,
+) -> Run:
+    """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``."""
     if language is not None and language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
     try:
@@ -144,14 +172,15 @@ def _run(
             finding.located(file=filename) for finding in (*validated.findings, *notices)
         )
         if not scoring:
-            return Result(findings, lang, validated.games, validated.players)
+            return Run(Result(findings, lang, validated.games, validated.players), book, validated)
         scored = pipeline.output_sheets(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
     except UnusableWorkbookError as error:
-        return _unusable(error, filename=filename, language=language)
-    return Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
+        return Run(_unusable(error, filename=filename, language=language))
+    result = Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
+    return Run(result, book, validated)
 
 
 def _unusable(

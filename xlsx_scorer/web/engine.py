@@ -6,11 +6,12 @@ exit code, games and players the CLI reports) with what the page shows beside
 it: the typed-in ``Results`` cells around which findings are drawn
 (``ResultsCells.excerpt``) and, after a clean check, every game scored.
 
-- ``check`` runs the library's check steps (``pipeline.read``, ``validate``,
-  ``notices``) once, keeping the workbook for the page; with no error it also
-  scores the games (``core.scoring``) so the page can show standings and games.
-- ``score`` is ``api.score``: the scored bytes are the CLI's; when the
-  workbook has errors its ``Results`` cells are read for the page.
+- ``check`` is ``api.run`` without scoring (the steps of ``api.check``, once),
+  keeping the workbook it read for the page; with no error it also scores the
+  games (``core.scoring``) so the page can show standings and games.
+- ``score`` is ``api.run`` with scoring (``api.score``): the scored bytes are the
+  CLI's; when the workbook has errors its ``Results`` cells, already read, go to
+  the page.
 - A file that cannot be used is not an exception: its ``Result`` holds one
   ``fatal`` finding and exit code 2.  Any other exception is an internal
   error (exit 3 in the CLI) and propagates.
@@ -37,13 +38,12 @@ from typing import Any
 
 import pandas as pd
 
-from xlsx_scorer.app import api, pipeline, template
+from xlsx_scorer.app import api, template
 from xlsx_scorer.core import scoring
 from xlsx_scorer.core.cells import ErrorValue, is_blank, shown
 from xlsx_scorer.core.collation import collation_key
-from xlsx_scorer.findings import UnusableWorkbookError, Where
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, choose_language, header
-from xlsx_scorer.opc import safety
+from xlsx_scorer.findings import Where
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header
 from xlsx_scorer.xlsx import reader
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = api.EXIT_OK, api.EXIT_PROBLEMS, api.EXIT_UNUSABLE
@@ -130,24 +130,16 @@ def check(data: bytes, *, filename: str | None = None, language: str | None = No
     The steps are ``api.check``'s, run once: the workbook read is kept for the
     page, and a clean one is scored (nothing is written).
     """
-    if language is not None and language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
-    try:
-        safety.check_package(data)
-        book = pipeline.read(data)
-        validated = pipeline.validate(book)
-        notices = pipeline.notices(book, validated)
-    except UnusableWorkbookError as error:
-        return _unusable(error, filename, language)
-    lang = choose_language(language, book.language)
-    findings = tuple(finding.located(file=filename) for finding in (*validated.findings, *notices))
-    checked = api.Result(findings, lang, validated.games, validated.players)
-    cells = _cells(book.results, lang)
-    if validated.findings:
-        return _shown_with(checked, cells=cells)
-    played = scoring.score_games(validated.frame)
+    checked = api.run(data, filename=filename, language=language, scoring=False)
+    if checked.book is None or checked.validated is None:
+        return _shown_with(checked.result)
+    cells = _cells(checked.book.results, checked.result.language)
+    if checked.validated.findings:
+        return _shown_with(checked.result, cells=cells)
+    played = scoring.score_games(checked.validated.frame)
     table, _ = scoring.standings(played, collation_key)
-    return _shown_with(dataclasses.replace(checked, standings=table), played=played, cells=cells)
+    clean = dataclasses.replace(checked.result, standings=table)
+    return _shown_with(clean, played=played, cells=cells)
 
 
 def score(
@@ -158,10 +150,10 @@ def score(
     now: dt.datetime | None = None,
 ) -> Result:
     """``api.score``: ``Result.workbook`` holds the scored bytes; with errors, their cells too."""
-    scored = api.score(data, filename=filename, language=language, now=now)
-    if scored.exit_code != EXIT_PROBLEMS:
-        return _shown_with(scored)
-    return _shown_with(scored, cells=_cells(pipeline.read(data).results, scored.language))
+    scored = api.run(data, filename=filename, language=language, now=now, scoring=True)
+    if scored.book is None or scored.result.exit_code != EXIT_PROBLEMS:
+        return _shown_with(scored.result)
+    return _shown_with(scored.result, cells=_cells(scored.book.results, scored.result.language))
 
 
 def warm_up() -> None:
@@ -186,12 +178,6 @@ def _shown_with(
     """``result`` with what the page shows beside it."""
     fields = {field.name: getattr(result, field.name) for field in dataclasses.fields(api.Result)}
     return Result(**fields, played=played, cells=cells)
-
-
-def _unusable(error: UnusableWorkbookError, filename: str | None, language: str | None) -> Result:
-    """A file that cannot be used: its one fatal finding, as ``api.check`` reports it."""
-    lang = choose_language(language, error.language)
-    return Result((error.finding.located(file=filename),), lang)
 
 
 def _cells(results: reader.ResultsSheet, lang: str) -> ResultsCells:
