@@ -12,6 +12,10 @@ entity, a character XML forbids, ``]]>`` in text, a row without ``r``, an
 attribute twice…) makes :func:`read_plain`
 answer ``None``, and the part is read the exact way (:mod:`sheetcells`).
 
+Each piece is read on its own (what one piece's cells are depends on that piece
+alone), so on a machine with a second core a league's pieces are shared with a
+forked helper process (:mod:`parallel`) and joined in order.
+
 The grammar only accepts text that expat would read as these very elements
 and values, so both ways give the same cells:
 
@@ -42,11 +46,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import xmlstream
+from xlsx_scorer.xlsx import parallel, xmlstream
 from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
 from xlsx_scorer.xlsx.cellevents import SheetCells
 from xlsx_scorer.xlsx.cellvalues import (
@@ -129,16 +134,56 @@ def read_plain(
     head = pieces.head()
     if head is None:
         return None
-    cells = SheetCells()
+    reader = _PieceReader(context, wanted, last_row)
     try:
-        read, finish = _piece_reader(cells, context, wanted, last_row)
-        for piece in pieces.rows():
-            read(piece)
-        finish()
+        found = parallel.ordered_map(reader.read, pieces.rows(), stop=_not_plain)
     except _NotPlain:
         return None
+    if any(piece is None for piece in found):
+        return None
     tail = pieces.tail()
-    return None if tail is None else (head, cells, tail)
+    return None if tail is None else (head, _joined(found), tail)
+
+
+def _not_plain(piece: _PieceCells | None) -> bool:
+    return piece is None
+
+
+@dataclass
+class _PieceCells:
+    """The cells of one piece of rows: kept columns, bad values, and how its rows ran.
+
+    ``first``: the row of its first cell holding something (0: none); ``highest``:
+    the highest such row; ``ascending``: whether those rows never went down.
+    """
+
+    columns: dict[int, tuple[list[int], list[Any]]] = field(default_factory=dict)
+    bad: list[tuple[int, int, str]] = field(default_factory=list)
+    first: int = 0
+    highest: int = 0
+    ascending: bool = True
+
+
+def _joined(pieces: list[_PieceCells | None]) -> SheetCells:
+    """The pieces' cells as one sheet's, in order: rows ascend if they do within and across.
+
+    >>> one = _PieceCells({2: ([5], [1.0])}, [], first=5, highest=5)
+    >>> joined = _joined([one, _PieceCells({2: ([4], [2.0])}, [], first=4, highest=4)])
+    >>> joined.columns, joined.ascending
+    ({2: ([5, 4], [1.0, 2.0])}, False)
+    """
+    cells, highest = SheetCells(), 0
+    for piece in pieces:
+        assert piece is not None
+        if not piece.ascending or (piece.first and piece.first < highest):
+            cells.ascending = False
+        highest = max(highest, piece.highest)
+        for column, (rows, values) in piece.columns.items():
+            kept_rows, kept_values = cells.columns.setdefault(column, ([], []))
+            kept_rows += rows
+            kept_values += values
+        cells.bad += piece.bad
+    return cells
 
 
 class _Pieces:
@@ -185,37 +230,40 @@ class _Pieces:
         return self._pending
 
 
-def _piece_reader(
-    cells: SheetCells,
-    context: CellContext,
-    wanted: Collection[int] | None,
-    last_row: int | None,
-) -> tuple[Callable[[str], None], Callable[[], None]]:
-    """The function adding the cells of one piece of rows to ``cells`` (typed as the exact
-    reader types them), raising ``_NotPlain`` when the piece is not in the plain form; and
-    the function to call after the last piece."""
-    convert = converter(context)
-    shared = {str(index): text for index, text in enumerate(context.strings)}
-    dated = context.styles.dates | context.styles.durations
-    numbers: dict[str, Any] = {}
-    #: Per column letters: its number and where its kept cells go; None when not kept.
-    slots: dict[str, tuple[int, Callable[[int], None], Callable[[Any], None]] | None] = {}
-    #: Inline strings as stored → as shown (names repeat once per round).
-    inline: dict[str, str] = {}
-    last = last_row or MAX_ROW
-    highest = 0
+class _PieceReader:
+    """Reads pieces of rows into ``_PieceCells``, typing values as the exact reader types them.
 
-    def slot(letters: str) -> tuple[int, Callable[[int], None], Callable[[Any], None]] | None:
+    A piece not in the plain form reads as ``None``.  What is remembered from one
+    piece to the next (typed numbers, unescaped inline strings, column numbers)
+    only saves work: each piece's cells depend on that piece alone.
+    """
+
+    def __init__(
+        self, context: CellContext, wanted: Collection[int] | None, last_row: int | None
+    ) -> None:
+        self.convert = converter(context)
+        self.shared = {str(index): text for index, text in enumerate(context.strings)}
+        self.dated = context.styles.dates | context.styles.durations
+        self.wanted, self.last = wanted, last_row or MAX_ROW
+        self.numbers: dict[str, Any] = {}
+        #: Inline strings as stored → as shown (names repeat once per round).
+        self.inline: dict[str, str] = {}
+        #: Column letters → the column's number, or None when it is not kept.
+        self.kept: dict[str, int | None] = {}
+
+    def read(self, piece: str) -> _PieceCells | None:
+        try:
+            return self._read(piece)
+        except _NotPlain:
+            return None
+
+    def _column(self, letters: str) -> int | None:
         column = column_number(letters)
         if column is None:
             raise _NotPlain
-        if wanted is not None and column not in wanted:
-            return None
-        rows, values = cells.columns[column] = ([], [])
-        return column, rows.append, values.append
+        return column if self.wanted is None or column in self.wanted else None
 
-    def read(piece: str) -> None:
-        nonlocal highest
+    def _read(self, piece: str) -> _PieceCells:
         if _ROWS.fullmatch(piece) is None or _FAR_ROW.search(piece) or "]]>" in piece:
             raise _NotPlain
         if "&#" in piece and not all(map(_allowed, set(_CHARACTER.findall(piece)))):
@@ -223,7 +271,13 @@ def _piece_reader(
         found = _HOLDING.findall(piece)
         if len(found) != piece.count("<v>") + piece.count("<is>"):
             raise _NotPlain
-        digits_before, row, kept_row = "", 0, False
+        cells = _PieceCells()
+        convert, shared, dated, numbers, inline = (
+            self.convert, self.shared, self.dated, self.numbers, self.inline
+        )  # fmt: skip
+        #: Per column letters: where this piece's kept cells go; None when not kept.
+        slots: dict[str, tuple[int, Callable[[int], None], Callable[[Any], None]] | None] = {}
+        digits_before, row, kept_row, highest = "", 0, False, 0
         for letters, digits, style, kind, opener, text in found:
             if digits != digits_before:
                 digits_before, row = digits, int(digits)
@@ -233,11 +287,11 @@ def _piece_reader(
                     cells.ascending = False
                 else:
                     highest = row
-                kept_row = row <= last
+                kept_row = row <= self.last
             try:
                 kept = slots[letters]
             except KeyError:
-                kept = slots[letters] = slot(letters)
+                kept = slots[letters] = self._slot(cells, letters)
             if kept is None or not kept_row:
                 continue
             if opener == "<v>":
@@ -258,13 +312,22 @@ def _piece_reader(
                     value = inline[text] = unescape(_ENTITY.sub(_entity, text))
             kept[1](row)
             kept[2](value)
+        if found:
+            cells.first, cells.highest = int(found[0][1]), highest
+        cells.columns = {column: kept for column, kept in cells.columns.items() if kept[0]}
+        return cells
 
-    def finish() -> None:
-        """Drop the columns whose cells were all past ``last_row``."""
-        for column in [column for column, (rows, _) in cells.columns.items() if not rows]:
-            del cells.columns[column]
-
-    return read, finish
+    def _slot(
+        self, cells: _PieceCells, letters: str
+    ) -> tuple[int, Callable[[int], None], Callable[[Any], None]] | None:
+        try:
+            column = self.kept[letters]
+        except KeyError:
+            column = self.kept[letters] = self._column(letters)
+        if column is None:
+            return None
+        rows, values = cells.columns[column] = ([], [])
+        return column, rows.append, values.append
 
 
 def _entity(match: re.Match[str]) -> str:
