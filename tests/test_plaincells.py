@@ -8,6 +8,9 @@ taken for the plain ones, and for every worksheet of the fixtures.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -298,3 +301,46 @@ def test_rows_read_in_small_pieces_read_the_same(
     with mock.patch.object(plaincells, "_PIECE", 40):
         plain, exact = both_ways(xml, columns=columns, last_row=last_row)
     assert plain == exact
+
+
+LEAGUE_SCRIPT = """
+import random
+from unittest import mock
+from xlsx_scorer.xlsx import parallel, plaincells
+from xlsx_scorer.xlsx.sheetcells import CellContext, read_cells
+from tests.test_plaincells import ROOT, TAIL
+
+random.seed(7)
+rows = []
+for number in [*range(1, 3000), 2500, *range(3000, 4000)]:  # one row comes back down
+    cells = "".join(
+        f'<c r="{letter}{number}" t="inlineStr"><is><t>P{random.randint(1, 99)}</t></is></c>'
+        if letter == "C" else f'<c r="{letter}{number}"><v>{random.randint(0, 12)}</v></c>'
+        for letter in "ABCDEFGHIJKL"
+    )
+    rows.append(f'<row r="{number}">{cells}</row>')
+rows.insert(1234, '<row r="1235"><c r="A1235" t="s"><v>99</v></c></row>')  # a bad value
+xml = (ROOT + "<sheetData>" + "".join(rows) + "</sheetData>" + TAIL).encode()
+sent = []
+submit = parallel.ProcessPoolExecutor.submit
+
+def counted(self, *args):
+    sent.append(args)
+    return submit(self, *args)
+
+with mock.patch.object(plaincells, "_PIECE", 1 << 16), mock.patch.object(
+    parallel.ProcessPoolExecutor, "submit", counted
+):
+    shared = read_cells(xml, CellContext(), sheet="Results")
+    print(len(sent) > 3)
+exact = read_cells(xml, CellContext(), sheet="Results", plain=False)
+print(shared == exact, shared.ascending, len(shared.bad))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux" or (os.cpu_count() or 1) < 2, reason="forks on Linux")
+def test_a_league_sheet_is_read_on_two_processes_to_the_same_cells() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", LEAGUE_SCRIPT], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.split() == ["True", "True", "False", "1"]
