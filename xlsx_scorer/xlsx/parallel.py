@@ -29,6 +29,7 @@ Rules:
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import sys
@@ -56,23 +57,25 @@ def ordered_map(
 ) -> list[Result]:
     """``[work(item) for item in items]`` (up to the first result that ``stop``s it), using a
     second process where that is safe."""
-    results: list[Result] = []
-    for item in items:
-        results.append(work(item))
-        if stop(results[-1]):
-            return results
+    results = [work(first) for first in itertools.islice(items, 1)]
+    if not results or stop(results[0]):
+        return results
+    for second in items:  # a second item: worth a helper
+        rest = itertools.chain((second,), items)
         break
-    if not results or not _can_fork():
-        return _here(work, items, stop, results)
+    else:
+        return results
+    if not _can_fork():
+        return _here(work, rest, stop, results)
     try:
         helper = ProcessPoolExecutor(
             1, mp_context=multiprocessing.get_context("fork"), initializer=_install,
             initargs=(work,),
         )  # fmt: skip
     except OSError:
-        return _here(work, items, stop, results)
+        return _here(work, rest, stop, results)
     try:
-        return _shared(helper, work, items, stop, results)
+        return _shared(helper, work, rest, stop, results)
     finally:
         helper.shutdown(wait=True, cancel_futures=True)
 
@@ -130,8 +133,9 @@ def _shared(
                 waiting.append(sent)
                 slots.append(sent)
                 continue
-        slots.append(work(item))
-        if stop(slots[-1]):  # type: ignore[arg-type]
+        result = work(item)
+        slots.append(result)
+        if stop(result):
             break
     results: list[Result] = []
     for slot in slots:
