@@ -142,3 +142,28 @@ def test_the_api_raises_rather_than_returning_a_pass(
         api.score(data)
     with pytest.raises(InternalError):
         api.check(data)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Stopped (Ctrl-C). Nothing was written."), ("tr", "Durduruldu")]
+)
+def test_ctrl_c_while_scoring_stops_with_one_line_and_the_file_untouched(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    said: str,
+) -> None:
+    path = write(tmp_path / "event.xlsx", VALID)
+    original = path.read_bytes()
+
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(splice, "write_sheets", interrupted)
+    assert main(["score", str(path), "--lang", lang]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith(said)
+    assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == original
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]

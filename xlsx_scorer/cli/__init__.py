@@ -2,8 +2,9 @@
 
 Exit codes: 0 no problems; 1 the workbook has errors; 2 the file could not be
 used (nothing written); 3 an internal error of the scorer: a one-line message
-says whether anything was written and how to report it.  No traceback reaches
-the organiser unless ``--debug`` asks for it.
+says whether anything was written and how to report it; 130 stopped by Ctrl-C
+(a line says whether anything was written).  No traceback reaches the organiser
+unless ``--debug`` asks for it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, text
 
 __all__ = ["build_parser", "main"]
+
+#: Stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, commands.Run], int]] = {
     "score": commands.score,
@@ -49,6 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_UNUSABLE
+    except KeyboardInterrupt:  # Ctrl-C: say whether anything was written, no traceback
+        lang = choose_language(args.lang)
+        written = run.written or _named_file(args)
+        print(text(lang, "cli.interrupted", written="yes" if run.written else "no", file=written),
+              file=sys.stderr)  # fmt: skip
+        _traceback_if(args.debug)
+        return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say so plainly, and whether anything was written
         message = commands.internal_error(args.lang, error, run.written, _named_file(args))
         print(message, file=sys.stderr)

@@ -132,6 +132,10 @@ STRINGS = {
         "The output {folder} must be an existing folder when several workbooks are scored."
     ),
     "cli.nothing_written": "Nothing was written.",
+    "cli.interrupted": (
+        "Stopped (Ctrl-C). {written, select, yes {{file} had already been saved.} "
+        "other {Nothing was written.}}"
+    ),
     "cli.internal_error": (
         "Internal error in xlsx-scorer ({detail}). {written, select, yes {{file} had already "
         "been saved.} other {Nothing was written.}} Please run the same command again with "

@@ -145,6 +145,10 @@ STRINGS = {
         "La salida {folder} tiene que ser una carpeta existente cuando se puntúan varios libros."
     ),
     "cli.nothing_written": "No se ha escrito nada.",
+    "cli.interrupted": (
+        "Detenido (Ctrl-C). {written, select, yes {{file} ya se había guardado.} "
+        "other {No se ha escrito nada.}}"
+    ),
     "cli.internal_error": (
         "Error interno de xlsx-scorer ({detail}). {written, select, yes {{file} ya se había "
         "guardado.} other {No se ha escrito nada.}} Vuelve a ejecutar la misma orden con "

@@ -134,6 +134,10 @@ STRINGS = {
         "Birden çok çalışma kitabı puanlanırken çıktı {folder} var olan bir klasör olmalıdır."
     ),
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
+    "cli.interrupted": (
+        "Durduruldu (Ctrl-C). {written, select, yes {{file} bundan önce kaydedilmişti.} "
+        "other {Hiçbir şey yazılmadı.}}"
+    ),
     "cli.internal_error": (
         "xlsx-scorer iç hatası ({detail}). {written, select, yes {{file} bundan önce "
         "kaydedilmişti.} other {Hiçbir şey yazılmadı.}} Aynı komutu --debug ile yeniden "

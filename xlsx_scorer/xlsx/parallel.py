@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -152,6 +153,7 @@ def _can_fork() -> bool:
 def _install(work: Callable[[Any], Any]) -> None:
     global _work  # noqa: PLW0603 - the helper process's one task, set once at its start
     _work = work
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the process that forked it
 
 
 def _call(item: Any) -> Any:
