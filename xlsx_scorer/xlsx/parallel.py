@@ -13,7 +13,7 @@ Rules:
   here, so both keep busy and the items waiting in memory stay bounded.
 - Only where forking is safe and cheap: Linux, with this process running a
   single thread (the CLI; not a web server answering on threads), and more than
-  one CPU.  Anywhere else, and whenever the helper cannot be started or dies,
+  one CPU it may run on.  Anywhere else, and whenever the helper cannot be started or dies,
   every item is worked here: the results are the same, only slower.
 - ``work`` must be a pure function of its item whose results can be pickled;
   the helper inherits it by the fork (nothing of it is pickled).  An exception
@@ -147,7 +147,11 @@ def _shared(
 
 
 def _can_fork() -> bool:
-    return sys.platform == "linux" and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
+    return (
+        sys.platform == "linux"
+        and threading.active_count() == 1
+        and len(os.sched_getaffinity(0)) > 1  # the CPUs this process may run on
+    )
 
 
 def _install(work: Callable[[Any], Any]) -> None:
