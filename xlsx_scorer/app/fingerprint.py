@@ -71,11 +71,12 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
     It is ``json.dumps`` of that array (``ensure_ascii=False``, no spaces), built
     column by column: each distinct value of a column is worked out once.
     """
-    table = [tuple(row) for row in rows]
-    width = max(map(len, table), default=0)
+    table = list(rows)
+    widths = set(map(len, table))
+    width = max(widths, default=0)
     if not width:
         return "[]"
-    if any(len(row) != width for row in table):  # missing cells are trailing blanks
+    if len(widths) > 1:  # missing cells are trailing blanks
         table = [(*row, *(None,) * (width - len(row))) for row in table]
     columns = [
         _json_cells(list(map(itemgetter(index), table)), "," if index else "")
