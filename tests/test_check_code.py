@@ -6,15 +6,19 @@ with errors, fixed, and with a hand-edited ranking.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.builders import row, sheet_values, with_vp, write
-from xlsx_scorer.app.fingerprint import CODE_LENGTH
+from xlsx_scorer.app.fingerprint import CODE_LENGTH, canonical, check_code
 from xlsx_scorer.app.report import ERRORS, ROUND_POINTS, STANDINGS, sheet_name
 from xlsx_scorer.i18n import text
 
@@ -87,3 +91,46 @@ def test_fixing_the_errors_is_no_hand_edit_but_editing_the_ranking_is(tmp_path: 
     assert edited.returncode == 0
     assert regenerated in edited.stdout
     assert any(regenerated in str(line) for line in sheet_values(path, sheet_name("es", ERRORS)))
+
+
+# The code's value is frozen: old workbooks carry it.  It is SHA-256 over the table as
+# compact JSON (fingerprint.canonical_json), which these reference lines spell out.
+
+
+def _reference_code(rows: list[list[object]]) -> str:
+    table = [[canonical(value) for value in row] for row in rows]
+    for cells in table:
+        while cells and cells[-1] == "":
+            cells.pop()
+    while table and not table[-1]:
+        table.pop()
+    text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:CODE_LENGTH]
+
+
+CELLS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**15), 10**15),
+    st.floats(allow_infinity=True, allow_nan=True),
+    st.sampled_from(["", " ", "1", "TRUE", "Ana", 'say "hi"', "a\\b", "x\ty\n", "\x01", "ğüş"]),
+    st.text(max_size=6),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(CELLS, max_size=6), max_size=8), st.booleans())
+def test_the_check_code_is_the_documented_formula(rows: list[list[object]], square: bool) -> None:
+    if square and rows:
+        width = max(map(len, rows))
+        rows = [[*row, *[None] * (width - len(row))] for row in rows]
+    assert check_code(rows) == _reference_code(rows)
+
+
+def test_known_codes_do_not_change() -> None:
+    """Codes as the scorer has written them under its sheets."""
+    header = ["Rank", "Player", "Round Points", "VP", "VP %", "R1", "R2"]
+    table = [header, [1, "Ana", 10.0, 21, 0.5, 5.0, 5.0], [2, "Bea", 2.5, 9, 0.25, 2.5, None]]
+    assert check_code(table) == "8bcc240e2d"
+    assert check_code([["Rank", "Player"], [1, "Ana"]]) == "d11d1e364f"
+    assert check_code([]) == check_code([[None]]) == "4f53cda18c"

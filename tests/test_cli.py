@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 
 from tests.builders import HEADERS, row, sheet_values, table_below, with_vp, write
-from xlsx_scorer.cli import build_parser
+from xlsx_scorer.cli import build_parser, main
 from xlsx_scorer.findings import from_json, to_json
 
 VALID = [
@@ -289,3 +289,25 @@ def test_template_defaults_of_the_command_are_the_templates() -> None:
         template.DEFAULT_PLAYERS,
         template.DEFAULT_ROUNDS,
     )
+
+
+def test_only_the_program_sets_the_heavy_imports_aside(tmp_path: Path) -> None:
+    """The program freezes pandas' objects for the collector; a library caller's process not."""
+    import gc
+
+    from xlsx_scorer.app import api
+
+    path = write(tmp_path / "event.xlsx", VALID)
+    frozen = gc.get_freeze_count()
+    assert api.check(path.read_bytes()).exit_code == 0
+    assert main(["check", str(path)]) == 0
+    assert gc.get_freeze_count() == frozen
+    program = (
+        "import gc, sys; from xlsx_scorer.cli import main; "
+        f"sys.argv = ['xlsx-scorer', 'check', {str(path)!r}]; "
+        "code = main(); print(code, gc.get_freeze_count() > 0)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.stdout.split()[-2:] == ["0", "True"], result.stderr

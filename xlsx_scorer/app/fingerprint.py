@@ -27,9 +27,11 @@ Rules:
 from __future__ import annotations
 
 import hashlib
-import json
+import itertools
 import re
 from collections.abc import Iterable, Sequence
+from json.encoder import encode_basestring as _json_string
+from operator import itemgetter
 from typing import Any
 
 CODE_LENGTH = 10
@@ -57,53 +59,77 @@ def canonical(value: Any) -> str:
     return _ILLEGAL.sub("", str(value))
 
 
-def _canonical_table(rows: Iterable[Sequence[Any]]) -> list[tuple[str, ...]]:
-    """The rows as canonical text, trailing blanks dropped.
+def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
+    """The table as the text its check code is taken over: compact JSON, an array of rows,
+    each an array of its cells' canonical text, trailing blank cells and rows dropped.
 
-    A table whose rows are all as wide is worked out column by column, each
-    distinct value once; values are told apart by type as well (``True`` is
-    ``TRUE``, ``1`` is ``1``).
+    >>> print(canonical_json([["Rank", "Player", "VP"], [1, 'Ana "A"', None], [None, None, None]]))
+    [["Rank","Player","VP"],["1","Ana \\"A\\""]]
+    >>> canonical_json([[None, 5.0, True], [None, None]]), canonical_json([[None]])
+    ('[["","5","TRUE"]]', '[]')
 
-    >>> _canonical_table([[1, True, None], [1.0, "x", None], [None, None, None]])
-    [('1', 'TRUE'), ('1', 'x')]
-    >>> _canonical_table([["Rank"], [1, "Ana", None]])
-    [('Rank',), ('1', 'Ana')]
+    It is ``json.dumps`` of that array (``ensure_ascii=False``, no spaces), built
+    column by column: each distinct value of a column is worked out once.
     """
-    rows = [tuple(row) for row in rows]
-    if len({len(row) for row in rows}) == 1 and rows[0]:
-        columns = [_canonical_column(column) for column in zip(*rows, strict=True)]
-        table = list(zip(*columns, strict=True))
-        if "" in columns[-1]:
-            table = [_trimmed(row) for row in table]
-    else:
-        table = [_trimmed(tuple(canonical(value) for value in row)) for row in rows]
-    while table and not table[-1]:
-        table.pop()
-    return table
+    table = list(rows)
+    widths = set(map(len, table))
+    width = max(widths, default=0)
+    if not width:
+        return "[]"
+    if len(widths) > 1:  # missing cells are trailing blanks
+        table = [(*row, *(None,) * (width - len(row))) for row in table]
+    columns = [
+        _json_cells(list(map(itemgetter(index), table)), "," if index else "")
+        for index in range(width)
+    ]
+    _drop_trailing_blanks(columns, [',""' if index else '""' for index in range(width)])
+    # A row with its first cell dropped is empty: the trailing ones leave the table.
+    count = len(table)
+    while count and not columns[0][count - 1]:
+        count -= 1
+    if not count:
+        return "[]"
+    opens, closes = ["[", *[",["] * (count - 1)], ["]"] * count
+    pieces = zip(opens, *columns, closes, strict=False)  # up to the last row kept
+    return "[" + "".join(itertools.chain.from_iterable(pieces)) + "]"
 
 
-def _trimmed(cells: tuple[str, ...]) -> tuple[str, ...]:
-    """``cells`` without its trailing blanks: ``("a", "", "")`` is ``("a",)``."""
-    end = len(cells)
-    while end and not cells[end - 1]:
-        end -= 1
-    return cells[:end]
+def _json_cells(values: list[Any], comma: str) -> list[str]:
+    """One column's cells as JSON strings of their canonical text, each after ``comma``.
 
+    Each distinct value is worked out once; values are told apart by type as well
+    (``True`` is ``TRUE``, ``1`` is ``1``).
 
-def _canonical_column(values: tuple[Any, ...]) -> tuple[str, ...]:
-    """One column's values as canonical text, each distinct value worked out once.
-
-    >>> _canonical_column((1, 1.0, None, "a")), _canonical_column((1, True))
-    (('1', '1', '', 'a'), ('1', 'TRUE'))
+    >>> _json_cells([1, 1.0, None, "Ana"], ","), _json_cells([1, True], "")
+    ([',"1"', ',"1"', ',""', ',"Ana"'], ['"1"', '"TRUE"'])
     """
     kinds = set(map(type, values))
     if bool not in kinds or not kinds & {int, float}:  # equal keys give equal text
-        texts = {value: canonical(value) for value in dict.fromkeys(values)}
+        texts = {value: comma + _json_string(canonical(value)) for value in dict.fromkeys(values)}
         try:
-            return tuple(map(texts.__getitem__, values))
+            return list(map(texts.__getitem__, values))
         except KeyError:  # NaN is not equal to itself
             pass
-    return tuple(canonical(value) for value in values)
+    return [comma + _json_string(canonical(value)) for value in values]
+
+
+def _drop_trailing_blanks(columns: list[list[str]], blanks: list[str]) -> None:
+    """Empty the cells (``""``) that are blank (``blanks[i]`` in column i) and have only
+    blanks to their right, from the last column leftwards; stop at a column with no blank.
+
+    >>> columns = [['"a"', '""'], [',""', ',"b"'], [',""', ',""']]
+    >>> _drop_trailing_blanks(columns, ['""', ',""', ',""']); columns
+    [['"a"', '""'], ['', ',"b"'], ['', '']]
+    """
+    filled = [False] * len(columns[0])  # rows with a filled cell right of the column
+    for index in range(len(columns) - 1, -1, -1):
+        cells, blank = columns[index], blanks[index]
+        if blank not in cells:
+            return
+        filled = [seen or cell != blank for seen, cell in zip(filled, cells, strict=True)]
+        columns[index] = [cell if kept else "" for kept, cell in zip(filled, cells, strict=True)]
+        if all(filled):
+            return
 
 
 def check_code(rows: Iterable[Sequence[Any]]) -> str:
@@ -112,9 +138,10 @@ def check_code(rows: Iterable[Sequence[Any]]) -> str:
     >>> header = ["Rank", "Player"]
     >>> check_code([header, [1, "Ana", None]]) == check_code([header, [1.0, "Ana"]])
     True
+    >>> check_code([header, [1, "Ana"]])
+    'd11d1e364f'
     """
-    text = json.dumps(_canonical_table(rows), ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:CODE_LENGTH]
+    return hashlib.sha256(canonical_json(rows).encode()).hexdigest()[:CODE_LENGTH]
 
 
 def _printed_code(value: Any) -> str | None:

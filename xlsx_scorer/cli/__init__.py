@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE
+from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE, set_aside_heavy_imports
 from xlsx_scorer.cli import commands
 from xlsx_scorer.cli.options import build_parser
 from xlsx_scorer.cli.parser import asked_language
@@ -35,7 +35,13 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, commands.Run], int]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code.
+
+    Without ``argv`` (``sys.argv``) this is the program, in a process of its own
+    (``api.set_aside_heavy_imports``).
+    """
+    if argv is None:
+        set_aside_heavy_imports()
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

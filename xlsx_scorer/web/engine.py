@@ -114,13 +114,15 @@ class Result(api.Result):
     """The library's result of a run, and what the page shows beside it.
 
     ``played`` is one row per player per game (round, table, player, vp,
-    titles, declared, place, points12) and ``standings`` the ranked table, after
-    a check that found no error; ``cells`` the ``Results`` cells around which
-    findings are shown (None when the file could not be used, or had no error
-    to show after ``score``).
+    titles, declared, place, points12), ``standings`` the ranked table and
+    ``per_round`` each ranked player's twelfths per round (a column per round
+    number, NaN where the player did not play it), after a check that found no
+    error; ``cells`` the ``Results`` cells around which findings are shown (None
+    when the file could not be used, or had no error to show after ``score``).
     """
 
     played: pd.DataFrame | None = None
+    per_round: pd.DataFrame | None = None
     cells: ResultsCells | None = None
 
 
@@ -137,9 +139,9 @@ def check(data: bytes, *, filename: str | None = None, language: str | None = No
     if checked.validated.findings:
         return _shown_with(checked.result, cells=cells)
     played = scoring.score_games(checked.validated.frame)
-    table, _ = scoring.standings(played, collation_key)
+    table, per_round = scoring.standings(played, collation_key)
     clean = dataclasses.replace(checked.result, standings=table)
-    return _shown_with(clean, played=played, cells=cells)
+    return _shown_with(clean, played=played, per_round=per_round, cells=cells)
 
 
 def score(
@@ -173,11 +175,15 @@ def template_workbook(lang: str, *, players: int, rounds: int, event: str | None
 
 
 def _shown_with(
-    result: api.Result, *, played: pd.DataFrame | None = None, cells: ResultsCells | None = None
+    result: api.Result,
+    *,
+    played: pd.DataFrame | None = None,
+    per_round: pd.DataFrame | None = None,
+    cells: ResultsCells | None = None,
 ) -> Result:
     """``result`` with what the page shows beside it."""
     fields = {field.name: getattr(result, field.name) for field in dataclasses.fields(api.Result)}
-    return Result(**fields, played=played, cells=cells)
+    return Result(**fields, played=played, per_round=per_round, cells=cells)
 
 
 def _cells(results: reader.ResultsSheet, lang: str) -> ResultsCells:

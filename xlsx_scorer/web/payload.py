@@ -25,6 +25,8 @@ decimals shown here (``round_points_twelfths`` keeps the exact value).
 
 from __future__ import annotations
 
+import math
+from operator import itemgetter
 from typing import Any
 
 from xlsx_scorer.findings import Finding, to_json
@@ -91,32 +93,29 @@ def standings_body(result: engine.Result) -> dict[str, Any] | None:
     table = result.standings
     if table is None:
         return None
-    per_round: dict[tuple[str, int], int] = {}
-    rounds: list[int] = []
-    if result.played is not None:
-        played = result.played
-        sums = played.groupby(["player", "round"], sort=True)["points12"].sum().reset_index()
-        per_round = {
-            (str(player), int(number)): int(value)
-            for player, number, value in sums.itertuples(index=False)
-        }
-        rounds = sorted({number for _, number in per_round})
+    per_round = result.per_round
+    rounds = [] if per_round is None else [int(number) for number in per_round.columns]
+    columns = [per_round[number].tolist() for number in rounds] if per_round is not None else []
+    by_round = list(zip(*columns, strict=True)) if columns else [()] * len(table)
     rows = [
         {
-            "rank": int(rank),
+            "rank": rank,
             "player": str(player),
-            "round_points": int(twelfths) / TWELFTHS,
-            "round_points_twelfths": int(twelfths),
-            "vp": int(vp),
-            "vp_share": float(share),
-            "by_round": [
-                None if (str(player), n) not in per_round else per_round[str(player), n] / TWELFTHS
-                for n in rounds
-            ],
+            "round_points": twelfths / TWELFTHS,
+            "round_points_twelfths": twelfths,
+            "vp": vp,
+            "vp_share": share,
+            "by_round": [None if math.isnan(value) else int(value) / TWELFTHS for value in values],
         }
-        for rank, player, twelfths, vp, share in table[
-            ["rank", "player", "points12", "vp", "vp_share"]
-        ].itertuples(index=False)
+        for rank, player, twelfths, vp, share, values in zip(
+            table["rank"].astype(int).tolist(),
+            table["player"].tolist(),
+            table["points12"].astype(int).tolist(),
+            table["vp"].astype(int).tolist(),
+            table["vp_share"].astype(float).tolist(),
+            by_round,
+            strict=True,
+        )
     ]
     return {"rounds": rounds, "rows": rows}
 
@@ -135,25 +134,35 @@ def games_body(result: engine.Result) -> list[dict[str, Any]] | None:
     played = result.played
     if played is None:
         return None
-    columns = ("round", "table", "player", "place", "vp", "points12")
-    titles = ("largest_army", "longest_road", "declared")
-    games: dict[int, dict[str, list[dict[str, Any]]]] = {}
-    for values in zip(*(played[column].tolist() for column in (*columns, *titles)), strict=True):
-        number, label, player, place, vp, twelfths, *held = values
-        games.setdefault(int(number), {}).setdefault(str(label), []).append(
-            {
-                "player": str(player),
-                "place": int(place),
-                "vp": int(vp),
-                "round_points": int(twelfths) / TWELFTHS,
-                **{title: bool(value) for title, value in zip(titles, held, strict=True)},
-            }
-        )
+    games: dict[int, dict[str, list[tuple[int, str, dict[str, Any]]]]] = {}
+    for number, label, player, place, vp, twelfths, army, road, declared in zip(
+        played["round"].astype(int).tolist(),
+        played["table"].astype(str).tolist(),
+        played["player"].astype(str).tolist(),
+        played["place"].astype(int).tolist(),
+        played["vp"].astype(int).tolist(),
+        played["points12"].astype(int).tolist(),
+        played["largest_army"].astype(bool).tolist(),
+        played["longest_road"].astype(bool).tolist(),
+        played["declared"].astype(bool).tolist(),
+        strict=True,
+    ):
+        seat = {
+            "player": player,
+            "place": place,
+            "vp": vp,
+            "round_points": twelfths / TWELFTHS,
+            "largest_army": army,
+            "longest_road": road,
+            "declared": declared,
+        }
+        games.setdefault(number, {}).setdefault(label, []).append((place, player, seat))
+    by_seat = itemgetter(0, 1)
     return [
         {
             "round": number,
             "tables": [
-                {"table": label, "seats": sorted(seats, key=lambda s: (s["place"], s["player"]))}
+                {"table": label, "seats": [seat for *_, seat in sorted(seats, key=by_seat)]}
                 for label, seats in sorted(tables.items(), key=lambda item: table_order(item[0]))
             ],
         }

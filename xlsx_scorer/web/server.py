@@ -219,28 +219,12 @@ async def _healthz(request: Request) -> Response:
 
 async def _check(request: Request) -> Response:
     upload = await _read_upload(request)
-    started = time.perf_counter()
-    result, body = await _in_engine(
-        request, _run, engine.check, upload.data, upload.name, upload.language
-    )
-    _log_run("check", upload, result, started)
-    status = 422 if result.exit_code == engine.EXIT_UNUSABLE else 200
-    return JSONResponse(body, status_code=status)
+    return await _in_engine(request, _answer, engine.check, upload)
 
 
 async def _score(request: Request) -> Response:
     upload = await _read_upload(request)
-    started = time.perf_counter()
-    result, body = await _in_engine(
-        request, _run, engine.score, upload.data, upload.name, upload.language
-    )
-    _log_run("score", upload, result, started)
-    if result.exit_code != engine.EXIT_OK or result.workbook is None:
-        return JSONResponse(body, status_code=422)
-    name = scored_name(upload.name)
-    media = XLSM if name.lower().endswith(".xlsm") else XLSX
-    headers = {"content-disposition": attachment(name)}
-    return Response(result.workbook, media_type=media, headers=headers)
+    return await _in_engine(request, _answer, engine.score, upload)
 
 
 async def _template(request: Request) -> Response:
@@ -262,12 +246,24 @@ async def _template(request: Request) -> Response:
     return Response(data, media_type=XLSX, headers={"content-disposition": attachment(name)})
 
 
-def _run(
-    run: Callable[..., engine.Result], data: bytes, name: str, language: str | None
-) -> tuple[engine.Result, dict[str, Any]]:
-    """``run`` (check or score) on the upload, and its JSON body, both in one worker thread."""
-    result = run(data, filename=name, language=language)
-    return result, payload.run_body(result, name)
+def _answer(run: Callable[..., engine.Result], upload: Upload) -> Response:
+    """``run`` (check or score) on the upload and the whole answer, in one worker thread.
+
+    A score with no problem answers with the scored workbook; every other run with its
+    JSON (``payload.run_body``): 422 for a file that cannot be used, and for a score
+    with any problem.
+    """
+    started = time.perf_counter()
+    result = run(upload.data, filename=upload.name, language=upload.language)
+    scoring = run is engine.score
+    _log_run("score" if scoring else "check", upload, result, started)
+    if scoring and result.exit_code == engine.EXIT_OK and result.workbook is not None:
+        name = scored_name(upload.name)
+        media = XLSM if name.lower().endswith(".xlsm") else XLSX
+        headers = {"content-disposition": attachment(name)}
+        return Response(result.workbook, media_type=media, headers=headers)
+    status = 422 if scoring or result.exit_code == engine.EXIT_UNUSABLE else 200
+    return JSONResponse(payload.run_body(result, upload.name), status_code=status)
 
 
 async def _in_engine(request: Request, function: Callable[..., T], *args: Any, **kw: Any) -> T:

@@ -29,7 +29,6 @@ Cells:
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 import textwrap
@@ -128,36 +127,29 @@ def _tail(value: Any, style: str, inline: Callable[[str], str]) -> str | None:
     raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
 
 
-def _column_cells(
-    letter: str,
-    rows: Sequence[str],
-    values: Sequence[Any],
-    style: str,
-    inline: Callable[[str], str],
-) -> list[str]:
-    """The cells of one column (``""`` for blanks); ``rows`` are the row numbers as text.
+def _column_tails(
+    values: Sequence[Any], style: str, inline: Callable[[str], str]
+) -> list[bytes | None]:
+    """The cells of one column after their references, as UTF-8 (None for blanks).
 
     Each distinct value is written once and its text reused: a column holds few of them
     (round numbers, names, points), and this is most of the writing time.
     """
+
+    def tail(value: Any) -> bytes | None:
+        text = _tail(value, style, inline)
+        return None if text is None else text.encode()
+
     kinds = set(map(type, values))
     if len(kinds - {type(None)}) <= 1:  # one type: values are distinct keys (not 1 and 1.0)
-        known = {value: _tail(value, style, inline) for value in set(values)}
-        tails = list(map(known.__getitem__, values))
-    else:
-        by_type: dict[type, dict[Any, str | None]] = {kind: {} for kind in kinds}
-        tails = [
-            found[value]
-            if value in (found := by_type[type(value)])
-            else found.setdefault(value, _tail(value, style, inline))
-            for value in values
-        ]
-    prefix = f'<c r="{letter}'
-    if None not in tails:
-        return [f'{prefix}{row}"{tail}' for row, tail in zip(rows, tails, strict=True)]
+        known = {value: tail(value) for value in set(values)}
+        return list(map(known.__getitem__, values))
+    by_type: dict[type, dict[Any, bytes | None]] = {kind: {} for kind in kinds}
     return [
-        "" if tail is None else f'{prefix}{row}"{tail}'
-        for row, tail in zip(rows, tails, strict=True)
+        found[value]
+        if value in (found := by_type[type(value)])
+        else found.setdefault(value, tail(value))
+        for value in values
     ]
 
 
@@ -167,9 +159,13 @@ def _rows_xml(
     styles: Sequence[str],
     links: Mapping[tuple[int, int], str] | None = None,
     link_styles: Sequence[str] = (),
-) -> list[str]:
-    """``<row>`` elements for ``rows`` from ``first_row``, one style per column, as pieces
-    of text to join (a row is not joined on its own: one join for the sheet is faster)."""
+) -> list[bytes]:
+    """``<row>`` elements for ``rows`` from ``first_row``, one style per column, in UTF-8.
+
+    Each row is one ``%`` of a row template: a column whose every cell is filled
+    takes its row number and its cell's text after the reference; any other
+    column (blanks, links) takes whole cells, ``b""`` for a blank.
+    """
     cache: dict[str, str] = {}
 
     def inline(text: str) -> str:
@@ -183,27 +179,37 @@ def _rows_xml(
         columns: list[Sequence[Any]] = [list(map(itemgetter(i), rows)) for i in range(width)]
     else:
         columns = [[row[i] if i < len(row) else None for row in rows] for i in range(width)]
-    numbers = list(map(str, range(first_row, first_row + len(rows))))
-    cells = [
-        _column_cells(
-            column_letters(i + 1), numbers, values, styles[i] if i < len(styles) else "", inline
-        )
-        for i, values in enumerate(columns)
-    ]
+    numbers = range(first_row, first_row + len(rows))
+    linked: dict[int, dict[int, bytes]] = {}
     for (offset, position), target in (links or {}).items():
         value = rows[offset][position]
         if value is None:
             continue
-        ref = f"{column_letters(position + 1)}{first_row + offset}"
         shown = clean_text(str(value))
         formula = hyperlink_formula(target, shown)[1:MAX_TEXT]
-        cells[position][offset] = (
-            f'<c r="{ref}"{link_styles[position]} t="str"><f>{_escape(formula)}</f>'
-            f"<v>{_escape(shown)}</v></c>"
-        )
-    starts = [f'<row r="{number}">' for number in numbers]
-    ends = ["</row>"] * len(numbers)
-    return list(itertools.chain.from_iterable(zip(starts, *cells, ends, strict=True)))
+        linked.setdefault(position, {})[offset] = (
+            f'<c r="{column_letters(position + 1)}{first_row + offset}"{link_styles[position]}'
+            f' t="str"><f>{_escape(formula)}</f><v>{_escape(shown)}</v></c>'
+        ).encode()
+    template = [b'<row r="%d">']
+    arguments: list[Sequence[Any]] = [numbers]
+    for i, values in enumerate(columns):
+        tails = _column_tails(values, styles[i] if i < len(styles) else "", inline)
+        start = f'<c r="{column_letters(i + 1)}'.encode()
+        if None in tails or i in linked:
+            cells = [
+                b"" if tail is None else b'%s%d"%s' % (start, n, tail)
+                for n, tail in zip(numbers, tails, strict=True)
+            ]
+            for offset, cell in linked.get(i, {}).items():
+                cells[offset] = cell
+            template.append(b"%s")
+            arguments.append(cells)
+        else:
+            template.append(start + b'%d"%s')
+            arguments += [numbers, tails]
+    template.append(b"</row>")
+    return list(map(b"".join(template).__mod__, zip(*arguments, strict=True)))
 
 
 def _style(style_id: int) -> str:
@@ -243,7 +249,7 @@ def worksheet_xml(
     frame = [(TITLE_ROW, spec.title, styles.title)]
     frame += [(FIRST_NOTE_ROW + i, note, styles.note) for i, note in enumerate(spec.notes)]
     rows = [
-        f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'
+        f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'.encode()
         for row, text, style in frame
         if (content := _inline(text))
     ]
@@ -258,7 +264,7 @@ def worksheet_xml(
             else ""
             for i, column in enumerate(spec.columns)
         ]
-        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
+        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>'.encode())
         looks = [(column.number_format, column.centered) for column in spec.columns]
         rows += _rows_xml(
             head + 1,
@@ -309,6 +315,6 @@ def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> bytes:
     )
 
 
-def _worksheet(before: str, rows: list[str], after: str) -> bytes:
+def _worksheet(before: str, rows: list[bytes], after: str) -> bytes:
     head = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}<sheetData>'
-    return "".join([head, *rows, f"</sheetData>{after}</worksheet>"]).encode()
+    return b"".join([head.encode(), *rows, f"</sheetData>{after}</worksheet>".encode()])
