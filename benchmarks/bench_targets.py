@@ -164,8 +164,9 @@ def validate_and_score(raw: Any) -> None:
     """Cells read into types, every rule checked, every game scored, the tournament ranked."""
     from xlsx_scorer.core import rules, scoring
     from xlsx_scorer.core.collation import collation_key
+    from xlsx_scorer.core.typed import typed_results
 
-    typed, _ = rules.typed_results(raw)
+    typed, _ = typed_results(raw)
     for schema in (rules.columns_schema(), rules.rules_schema(None)):
         try:
             schema.validate(typed, lazy=True)

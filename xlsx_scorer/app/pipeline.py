@@ -28,6 +28,7 @@ from xlsx_scorer.core.problems import (
     problems_from_cell_errors,
     problems_from_failures,
 )
+from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import date_time, text
 from xlsx_scorer.xlsx import reader, splice
@@ -75,7 +76,7 @@ def read(data: bytes) -> reader.Workbook:
 def validate(book: reader.Workbook) -> Validated:
     """Every error of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
     results = book.results
-    typed, cell_errors = rules.typed_results(results.raw)
+    typed, cell_errors = typed_results(results.raw)
     context = SheetContext(results.name, results.columns, typed)
     keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
     cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
@@ -100,9 +101,14 @@ def validate(book: reader.Workbook) -> Validated:
 
 
 def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
-    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none."""
+    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none.
+
+    The schemas neither coerce nor parse, so pandera may hand its checks ``frame``
+    itself rather than a copy (``inplace``): what the rules work out about it is
+    remembered for the details of their findings and for the scoring (``core.memo``).
+    """
     try:
-        schema.validate(frame, lazy=True)
+        schema.validate(frame, lazy=True, inplace=True)
     except pa.errors.SchemaErrors as errors:
         cases: pd.DataFrame = errors.failure_cases
         return cases

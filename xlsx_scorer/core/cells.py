@@ -159,8 +159,10 @@ def table_label(value: Any) -> str | CellError:
     return CellError("bad_table", shown(value))
 
 
-#: ``pandas.api.types.infer_dtype`` kinds whose values can be told apart by value alone.
+#: ``pandas.api.types.infer_dtype`` kinds whose values can be told apart by value alone,
+#: and of those, the kinds that hold no missing value (None, NaN) to look for.
 _UNIFORM_KINDS = frozenset({"string", "integer", "mixed-integer-float", "empty"})
+_NEVER_MISSING_KINDS = frozenset({"string", "integer", "empty"})
 
 
 def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.intp], list[Any]]:
@@ -187,7 +189,7 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.i
         codes, floats = pd.factorize(column.astype(np.float64), use_na_sentinel=False)
         return codes.astype(np.intp, copy=False), [float(value) for value in floats]
     if kind in _UNIFORM_KINDS:
-        codes, uniques = pd.factorize(column, use_na_sentinel=False)
+        codes, uniques = pd.factorize(column, use_na_sentinel=kind in _NEVER_MISSING_KINDS)
         return codes.astype(np.intp, copy=False), list(uniques)
     try:
         by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ
