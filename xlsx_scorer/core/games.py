@@ -29,6 +29,9 @@ from xlsx_scorer.core.memo import remembered
 
 #: The columns that name a game.
 GAME = ("round", "table")
+#: Group keys spanning at most this many values per row (and this many more) are
+#: numbered through an array as long as their span; wider ones by hashing.
+DENSE_SPAN_PER_ROW, DENSE_SPAN_EXTRA = 4, 1024
 
 Floats = npt.NDArray[np.float64]
 Flags = npt.NDArray[np.bool_]
@@ -151,8 +154,9 @@ def _renumbered(keys: npt.NDArray[np.int64], inside: Flags, span: int) -> tuple[
     """Group numbers ``0…count-1`` for the rows ``inside`` by their ``keys`` (each below
     ``span``), -1 for the other rows, and ``count``.
 
-    Keys spanning little more than the rows are numbered in key order through an
-    array as long as ``span``; wider ones by hashing, in order of appearance.
+    Keys spanning little more than the rows (``DENSE_SPAN_…``) are numbered in key
+    order through an array as long as ``span``; wider ones by hashing, in order of
+    appearance.
 
     >>> inside = np.array([True, False, True, True])
     >>> codes, count = _renumbered(np.array([7, 3, 7]), inside, 9)
@@ -163,7 +167,7 @@ def _renumbered(keys: npt.NDArray[np.int64], inside: Flags, span: int) -> tuple[
     ([0, -1, 1, 0], 2)
     """
     numbered = np.full(len(inside), -1, dtype=np.intp)
-    if span <= 4 * len(keys) + 1024:
+    if span <= DENSE_SPAN_PER_ROW * len(keys) + DENSE_SPAN_EXTRA:
         present = np.zeros(span, dtype=bool)
         present[keys] = True
         number = np.cumsum(present) - 1
