@@ -20,7 +20,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, report
-from xlsx_scorer.core import pending, rules, scoring
+from xlsx_scorer.core import games, pending, rules, scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import RANGES
 from xlsx_scorer.core.problems import (
@@ -47,12 +47,13 @@ class Validated:
     @property
     def games(self) -> int:
         """Games in the sheet: distinct (round, table) pairs."""
-        return int(self.frame.groupby(["round", "table"], dropna=True).ngroups)
+        return games.of(self.frame).count
 
     @property
     def players(self) -> int:
         """Distinct player names in the sheet."""
-        return int(self.frame["player"].nunique())
+        _, names = games.factorized(self.frame, "player")
+        return len(names)
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,9 @@ def validate(book: reader.Workbook) -> Validated:
     results = book.results
     typed, cell_errors = typed_results(results.raw)
     context = SheetContext(results.name, results.columns, typed)
-    keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
-    cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
+    if results.uncached:  # an uncached formula is reported as that, not as unreadable
+        keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
+        cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
     found = [
         *(context.finding("uncached_formula", row, column) for row, column in results.uncached),
         *problems_from_cell_errors(context, cell_errors),

@@ -26,6 +26,8 @@ from xlsx_scorer.i18n import NO_WORDS, YES_WORDS, fold
 PLAUSIBLE_LIMIT = 1_000_000
 _WHOLE_TEXT = re.compile(r"[+-]?\d+(?:\.0*)?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Control characters other than tab, line feed and carriage return (white space in a name).
+_CONTROL_IN_NAME = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ def player_name(value: Any) -> str | CellError:
     if isinstance(value, bool | dt.datetime | dt.date | dt.time | dt.timedelta):
         return CellError("name_not_text", shown(value))
     text = shown(value)
-    if _CONTROL.search(text.replace("\t", " ").replace("\n", " ").replace("\r", " ")):
+    if _CONTROL_IN_NAME.search(text):
         return CellError("name_control_characters", repr(text))
     name = " ".join(unicodedata.normalize("NFC", text).split())
     return name if name else CellError("missing_player", "")

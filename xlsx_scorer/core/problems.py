@@ -82,6 +82,8 @@ class SheetContext:
 
 def problems_from_cell_errors(context: SheetContext, errors: pd.DataFrame) -> list[Finding]:
     """One finding per cell that could not be read (``typed.typed_results``)."""
+    if errors.empty:
+        return []
     return [
         context.finding(code, int(row), column, found=found)
         for row, column, code, found in errors[["row", "column", "code", "found"]].itertuples(

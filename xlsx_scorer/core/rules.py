@@ -407,10 +407,10 @@ def without_failures(frame: pd.DataFrame, failure_cases: pd.DataFrame) -> pd.Dat
     With no such cell, ``frame`` itself (frames are never mutated): what the
     rules work out about it is then remembered for the scoring too.
     """
-    cases = failure_cases.dropna(subset=["index", "column"])
-    if cases.empty:
+    if failure_cases.empty:
         return frame
     masked = frame.copy()
+    cases = failure_cases.dropna(subset=["index", "column"])
     for column, rows in cases.groupby("column")["index"]:
         masked.loc[list(rows), str(column)] = pd.NA
     return masked

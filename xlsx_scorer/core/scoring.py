@@ -248,19 +248,26 @@ def standings(
         values = scored_games[column].to_numpy(dtype=np.float64)[named]
         return np.bincount(players[named], weights=values, minlength=len(names)).astype(np.int64)
 
-    table = pd.DataFrame({"points12": per_player("points12"), "vp": per_player("vp")})
-    table["table_vp"] = per_player("table_vp")
-    table["vp_share"] = table["vp"] / table["table_vp"].where(table["table_vp"] > 0, 1)
-    table["player"] = pd.Index(names).to_series(index=table.index)
-    table["collation"] = table["player"].map(collation_key)
-    table = table.sort_values(
-        ["points12", "vp", "vp_share", "collation", "player"],
-        ascending=[False, False, False, True, True],
-        kind="mergesort",
+    points12, vp, table_vp = per_player("points12"), per_player("vp"), per_player("table_vp")
+    vp_share = vp / np.where(table_vp > 0, table_vp, 1)
+    keys = [
+        (-points, -total, -share, collation_key(name), name)
+        for points, total, share, name in zip(
+            points12.tolist(), vp.tolist(), vp_share.tolist(), names.tolist(), strict=True
+        )
+    ]
+    order = np.array(sorted(range(len(keys)), key=keys.__getitem__), dtype=np.intp)
+    ranked = pd.DataFrame(
+        {
+            "rank": np.arange(1, len(order) + 1),
+            "points12": points12[order],
+            "vp": vp[order],
+            "table_vp": table_vp[order],
+            "vp_share": vp_share[order],
+            "player": pd.Index(names).take(order),
+        }
     )
-    per_round = _per_round(scored_games, players, len(names)).take(table.index.to_numpy())
-    ranked = table.drop(columns="collation").reset_index(drop=True)
-    ranked.insert(0, "rank", np.arange(1, len(ranked) + 1))
+    per_round = _per_round(scored_games, players, len(names)).take(order)
     return ranked, per_round.reset_index(drop=True)
 
 

@@ -52,7 +52,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     typed = {}
     failures: list[dict[str, Any]] = []
     rows = raw.index.to_numpy()
-    for column in raw.columns.intersection(list(PARSERS)):
+    for column in [key for key in raw.columns if key in PARSERS]:
         codes, uniques = cells.distinct(raw[column].to_numpy())
         parse = _blank_rule(column, PARSERS[column])
         parsed = [parse(value) for value in uniques]
@@ -66,7 +66,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
         array = _typed_array(parsed, bad, codes, DTYPES[column])
         typed[column] = pd.Series(array, index=raw.index, dtype=DTYPES[column])
     errors = pd.DataFrame(failures, columns=["row", "column", "code", "found"])
-    return pd.DataFrame(typed, index=raw.index), errors
+    return pd.DataFrame(typed, index=raw.index, copy=False), errors  # the columns are new
 
 
 def _typed_array(
