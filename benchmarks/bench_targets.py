@@ -168,8 +168,8 @@ def validate_and_score(raw: Any) -> None:
 
     typed, _ = typed_results(raw)
     for schema in (rules.columns_schema(), rules.rules_schema(None)):
-        try:
-            schema.validate(typed, lazy=True)
+        try:  # in place, as the pipeline validates: the rules' answers serve the scoring
+            schema.validate(typed, lazy=True, inplace=True)
         except Exception as error:  # a valid event: any failure is a broken benchmark
             raise SystemExit(f"the benchmark event is not valid: {error}") from error
     games = scoring.score_games(typed)

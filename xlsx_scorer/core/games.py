@@ -17,6 +17,7 @@ the rules that check it and the scoring, and it is read-only.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -114,18 +115,27 @@ class Groups:
 
     def sum(self, values: Floats | Flags) -> Floats:
         """The sum of ``values`` over the group, missing ones skipped (of nothing: 0)."""
-        data = np.asarray(values, dtype=np.float64)
-        kept = (self.codes >= 0) & ~np.isnan(data)
-        sums = np.bincount(self.codes[kept], weights=data[kept], minlength=self.count)
+        codes, data = self._kept(np.asarray(values, dtype=np.float64))
+        sums = np.bincount(codes, weights=data, minlength=self.count)
         return self._spread(np.asarray(sums, dtype=np.float64))
 
     def max(self, values: Floats) -> Floats:
         """The largest of ``values`` over the group, missing ones skipped (of nothing: NaN)."""
-        kept = (self.codes >= 0) & ~np.isnan(values)
         per_group = np.full(self.count, -np.inf)
-        np.maximum.at(per_group, self.codes[kept], values[kept])
+        np.maximum.at(per_group, *self._kept(values))
         per_group[np.isneginf(per_group)] = np.nan
         return self._spread(per_group)
+
+    def _kept(self, values: Floats) -> tuple[Codes, Floats]:
+        """The codes and ``values`` of the rows in a group with a value (all, usually)."""
+        if self._all_inside and not np.isnan(values).any():
+            return self.codes, values
+        kept = (self.codes >= 0) & ~np.isnan(values)
+        return self.codes[kept], values[kept]
+
+    @functools.cached_property
+    def _all_inside(self) -> bool:
+        return bool((self.codes >= 0).all())
 
 
 def grouped(frame: pd.DataFrame, keys: tuple[str, ...]) -> Groups:
