@@ -1,5 +1,9 @@
 """Scoring (SPEC §3–4): pure functions on DataFrames, no file access, inputs never mutated.
 
+They work with numpy on the frame's columns and games (``games``); the titles,
+in-game VP and declarations of a frame are remembered for it (``memo``), so the
+rules that check them and the scoring share one computation.
+
 Round points are kept exactly, as integer *twelfths*: every tie splits a sum
 of 1, 2, 3 or 4 places, and 12 is divisible by each, so no rounding ever
 happens (10/3 points is 40 twelfths).  They become decimals only for display.
@@ -192,7 +196,7 @@ def score_games(frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-def _places(codes: npt.NDArray[np.intp], order: Floats) -> tuple[Ints, Ints]:
+def _places(codes: Codes, order: Floats) -> tuple[Ints, Ints]:
     """Per row: the best place its ``order`` value shares in its game (highest first),
     and how many rows of the game share that value.
 
