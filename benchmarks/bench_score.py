@@ -48,6 +48,7 @@ from xlsx_scorer.app.pipeline import validate  # noqa: E402
 from xlsx_scorer.core import rules as schemas  # noqa: E402
 from xlsx_scorer.core import scoring  # noqa: E402
 from xlsx_scorer.core.collation import collation_key  # noqa: E402
+from xlsx_scorer.core.typed import typed_results  # noqa: E402
 from xlsx_scorer.opc.zipraw import RawZipWriter  # noqa: E402
 from xlsx_scorer.xlsx import reader as workbook  # noqa: E402
 from xlsx_scorer.xlsx import save, sheetxml, splice  # noqa: E402
@@ -235,7 +236,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
         repeat, lambda: workbook.read_workbook(case.path, report.LEGACY_OUTPUTS)
     )
     raw = book.results.raw
-    times["typed_results"], (typed, _errors) = best_of(repeat, lambda: schemas.typed_results(raw))
+    times["typed_results"], (typed, _errors) = best_of(repeat, lambda: typed_results(raw))
     times["columns schema"], column_failures = best_of(
         repeat, lambda: failure_cases(schemas.columns_schema(), typed)
     )

@@ -164,11 +164,12 @@ def validate_and_score(raw: Any) -> None:
     """Cells read into types, every rule checked, every game scored, the tournament ranked."""
     from xlsx_scorer.core import rules, scoring
     from xlsx_scorer.core.collation import collation_key
+    from xlsx_scorer.core.typed import typed_results
 
-    typed, _ = rules.typed_results(raw)
+    typed, _ = typed_results(raw)
     for schema in (rules.columns_schema(), rules.rules_schema(None)):
-        try:
-            schema.validate(typed, lazy=True)
+        try:  # in place, as the pipeline validates: the rules' answers serve the scoring
+            schema.validate(typed, lazy=True, inplace=True)
         except Exception as error:  # a valid event: any failure is a broken benchmark
             raise SystemExit(f"the benchmark event is not valid: {error}") from error
     games = scoring.score_games(typed)

@@ -208,6 +208,51 @@ CASES: list[tuple[str, list[tuple[Any, ...]], list[str]]] = [
         ],
         ["declared_several@L2", "declared_several@L3"],
     ),
+    # A rule that needs an unreadable (or out-of-range) cell waits for it: only the cell is reported
+    (
+        "army-tie-waits-for-unreadable-knights",
+        [row(1, 1, "Ana", knights="x"), row(1, 1, "Bob", knights=3), row(1, 1, "Cem", knights=3)],
+        ["text_in_number@G2"],
+    ),
+    (
+        "table-knights-wait-for-unreadable-knights",
+        [row(1, 1, "Ana", knights=8), row(1, 1, "Bob", knights=7), row(1, 1, "Cem", knights="?")],
+        ["text_in_number@G4"],
+    ),
+    (
+        "table-vp-cards-wait-for-out-of-range-cell",
+        replace(0, row(1, 1, "Ana", vp_cards=6), replace(1, row(1, 1, "Bob", vp_cards=1))),
+        ["out_of_range@F2"],
+    ),
+    (
+        "declaration-waits-for-unreadable-mark",
+        [
+            with_vp(1, 1, "Ana", 10, declared="maybe"),
+            with_vp(1, 1, "Bob", 11),
+            with_vp(1, 1, "Cem", 3),
+        ],
+        ["not_a_mark@L2"],
+    ),
+    ("blank-round-is-in-no-game", [*BASE, row(None, 1, "Ana")], ["missing@A6"]),
+    (
+        "three-way-road-tie-at-four",
+        [
+            row(1, 1, "Ana", roads=6, longest_road=6),
+            row(1, 1, "Bob", roads=6, longest_road=6),
+            row(1, 1, "Cem", roads=6, longest_road=6),
+            row(1, 1, "Dua", roads=6, longest_road=5),
+        ],
+        ["road_tie_unmarked@K2", "road_tie_unmarked@K3", "road_tie_unmarked@K4"],
+    ),
+    (
+        "army-tie-at-three-one-marked-ok",
+        [
+            row(1, 1, "Ana", knights=4, army_first="x"),
+            row(1, 1, "Bob", knights=4),
+            row(1, 1, "Cem", knights=4),
+        ],
+        [],
+    ),
     # §1: cells
     ("text-number-ok", replace(0, row(1, 1, "Ana", settlements="3", cities=1.0)), []),
     ("not-whole", replace(0, row(1, 1, "Ana", cities=1.5)), ["not_whole_number@E2"]),

@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.builders import KEYS, row, with_vp
-from xlsx_scorer.core import rules as schemas
 from xlsx_scorer.core import scoring
 from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.core.typed import typed_results
 
 
 def frame(rows: list[tuple[Any, ...]]) -> pd.DataFrame:
     raw = pd.DataFrame(rows, columns=list(KEYS), index=range(2, 2 + len(rows)), dtype=object)
-    typed, errors = schemas.typed_results(raw.fillna(""))
+    typed, errors = typed_results(raw.fillna(""))
     assert errors.empty, errors
     return typed
 

@@ -20,7 +20,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, report
-from xlsx_scorer.core import pending, rules, scoring
+from xlsx_scorer.core import games, pending, rules, scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import RANGES
 from xlsx_scorer.core.problems import (
@@ -28,6 +28,7 @@ from xlsx_scorer.core.problems import (
     problems_from_cell_errors,
     problems_from_failures,
 )
+from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import date_time, text
 from xlsx_scorer.xlsx import reader, splice
@@ -46,12 +47,13 @@ class Validated:
     @property
     def games(self) -> int:
         """Games in the sheet: distinct (round, table) pairs."""
-        return int(self.frame.groupby(["round", "table"], dropna=True).ngroups)
+        return games.of(self.frame).count
 
     @property
     def players(self) -> int:
         """Distinct player names in the sheet."""
-        return int(self.frame["player"].nunique())
+        _, names = games.factorized(self.frame, "player")
+        return len(names)
 
 
 @dataclass(frozen=True)
@@ -75,10 +77,11 @@ def read(data: bytes) -> reader.Workbook:
 def validate(book: reader.Workbook) -> Validated:
     """Every error of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
     results = book.results
-    typed, cell_errors = rules.typed_results(results.raw)
+    typed, cell_errors = typed_results(results.raw)
     context = SheetContext(results.name, results.columns, typed)
-    keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
-    cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
+    if results.uncached:  # an uncached formula is reported as that, not as unreadable
+        keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
+        cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
     found = [
         *(context.finding("uncached_formula", row, column) for row, column in results.uncached),
         *problems_from_cell_errors(context, cell_errors),
@@ -100,9 +103,14 @@ def validate(book: reader.Workbook) -> Validated:
 
 
 def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
-    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none."""
+    """Pandera's failure cases of ``schema`` on ``frame`` (lazy: all of them), maybe none.
+
+    The schemas neither coerce nor parse, so pandera may hand its checks ``frame``
+    itself rather than a copy (``inplace``): what the rules work out about it is
+    remembered for the details of their findings and for the scoring (``core.memo``).
+    """
     try:
-        schema.validate(frame, lazy=True)
+        schema.validate(frame, lazy=True, inplace=True)
     except pa.errors.SchemaErrors as errors:
         cases: pd.DataFrame = errors.failure_cases
         return cases

@@ -26,6 +26,8 @@ from xlsx_scorer.i18n import NO_WORDS, YES_WORDS, fold
 PLAUSIBLE_LIMIT = 1_000_000
 _WHOLE_TEXT = re.compile(r"[+-]?\d+(?:\.0*)?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Control characters other than tab, line feed and carriage return (white space in a name).
+_CONTROL_IN_NAME = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ def player_name(value: Any) -> str | CellError:
     if isinstance(value, bool | dt.datetime | dt.date | dt.time | dt.timedelta):
         return CellError("name_not_text", shown(value))
     text = shown(value)
-    if _CONTROL.search(text.replace("\t", " ").replace("\n", " ").replace("\r", " ")):
+    if _CONTROL_IN_NAME.search(text):
         return CellError("name_control_characters", repr(text))
     name = " ".join(unicodedata.normalize("NFC", text).split())
     return name if name else CellError("missing_player", "")
@@ -159,8 +161,10 @@ def table_label(value: Any) -> str | CellError:
     return CellError("bad_table", shown(value))
 
 
-#: ``pandas.api.types.infer_dtype`` kinds whose values can be told apart by value alone.
+#: ``pandas.api.types.infer_dtype`` kinds whose values can be told apart by value alone,
+#: and of those, the kinds that hold no missing value (None, NaN) to look for.
 _UNIFORM_KINDS = frozenset({"string", "integer", "mixed-integer-float", "empty"})
+_NEVER_MISSING_KINDS = frozenset({"string", "integer", "empty"})
 
 
 def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.intp], list[Any]]:
@@ -187,7 +191,7 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.i
         codes, floats = pd.factorize(column.astype(np.float64), use_na_sentinel=False)
         return codes.astype(np.intp, copy=False), [float(value) for value in floats]
     if kind in _UNIFORM_KINDS:
-        codes, uniques = pd.factorize(column, use_na_sentinel=False)
+        codes, uniques = pd.factorize(column, use_na_sentinel=kind in _NEVER_MISSING_KINDS)
         return codes.astype(np.intp, copy=False), list(uniques)
     try:
         by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ

@@ -8,9 +8,11 @@ surprise.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
-from xlsx_scorer.core.rules import ALL_VP_COLUMNS, GAME
+from xlsx_scorer.core import games
+from xlsx_scorer.core.rules import ALL_VP_COLUMNS
 
 
 def games_to_recheck(frame: pd.DataFrame) -> list[tuple[int, str]]:
@@ -27,6 +29,7 @@ def games_to_recheck(frame: pd.DataFrame) -> list[tuple[int, str]]:
     >>> games_to_recheck(frame)
     [(1, '3')]
     """
-    unreadable = frame[ALL_VP_COLUMNS].isna().any(axis=1)
-    games = frame.loc[unreadable & frame[GAME].notna().all(axis=1), GAME].drop_duplicates()
-    return sorted((int(round_), str(table)) for round_, table in games.itertuples(index=False))
+    waiting = (games.of(frame).codes >= 0) & ~games.complete(frame, ALL_VP_COLUMNS)
+    rows = np.flatnonzero(waiting)
+    rounds, tables = frame["round"].to_numpy()[rows], frame["table"].to_numpy()[rows]
+    return sorted({(int(round_), str(table)) for round_, table in zip(rounds, tables, strict=True)})

@@ -81,7 +81,9 @@ class SheetContext:
 
 
 def problems_from_cell_errors(context: SheetContext, errors: pd.DataFrame) -> list[Finding]:
-    """One finding per cell that could not be read (``rules.typed_results``)."""
+    """One finding per cell that could not be read (``typed.typed_results``)."""
+    if errors.empty:
+        return []
     return [
         context.finding(code, int(row), column, found=found)
         for row, column, code, found in errors[["row", "column", "code", "found"]].itertuples(
@@ -103,6 +105,8 @@ def problems_from_failures(
     the parameters and whose ``column`` is the cell to point at.  A case without
     a row, or from a check that is neither, raises ``InternalError``.
     """
+    if failure_cases.empty:
+        return []
     by_name = {rule.name: rule for rule in rules}
     _refuse_unexplained(failure_cases, {*COLUMN_CHECKS, *by_name})
     findings: list[Finding] = []
