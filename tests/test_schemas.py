@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -339,3 +342,31 @@ def test_every_problem_names_sheet_cell_round_table_player(tmp_path: Path) -> No
     )
     assert "9" in render(problem, "en")
     assert "0 to 5" in render(problem, "en")
+
+
+ROSTER_SEED_SCRIPT = """
+import sys
+from pathlib import Path
+from tests.builders import row, write
+from xlsx_scorer.app import pipeline
+from xlsx_scorer.findings import render
+from xlsx_scorer.xlsx import reader
+path = write(Path(sys.argv[1]), [row(1, 1, name) for name in ("Ana", "Bob", "Cem", "anna")],
+             roster=["Ana", "Anna", "ANNA", "Bob", "Cem"])
+print(render(pipeline.validate(reader.read_workbook(path)).findings[0], "en"))
+"""
+
+
+def test_the_roster_suggestion_does_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
+    """Two roster spellings of one name ("Anna", "ANNA"): the same one is suggested every run."""
+    said = {
+        subprocess.run(
+            [sys.executable, "-c", ROSTER_SEED_SCRIPT, str(tmp_path / f"{seed}.xlsx")],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
+    assert len(said) == 1, said

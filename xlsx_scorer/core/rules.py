@@ -224,7 +224,9 @@ def _row_value(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
 def _roster_rules(roster: frozenset[str] | None) -> tuple[Rule, ...]:
     """Names on the roster when there is one; else no two spellings of one person."""
     if roster:
-        folded = {fold(name): name for name in roster}
+        folded: dict[str, str] = {}
+        for name in sorted(roster):  # two spellings of one name: the first, whatever the hash seed
+            folded.setdefault(fold(name), name)
 
         def on_roster(frame: pd.DataFrame) -> Flags:
             codes, names = games.factorized(frame, "player")
