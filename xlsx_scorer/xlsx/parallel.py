@@ -2,148 +2,82 @@
 
 Reading a league's ``Results`` sheet is one pass of regular expressions and
 dictionary look-ups per piece of about a megabyte (:mod:`plaincells`), and the
-pieces are independent: on a machine with a second core, a forked process
-reads some of them while this one reads the others.
+pieces are independent: on a machine with a second core, a forked helper
+process reads some of them while this one reads the others.
 
 Rules:
 
-- The first item is always worked here; a helper process is forked when a
-  second item arrives (a small sheet never pays for a fork).  Items go to the
-  helper while it has fewer than ``QUEUED`` waiting, otherwise they are worked
-  here, so both keep busy and the items waiting in memory stay bounded.
+- ``items()`` gives the same items every time it is called: each process walks
+  its own copy of the stream (nothing but the results crosses between them),
+  and each item is worked by the process that claims it first.  A claim is one
+  shared counter: walking in the same order, a process takes item ``i`` when
+  the counter says ``i`` and moves it on; so every item is worked exactly once,
+  and the faster process simply takes more.
+- The first item is always worked here; the helper is forked only when a
+  second item arrives (a small sheet never pays for a fork).
 - Only where forking is safe and cheap: Linux, with this process running a
   single thread (the CLI; not a web server answering on threads), and more than
-  one CPU it may run on.  Anywhere else, and whenever the helper cannot be started or dies,
-  every item is worked here: the results are the same, only slower.
-- ``work`` must be a pure function of its item whose results can be pickled;
-  the helper inherits it by the fork (nothing of it is pickled).  An exception
-  raised by ``work`` in the helper is raised here, as if worked here.
-- ``stop(result)`` true ends the map early: no further item is read, and the
-  results so far (ending with that one) are returned.
+  one CPU it may run on.  Anywhere else every item is worked here.  When the
+  helper cannot be started, fails or dies, the items it took are worked again
+  here: the results are the same, only slower (a failing ``work`` raises here).
+- No thread is started here: while this process works an item, nothing of the
+  helper waits on it.  The helper sends its results when it has no item left.
+- ``stop(result)`` true ends the map early: no further item is claimed, and the
+  results up to that one are returned.
 
->>> ordered_map(str.upper, iter(["a", "b", "c"]))
+>>> shared_map(str.upper, lambda: iter(["a", "b", "c"]))
 ['A', 'B', 'C']
->>> ordered_map(len, iter(["ab", "", "abc"]), stop=lambda length: length == 0)
+>>> shared_map(len, lambda: iter(["ab", "", "abc"]), stop=lambda length: length == 0)
 [2, 0]
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-__all__ = ["ordered_map"]
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.sharedctypes import Synchronized
+
+__all__ = ["shared_map"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
-#: Items handed to the helper and not yet worked, at most.
-QUEUED = 2
-#: The function the helper process works (set in it by the fork's initializer).
-_work: Callable[[Any], Any] | None = None
+#: How long to wait for the helper to end once its results are in (seconds).
+_JOIN_SECONDS = 5
 
 
-def ordered_map(
+def shared_map(
     work: Callable[[Item], Result],
-    items: Iterator[Item],
+    items: Callable[[], Iterator[Item]],
     *,
     stop: Callable[[Result], bool] = lambda _result: False,
 ) -> list[Result]:
-    """``[work(item) for item in items]`` (up to the first result that ``stop``s it), using a
+    """``[work(item) for item in items()]`` (up to the first result that ``stop``s it), using a
     second process where that is safe."""
-    results = [work(first) for first in itertools.islice(items, 1)]
+    stream = items()
+    results = [work(first) for first in itertools.islice(stream, 1)]
     if not results or stop(results[0]):
         return results
-    for second in items:  # a second item: worth a helper
-        rest = itertools.chain((second,), items)
+    for second in stream:  # a second item: worth a helper
+        rest = itertools.chain((second,), stream)
         break
     else:
         return results
     if not _can_fork():
-        return _here(work, rest, stop, results)
-    try:
-        helper = ProcessPoolExecutor(
-            1, mp_context=multiprocessing.get_context("fork"), initializer=_install,
-            initargs=(work,),
-        )  # fmt: skip
-    except OSError:
-        return _here(work, rest, stop, results)
-    try:
-        return _shared(helper, work, rest, stop, results)
-    finally:
-        helper.shutdown(wait=True, cancel_futures=True)
-
-
-def _here(
-    work: Callable[[Item], Result],
-    items: Iterator[Item],
-    stop: Callable[[Result], bool],
-    results: list[Result],
-) -> list[Result]:
-    for item in items:
-        results.append(work(item))
-        if stop(results[-1]):
-            break
-    return results
-
-
-class _Sent(Generic[Item, Result]):
-    """An item handed to the helper: its future, and the item until the helper is done."""
-
-    def __init__(self, future: Future[Result], item: Item) -> None:
-        self.future, self.item = future, [item]
-
-    def waiting(self) -> bool:
-        if not self.future.done():
-            return True
-        if self.future.exception() is None:
-            self.item.clear()  # no longer needed: let it go
-        return False
-
-    def result(self, work: Callable[[Item], Result]) -> Result:
-        try:
-            return self.future.result()
-        except BrokenProcessPool:  # the helper died (killed, out of memory): work it here
-            return work(self.item[0])
-
-
-def _shared(
-    helper: ProcessPoolExecutor,
-    work: Callable[[Item], Result],
-    items: Iterator[Item],
-    stop: Callable[[Result], bool],
-    done: list[Result],
-) -> list[Result]:
-    slots: list[_Sent[Item, Result] | Result] = list(done)
-    waiting: list[_Sent[Item, Result]] = []
-    for item in items:
-        waiting = [sent for sent in waiting if sent.waiting()]
-        if len(waiting) < QUEUED:
-            try:
-                sent = _Sent(helper.submit(_call, item), item)
-            except BrokenProcessPool:
-                pass
-            else:
-                waiting.append(sent)
-                slots.append(sent)
-                continue
-        result = work(item)
-        slots.append(result)
-        if stop(result):
-            break
-    results: list[Result] = []
-    for slot in slots:
-        results.append(slot.result(work) if isinstance(slot, _Sent) else slot)
-        if stop(results[-1]):
-            break
-    return results
+        for item in rest:
+            results.append(work(item))
+            if stop(results[-1]):
+                break
+        return results
+    return _Shared(work, items, stop).run(rest, results[0])
 
 
 def _can_fork() -> bool:
@@ -154,12 +88,99 @@ def _can_fork() -> bool:
     )
 
 
-def _install(work: Callable[[Any], Any]) -> None:
-    global _work  # noqa: PLW0603 - the helper process's one task, set once at its start
-    _work = work
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the process that forked it
+class _Shared(Generic[Item, Result]):
+    """Two processes claiming items from one counter; this one gathers the results."""
+
+    def __init__(
+        self,
+        work: Callable[[Item], Result],
+        items: Callable[[], Iterator[Item]],
+        stop: Callable[[Result], bool],
+    ) -> None:
+        import multiprocessing  # noqa: PLC0415 - only for a stream worth sharing
+
+        self.work, self.items, self.stop = work, items, stop
+        self.context = multiprocessing.get_context("fork")
+        self.next: Synchronized[int] = self.context.Value("q", 1)  # item 0 is worked here
+        self.halted: Synchronized[int] = self.context.Value("b", 0)
+
+    def claim(self, index: int) -> bool:
+        """Whether item ``index`` is this process's to work (it is the next unclaimed one)."""
+        with self.next.get_lock():
+            if self.next.value != index:
+                return False
+            self.next.value = index + 1
+            return True
+
+    def walk(self, indexed: Iterator[tuple[int, Item]], found: dict[int, Result]) -> None:
+        """Work the items this process claims, until the stream ends or a result stops it."""
+        for index, item in indexed:
+            if self.halted.value:
+                return
+            if self.claim(index):
+                found[index] = result = self.work(item)
+                if self.stop(result):
+                    self.halted.value = 1
+                    return
+
+    def run(self, rest: Iterator[Item], first: Result) -> list[Result]:
+        receiver, sender = self.context.Pipe(duplex=False)
+        try:
+            helper = self.context.Process(target=self._helper, args=(sender,), daemon=True)
+            helper.start()
+        except OSError:  # no process to be had (limits): all here
+            helper = None
+        sender.close()
+        found: dict[int, Result] = {0: first}
+        try:
+            self.walk(enumerate(rest, start=1), found)
+            if helper is not None:
+                found.update(_received(receiver))
+        finally:
+            self.halted.value = 1
+            receiver.close()
+            if helper is not None:
+                helper.join(_JOIN_SECONDS)
+                if helper.is_alive():
+                    helper.kill()
+                    helper.join()
+        return self._in_order(found)
+
+    def _helper(self, sender: Connection) -> None:
+        """The helper process: claim and work items, then send what it found."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the process that forked it
+        found: dict[int, Any] = {}
+        try:
+            self.walk(enumerate(self.items()), found)
+        except BaseException:  # the items it took are worked again there
+            found = {}
+        with contextlib.suppress(OSError):  # that process stopped listening: nothing to say
+            sender.send(found)
+        sender.close()
+
+    def _in_order(self, found: dict[int, Result]) -> list[Result]:
+        """The results in item order, up to the first that stops.
+
+        Items are claimed in order, so every item before the counter was claimed;
+        those the helper took and did not deliver (it failed or died) are worked here.
+        """
+        claimed = self.next.value
+        if any(index not in found for index in range(claimed)):
+            for index, item in enumerate(itertools.islice(self.items(), claimed)):
+                if index not in found:
+                    found[index] = self.work(item)
+        results: list[Result] = []
+        for index in range(claimed):
+            results.append(found[index])
+            if self.stop(results[-1]):
+                break
+        return results
 
 
-def _call(item: Any) -> Any:
-    assert _work is not None, "the helper process was started without its work"
-    return _work(item)
+def _received(receiver: Connection) -> dict[int, Any]:
+    """What the helper sent: its results by item index (nothing when it failed or died)."""
+    try:
+        found = receiver.recv()
+    except (EOFError, OSError):
+        return {}
+    return found if isinstance(found, dict) else {}

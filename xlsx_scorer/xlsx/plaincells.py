@@ -134,9 +134,22 @@ def read_plain(
     head = pieces.head()
     if head is None:
         return None
+    first_walk = True
+
+    def rows() -> Iterator[str]:
+        """The pieces of rows: the first call walks ``pieces`` (whose tail is read after),
+        each later one (the helper process's) a new walk of ``chunks``."""
+        nonlocal first_walk
+        if first_walk:
+            first_walk = False
+            return pieces.rows()
+        again = _Pieces(iter(chunks))
+        again.head()
+        return again.rows()
+
     reader = _PieceReader(context, wanted, last_row)
     try:
-        found = parallel.ordered_map(reader.read, pieces.rows(), stop=_not_plain)
+        found = parallel.shared_map(reader.read, rows, stop=_not_plain)
     except _NotPlain:
         return None
     if any(piece is None for piece in found):
