@@ -13,8 +13,8 @@ Rules:
   shared counter: walking in the same order, a process takes item ``i`` when
   the counter says ``i`` and moves it on; so every item is worked exactly once,
   and the faster process simply takes more.
-- The first item is always worked here; the helper is forked only when a
-  second item arrives (a small sheet never pays for a fork).
+- The helper is forked only when the stream has a second item (a small sheet
+  never pays for a fork).
 - Only where forking is safe and cheap: Linux, with this process running a
   single thread (the CLI; not a web server answering on threads), and more than
   one CPU it may run on.  Anywhere else every item is worked here.  When the
@@ -63,21 +63,15 @@ def shared_map(
     """``[work(item) for item in items()]`` (up to the first result that ``stop``s it), using a
     second process where that is safe."""
     stream = items()
-    results = [work(first) for first in itertools.islice(stream, 1)]
-    if not results or stop(results[0]):
-        return results
-    for second in stream:  # a second item: worth a helper
-        rest = itertools.chain((second,), stream)
-        break
-    else:
-        return results
-    if not _can_fork():
-        for item in rest:
-            results.append(work(item))
-            if stop(results[-1]):
-                break
-        return results
-    return _Shared(work, items, stop).run(rest, results[0])
+    ahead = list(itertools.islice(stream, 2))
+    if len(ahead) == 2 and _can_fork():  # a second item: worth a helper
+        return _Shared(work, items, stop).run(itertools.chain(ahead, stream))
+    results: list[Result] = []
+    for item in itertools.chain(ahead, stream):
+        results.append(work(item))
+        if stop(results[-1]):
+            break
+    return results
 
 
 def _can_fork() -> bool:
@@ -101,7 +95,7 @@ class _Shared(Generic[Item, Result]):
 
         self.work, self.items, self.stop = work, items, stop
         self.context = multiprocessing.get_context("fork")
-        self.next: Synchronized[int] = self.context.Value("q", 1)  # item 0 is worked here
+        self.next: Synchronized[int] = self.context.Value("q", 0)
         self.halted: Synchronized[int] = self.context.Value("b", 0)
 
     def claim(self, index: int) -> bool:
@@ -123,7 +117,7 @@ class _Shared(Generic[Item, Result]):
                     self.halted.value = 1
                     return
 
-    def run(self, rest: Iterator[Item], first: Result) -> list[Result]:
+    def run(self, stream: Iterator[Item]) -> list[Result]:
         receiver, sender = self.context.Pipe(duplex=False)
         try:
             helper = self.context.Process(target=self._helper, args=(sender,), daemon=True)
@@ -131,9 +125,9 @@ class _Shared(Generic[Item, Result]):
         except OSError:  # no process to be had (limits): all here
             helper = None
         sender.close()
-        found: dict[int, Result] = {0: first}
+        found: dict[int, Result] = {}
         try:
-            self.walk(enumerate(rest, start=1), found)
+            self.walk(enumerate(stream), found)
             if helper is not None:
                 found.update(_received(receiver))
         finally:
