@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +91,118 @@ def test_a_result_that_stops_ends_both_processes_walks() -> None:
         [sys.executable, "-c", SCRIPT, "stop"], capture_output=True, text=True, check=True
     )
     assert run.stdout.strip() in {"1", "2"}
+
+
+WHERE = textwrap.dedent(
+    """
+    import os, sys, threading, time, multiprocessing
+    from xlsx_scorer.xlsx import parallel
+
+    def where(number):
+        time.sleep(0.005)
+        return number, os.getpid()
+
+    def count():
+        found = parallel.shared_map(where, lambda: iter(range(40)))
+        assert [number for number, _ in found] == list(range(40)), found
+        print(len({pid for _, pid in found}), flush=True)
+    """
+)
+
+
+@ON_TWO_CPUS
+@pytest.mark.parametrize(
+    "how",
+    [
+        "threading.Thread(target=time.sleep, args=(3,), daemon=True).start(); count()",
+        "import faulthandler; faulthandler.dump_traceback_later(60); count()",  # a C thread
+        "child = multiprocessing.Process(target=count, daemon=True); child.start(); child.join()",
+    ],
+    ids=["a Python thread", "a native thread", "a daemon process"],
+)
+def test_where_forking_is_not_safe_every_item_is_worked_here(how: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", WHERE + how],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.strip() == "1"
+    assert run.stderr == ""
+
+
+ORPHAN = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+    from xlsx_scorer.xlsx import parallel
+    parent, mark = os.getpid(), Path(sys.argv[1])
+
+    def work(number):
+        if os.getpid() != parent and not mark.exists():
+            mark.write_text(str(os.getpid()))
+        time.sleep(0.01)
+        return "x" * 10_000  # more than a pipe holds, all told
+
+    parallel.shared_map(work, lambda: iter(range(1000)))
+    """
+)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@ON_TWO_CPUS
+@pytest.mark.parametrize("signal_number", [signal.SIGKILL, signal.SIGTERM])
+def test_the_helper_ends_when_the_process_that_forked_it_is_killed(
+    tmp_path: Path, signal_number: int
+) -> None:
+    mark = tmp_path / "helper.pid"
+    process = subprocess.Popen([sys.executable, "-c", ORPHAN, str(mark)])
+    try:
+        deadline = time.monotonic() + 30
+        while not mark.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)
+        helper = int(mark.read_text())
+    finally:
+        process.send_signal(signal_number)
+        process.wait()
+    deadline = time.monotonic() + 15
+    while _running(helper) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(helper)
+
+
+@ON_TWO_CPUS
+def test_ctrl_c_stops_the_map_at_once() -> None:
+    script = textwrap.dedent(
+        """
+        import os, signal, time
+        from xlsx_scorer.xlsx import parallel
+        fired = []
+        def ctrl_c(*_):
+            fired.append(time.monotonic())
+            os.killpg(0, signal.SIGINT)  # as a terminal does: the whole group
+        signal.signal(signal.SIGALRM, ctrl_c)
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        try:
+            parallel.shared_map(lambda n: time.sleep(0.01) or "x" * 9999, lambda: iter(range(500)))
+        except KeyboardInterrupt:
+            print(round(time.monotonic() - fired[0], 1))
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        start_new_session=True,
+    )
+    assert float(run.stdout) < 2
+    assert run.stderr == ""

@@ -304,6 +304,8 @@ def test_rows_read_in_small_pieces_read_the_same(
 
 
 LEAGUE_SCRIPT = """
+from xlsx_scorer.app import api
+api.set_aside_heavy_imports()  # as the program does: one thread, so the reader may fork
 import random
 from unittest import mock
 from xlsx_scorer.xlsx import parallel, plaincells

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,14 +193,21 @@ def run(
 
 def set_aside_heavy_imports() -> None:
     """In a process that runs nothing but the scorer (the ``xlsx-scorer`` program, the web
-    server): set the objects of the heavy imports aside from the garbage collector.
+    server): set the objects of the heavy imports aside from the garbage collector, and
+    keep numpy's BLAS to one thread.
 
     pandas and pandera leave a few hundred thousand objects that live as long as the
     process, and every full collection walks them all again: about 60 ms, and a fresh
     process meets one during its run.  The first run after this call freezes them
     (``gc.freeze``), once they are imported.  A library caller's process is left as it is:
     frozen objects are never collected, and ``gc.get_referrers`` no longer sees them.
+
+    The scorer does no linear algebra; a BLAS thread pool would only make the process
+    multi-threaded, and a league's rows are read on two processes only by a process with
+    one thread (``xlsx.parallel``).  Set before numpy is imported, unless the user set it.
     """
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
     _SET_ASIDE.set()
 
 

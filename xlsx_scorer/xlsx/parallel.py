@@ -8,20 +8,25 @@ process reads some of them while this one reads the others.
 Rules:
 
 - ``items()`` gives the same items every time it is called: each process walks
-  its own copy of the stream (nothing but the results crosses between them),
-  and each item is worked by the process that claims it first.  A claim is one
-  shared counter: walking in the same order, a process takes item ``i`` when
-  the counter says ``i`` and moves it on; so every item is worked exactly once,
-  and the faster process simply takes more.
+  its own copy of the stream (nothing but the results crosses between them).
+  A claim is one shared counter: walking in the same order, a process takes
+  item ``i`` when the counter says ``i`` and moves it on, so the faster process
+  simply takes more.  The counter has no lock (no process can die holding
+  one): two processes racing for an item may both work it, but none is ever
+  passed over, and each result is taken once, in item order.
 - The helper is forked only when the stream has a second item (a small sheet
   never pays for a fork).
-- Only where forking is safe and cheap: Linux, with this process running a
-  single thread (the CLI; not a web server answering on threads), and more than
-  one CPU it may run on.  Anywhere else every item is worked here.  When the
-  helper cannot be started, fails or dies, the items it took are worked again
-  here: the results are the same, only slower (a failing ``work`` raises here).
+- Only where forking is safe and cheap: Linux, this process running a single
+  thread, native ones included (the CLI, which keeps numpy's BLAS to one
+  thread; not a web server answering on threads), not a daemon process, and
+  two CPUs it may run on.  Anywhere else every item is worked here.  When the
+  helper cannot be started, fails or dies, the items from the first one it did
+  not deliver on are worked here: the same results, only slower (a failing
+  ``work`` raises here).
 - No thread is started here: while this process works an item, nothing of the
-  helper waits on it.  The helper sends its results when it has no item left.
+  helper waits on it.  The helper sends its results when it has no item left;
+  it ignores Ctrl-C (this process stops it), and a send to a process that is
+  gone fails rather than waits.
 - ``stop(result)`` true ends the map early: no further item is claimed, and the
   results up to that one are returned.
 
@@ -38,8 +43,8 @@ import itertools
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
@@ -75,15 +80,35 @@ def shared_map(
 
 
 def _can_fork() -> bool:
-    return (
-        sys.platform == "linux"
-        and threading.active_count() == 1
-        and len(os.sched_getaffinity(0)) > 1  # the CPUs this process may run on
-    )
+    """Linux, one thread in this whole process (native ones too: a BLAS pool counts), not a
+    daemon process (they may have no children), and two CPUs it may run on."""
+    if sys.platform != "linux" or len(os.sched_getaffinity(0)) < 2:
+        return False
+    import multiprocessing  # noqa: PLC0415 - only for a stream worth sharing
+
+    return not multiprocessing.current_process().daemon and _threads() == 1
+
+
+def _threads() -> int:
+    """The threads of this process as the kernel counts them (0 when it cannot be read)."""
+    try:
+        with Path("/proc/self/status").open(encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Threads:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 class _Shared(Generic[Item, Result]):
-    """Two processes claiming items from one counter; this one gathers the results."""
+    """Two processes claiming items from one counter; this one gathers the results.
+
+    The counter is plain shared memory, read and written without a lock: two
+    processes racing for one item may both work it (the same result twice), but
+    an item is passed over only when the counter has moved beyond it, which only
+    a claim of it does; so no lock can be left held by a process that died.
+    """
 
     def __init__(
         self,
@@ -95,39 +120,47 @@ class _Shared(Generic[Item, Result]):
 
         self.work, self.items, self.stop = work, items, stop
         self.context = multiprocessing.get_context("fork")
-        self.next: Synchronized[int] = self.context.Value("q", 0)
-        self.halted: Synchronized[int] = self.context.Value("b", 0)
+        self.next: Synchronized[int] = self.context.Value("q", 0, lock=False)
+        self.halted: Synchronized[int] = self.context.Value("b", 0, lock=False)
 
     def claim(self, index: int) -> bool:
-        """Whether item ``index`` is this process's to work (it is the next unclaimed one)."""
-        with self.next.get_lock():
-            if self.next.value != index:
-                return False
-            self.next.value = index + 1
-            return True
+        """Whether item ``index`` is this process's to work (the counter is at it)."""
+        if self.next.value != index:
+            return False
+        self.next.value = index + 1
+        return True
 
-    def walk(self, indexed: Iterator[tuple[int, Item]], found: dict[int, Result]) -> None:
-        """Work the items this process claims, until the stream ends or a result stops it."""
+    def walk(self, indexed: Iterator[tuple[int, Item]], found: dict[int, Result]) -> bool:
+        """Work the items this process claims; True when it walked the whole stream (no stop)."""
         for index, item in indexed:
             if self.halted.value:
-                return
+                return False
             if self.claim(index):
                 found[index] = result = self.work(item)
                 if self.stop(result):
                     self.halted.value = 1
-                    return
+                    return False
+        return True
 
     def run(self, stream: Iterator[Item]) -> list[Result]:
         receiver, sender = self.context.Pipe(duplex=False)
-        try:
-            helper = self.context.Process(target=self._helper, args=(sender,), daemon=True)
-            helper.start()
-        except OSError:  # no process to be had (limits): all here
-            helper = None
-        sender.close()
+        helper = None
         found: dict[int, Result] = {}
         try:
-            self.walk(enumerate(stream), found)
+            # Ctrl-C waits until the helper has set it aside (it is for this process only).
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                started = self.context.Process(
+                    target=self._helper, args=(receiver, sender), daemon=True
+                )
+                started.start()
+                helper = started
+            except OSError:  # no process to be had (limits): all here
+                pass
+            finally:
+                sender.close()
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            walked = self.walk(enumerate(stream), found)
             if helper is not None:
                 found.update(_received(receiver))
         finally:
@@ -138,11 +171,13 @@ class _Shared(Generic[Item, Result]):
                 if helper.is_alive():
                     helper.kill()
                     helper.join()
-        return self._in_order(found)
+        return self._in_order(found, walked)
 
-    def _helper(self, sender: Connection) -> None:
+    def _helper(self, receiver: Connection, sender: Connection) -> None:
         """The helper process: claim and work items, then send what it found."""
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the process that forked it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        receiver.close()  # so that a send to a process that stopped listening fails, not waits
         found: dict[int, Any] = {}
         try:
             self.walk(enumerate(self.items()), found)
@@ -152,20 +187,28 @@ class _Shared(Generic[Item, Result]):
             sender.send(found)
         sender.close()
 
-    def _in_order(self, found: dict[int, Result]) -> list[Result]:
+    def _in_order(self, found: dict[int, Result], walked: bool) -> list[Result]:
         """The results in item order, up to the first that stops.
 
-        Items are claimed in order, so every item before the counter was claimed;
-        those the helper took and did not deliver (it failed or died) are worked here.
+        ``found`` holds what both processes delivered.  When it is not the whole
+        answer (the helper failed or died before sending, or stopped the walk and
+        then died), the items from its first gap on are worked here, in order.
         """
-        claimed = self.next.value
-        if any(index not in found for index in range(claimed)):
-            for index, item in enumerate(itertools.islice(self.items(), claimed)):
-                if index not in found:
-                    found[index] = self.work(item)
         results: list[Result] = []
-        for index in range(claimed):
+        for index in itertools.count():
+            if index not in found:
+                break
             results.append(found[index])
+            if self.stop(results[-1]):
+                return results
+        if (
+            walked
+            and len(results) == len(found)
+            and all(index in found for index in range(self.next.value))
+        ):
+            return results  # the whole stream, every item delivered
+        for item in itertools.islice(self.items(), len(results), None):
+            results.append(self.work(item))
             if self.stop(results[-1]):
                 break
         return results
