@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from xlsx_scorer.findings import UnusableWorkbookError
@@ -102,6 +103,12 @@ def _key(node: Node) -> tuple[object, ...]:
     return (node.namespace, node.local, attrs, *map(_key, node.children))
 
 
+@functools.lru_cache(maxsize=256)
+def _entry_key(xml: str) -> tuple[object, ...]:
+    """``_key`` of an entry we write (a few constant strings: each is parsed once)."""
+    return _key(XmlDoc("entry", f'<w xmlns="{ns.MAIN}">{xml}</w>'.encode()).root.children[0])
+
+
 def _prefixed(xml: str, prefix: str) -> str:
     """Our entry XML (written without prefix) with ``prefix`` on every element."""
     if not prefix:
@@ -122,7 +129,7 @@ class _Section:
 
     def add(self, xml: str, *, reuse: bool = True) -> int:
         """The index of entry ``xml``: an equal existing one, else a new one appended."""
-        key = _key(XmlDoc("entry", f'<w xmlns="{ns.MAIN}">{xml}</w>'.encode()).root.children[0])
+        key = _entry_key(xml)
         if reuse and key in self.known:
             return self.known[key]
         self.known.setdefault(key, self.count)
