@@ -30,6 +30,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
@@ -48,6 +49,7 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
 JSON_VERSION = 1
 #: Set in a process that runs only the scorer, until its first run (``set_aside_heavy_imports``).
 _SET_ASIDE = threading.Event()
+_FREEZING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -167,11 +169,7 @@ def run(
         if not checked:
             safety.check_package(data)
         # The heavy steps (pandas, pandera) only for a file that passed the safety checks.
-        from xlsx_scorer.app import pipeline  # noqa: PLC0415
-
-        if _SET_ASIDE.is_set():
-            _SET_ASIDE.clear()
-            gc.freeze()
+        pipeline = heavy_steps()
         book = pipeline.read(data)
         lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
@@ -189,6 +187,19 @@ def run(
         return Run(_unusable(error, filename=filename, language=language))
     result = Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
     return Run(result, book, validated)
+
+
+def heavy_steps() -> ModuleType:
+    """``pipeline`` (pandas, pandera), imported; set aside from the garbage collector right
+    after its import when ``set_aside_heavy_imports`` asked for it.  A server calls it before
+    its first request, so that nothing of a request in flight is set aside with it."""
+    from xlsx_scorer.app import pipeline  # noqa: PLC0415
+
+    with _FREEZING:
+        if _SET_ASIDE.is_set():
+            _SET_ASIDE.clear()
+            gc.freeze()
+    return pipeline
 
 
 def set_aside_heavy_imports() -> None:

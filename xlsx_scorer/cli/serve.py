@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn  # noqa: PLC0415
 
+    from xlsx_scorer.app.api import heavy_steps  # noqa: PLC0415
     from xlsx_scorer.web.server import create_app  # noqa: PLC0415
 
     lang = choose_language(args.lang)
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print(text(lang, "cli.serve_network", url=f"http://{host}:{port}/", token=token))
     print(text(lang, "cli.serve_stop"), flush=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    heavy_steps()  # imported (and set aside) before the first request, not during it
     config = uvicorn.Config(
         create_app(token=token), log_level="warning", access_log=False, timeout_graceful_shutdown=5
     )
