@@ -127,8 +127,9 @@ def read_plain(
 
     ``None`` when ``sheetData`` is not in the plain form (read it the exact way);
     ``wanted`` and ``last_row`` limit what is kept, as in ``sheetcells.read_cells``.
-    The caller still reads ``head + b"<sheetData/>" + tail`` with expat and checks
-    :func:`sheet_data_in_place`.
+    ``chunks`` must give the part again on every pass (the pieces may be walked more than
+    once: by a helper process, or again after it failed).  The caller still reads
+    ``head + b"<sheetData/>" + tail`` with expat and checks :func:`sheet_data_in_place`.
     """
     pieces = _Pieces(iter(chunks))
     head = pieces.head()
@@ -138,7 +139,8 @@ def read_plain(
 
     def rows() -> Iterator[str]:
         """The pieces of rows: the first call walks ``pieces`` (whose tail is read after),
-        each later one (the helper process's) a new walk of ``chunks``."""
+        each later one (the helper process's, or a second walk here) a new pass over
+        ``chunks``."""
         nonlocal first_walk
         if first_walk:
             first_walk = False
