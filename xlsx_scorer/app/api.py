@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
 #: The version of the JSON form of a result (``Result.to_json``; docs/findings.md).
 JSON_VERSION = 1
-#: Set in a process that runs only the scorer, until its first run (``set_aside_heavy_imports``).
+#: Set in a process that runs only the scorer (``set_aside_heavy_imports``) until ``heavy_steps``
+#: has set the heavy imports aside.
 _SET_ASIDE = threading.Event()
 _FREEZING = threading.Lock()
 
