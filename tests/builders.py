@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -148,3 +150,24 @@ def unwritable_folder(tmp_path: Path) -> Path:
     except OSError:
         return folder
     pytest.skip("no folder here refuses root")
+
+
+#: The repository: the CLI is run from here, as the README runs it.
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def run_cli(
+    *args: str | Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m xlsx_scorer ARGS`` in a fresh process from the repository (``env``: its
+    whole environment; default: this process's), its output read as UTF-8."""
+    return subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", *map(str, args)],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+        env=env,
+    )

@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.builders import HEADERS, row, sheet_values, table_below, with_vp, write
+from tests.builders import HEADERS, row, run_cli, sheet_values, table_below, with_vp, write
 from xlsx_scorer.cli import build_parser, main
 from xlsx_scorer.findings import from_json, to_json
 
@@ -22,14 +22,7 @@ VALID = [
 ]
 
 
-def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "xlsx_scorer", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+run = run_cli
 
 
 def test_scores_in_place_and_leaves_results_unchanged(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.builders import KEYS, sheet_values, unwritable_folder, with_vp, write
+from tests.builders import KEYS, run_cli, sheet_values, unwritable_folder, with_vp, write
 from xlsx_scorer.app.api import score
 from xlsx_scorer.app.report import STANDINGS, sheet_name
 from xlsx_scorer.cli import build_parser, main
@@ -40,14 +40,7 @@ def run(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.Comp
         key: value for key, value in os.environ.items() if key not in ("LC_ALL", "LC_MESSAGES")
     }
     environment.update({"LANG": "C.UTF-8", **(env or {})})
-    return subprocess.run(
-        [sys.executable, "-m", "xlsx_scorer", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env=environment,
-    )
+    return run_cli(*args, env=environment)
 
 
 def event(path: Path, lang: str) -> Path:

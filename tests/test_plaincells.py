@@ -160,16 +160,20 @@ def both_ways(xml: bytes, **options: Any) -> tuple[Any, Any]:
     return attempt(True), attempt(False)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=370, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     sheets(),
     st.sampled_from(range(len(MUTATIONS))),
     st.sampled_from([None, {1, 3, 5}]),
     st.sampled_from([None, 20]),
+    st.sampled_from([plaincells._PIECE, 40]),
 )
 def test_the_shortcut_reads_what_expat_reads(
-    rows: str, mutation: int, columns: set[int] | None, last_row: int | None
+    rows: str, mutation: int, columns: set[int] | None, last_row: int | None, piece: int
 ) -> None:
+    """Also in pieces of a few rows each (read on two processes where that is possible),
+    joined in order: descending rows across pieces, values past the last row, bad values
+    and refusals included."""
     xml = (
         ROOT
         + '<dimension ref="A1"/><sheetData>'
@@ -177,7 +181,8 @@ def test_the_shortcut_reads_what_expat_reads(
         + "</sheetData>"
         + TAIL
     ).encode()
-    plain, exact = both_ways(xml, columns=columns, last_row=last_row)
+    with mock.patch.object(plaincells, "_PIECE", piece):
+        plain, exact = both_ways(xml, columns=columns, last_row=last_row)
     assert plain == exact
 
 
@@ -282,25 +287,6 @@ def test_the_samples_sheets_are_plain(name: str) -> None:
         for part in ("xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"):
             xml = package.read(part)
             assert plaincells.read_plain([xml], context, wanted=None, last_row=None), part
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    sheets(),
-    st.sampled_from(range(len(MUTATIONS))),
-    st.sampled_from([None, {1, 3, 5}]),
-    st.sampled_from([None, 20]),
-)
-def test_rows_read_in_small_pieces_read_the_same(
-    rows: str, mutation: int, columns: set[int] | None, last_row: int | None
-) -> None:
-    """Pieces of a few rows each (read on two processes where that is possible), joined in
-    order, give the cells expat reads: descending rows across pieces, values past the last
-    row, bad values and refusals included."""
-    xml = (ROOT + "<sheetData>" + MUTATIONS[mutation](rows) + "</sheetData>" + TAIL).encode()
-    with mock.patch.object(plaincells, "_PIECE", 40):
-        plain, exact = both_ways(xml, columns=columns, last_row=last_row)
-    assert plain == exact
 
 
 LEAGUE_SCRIPT = """

@@ -9,8 +9,6 @@ must report its errors in the template's language.
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from tests import oracle
+from tests.builders import run_cli
 from xlsx_scorer.app import template
 from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, fold, header, text
@@ -85,19 +84,6 @@ def fill_template(
             typed = (yes if value else None) if isinstance(value, bool) else value
             results.cell(row=offset, column=column, value=typed)
     book.save(target)
-
-
-def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """``python -m xlsx_scorer ARGS`` from the repository root."""
-    return subprocess.run(
-        [sys.executable, "-m", "xlsx_scorer", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
 
 
 def snapshot(data: bytes) -> dict[str, Any]:
