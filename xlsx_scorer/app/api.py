@@ -50,7 +50,6 @@ JSON_VERSION = 1
 #: Set in a process that runs only the scorer (``set_aside_heavy_imports``) until ``heavy_steps``
 #: has set the heavy imports aside.
 _SET_ASIDE = threading.Event()
-_FREEZING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -196,10 +195,9 @@ def heavy_steps() -> ModuleType:
     its first request, so that nothing of a request in flight is set aside with it."""
     from xlsx_scorer.app import pipeline  # noqa: PLC0415
 
-    with _FREEZING:
-        if _SET_ASIDE.is_set():
-            _SET_ASIDE.clear()
-            gc.freeze()
+    if _SET_ASIDE.is_set():  # two first runs at once freeze twice: harmless
+        _SET_ASIDE.clear()
+        gc.freeze()
     return pipeline
 
 
