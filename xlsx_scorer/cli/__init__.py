@@ -60,10 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _traceback_if(args.debug)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:  # Ctrl-C: say whether anything was written, no traceback
-        lang = choose_language(args.lang)
-        written = run.written or _named_file(args)
-        print(text(lang, "cli.interrupted", written="yes" if run.written else "no", file=written),
-              file=sys.stderr)  # fmt: skip
+        written = "yes" if run.written else "no"
+        file = run.written or _named_file(args)
+        said = text(choose_language(args.lang), "cli.interrupted", written=written, file=file)
+        print(said, file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say so plainly, and whether anything was written
