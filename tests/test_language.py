@@ -24,7 +24,7 @@ import pytest
 
 from tests.builders import KEYS, run_cli, sheet_values, unwritable_folder, with_vp, write
 from xlsx_scorer.app.api import score
-from xlsx_scorer.app.report import STANDINGS, sheet_name
+from xlsx_scorer.app.outputkinds import STANDINGS, sheet_name
 from xlsx_scorer.cli import build_parser, main
 from xlsx_scorer.i18n import LANGUAGES, choose_language, header, system_language, text
 

@@ -206,3 +206,61 @@ def test_ctrl_c_stops_the_map_at_once() -> None:
     )
     assert float(run.stdout) < 2
     assert run.stderr == ""
+
+
+MEANWHILE = textwrap.dedent(
+    """
+    import os, sys, time
+    from xlsx_scorer.xlsx import parallel
+    parent, how, ran = os.getpid(), sys.argv[1], []
+
+    def task():
+        ran.append(os.getpid())
+        time.sleep(0.5)  # the helper has the stream to itself meanwhile
+        if how == "raise":
+            raise ImportError("no pandas here")
+
+    def where(number):
+        time.sleep(0.01)
+        return number, os.getpid()
+
+    try:
+        with parallel.meanwhile(task):
+            first = parallel.shared_map(where, lambda: iter(range(60)))
+            second = parallel.shared_map(where, lambda: iter(range(60)))
+    except ImportError as error:
+        print("raised", error, len(ran))
+        sys.exit()
+    outside = parallel.shared_map(where, lambda: iter(range(60)))
+    assert [number for number, _ in first] == list(range(60)), first
+    workers = [pid for _, pid in first]
+    print(ran == [parent], workers[0] != parent, len(set(workers)), len(ran))
+    """
+)
+
+
+@ON_TWO_CPUS
+def test_meanwhile_runs_its_task_here_once_while_the_first_helper_works() -> None:
+    """The task runs in this process, once for the block; the helper takes the first items."""
+    run = subprocess.run(
+        [sys.executable, "-c", MEANWHILE, "share"], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.split() == ["True", "True", "2", "1"]
+    assert run.stderr == ""
+
+
+@ON_TWO_CPUS
+def test_a_task_that_fails_meanwhile_ends_the_map_and_the_block() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", MEANWHILE, "raise"], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.strip() == "raised no pandas here 1"
+    assert run.stderr == ""
+
+
+def test_meanwhile_without_a_helper_never_runs_its_task() -> None:
+    """Where no helper is started (one item; or pytest's threads), the caller does the work."""
+    ran: list[int] = []
+    with parallel.meanwhile(lambda: ran.append(1)):
+        assert parallel.shared_map(str.upper, lambda: iter(["a"])) == ["A"]
+    assert ran == []

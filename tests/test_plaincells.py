@@ -335,3 +335,42 @@ def test_a_league_sheet_is_read_on_two_processes_to_the_same_cells() -> None:
         [sys.executable, "-c", LEAGUE_SCRIPT], capture_output=True, text=True, check=True
     )
     assert run.stdout.split() == ["True", "True", "False", "1"]
+
+
+IMPORT_WHILE_READING = """
+from xlsx_scorer.app import api
+api.set_aside_heavy_imports()  # as the program does
+import os, sys
+from pathlib import Path
+from unittest import mock
+from xlsx_scorer.xlsx import plaincells
+assert "pandas" not in sys.modules
+parent, read = os.getpid(), plaincells._PieceReader.read
+
+def watched(self, piece):
+    if os.getpid() != parent:
+        print("helper", "pandas" in sys.modules, flush=True)
+    return read(self, piece)
+
+data = Path("fixtures/sample_event.xlsx").read_bytes()
+with mock.patch.object(plaincells, "_PIECE", 2048), mock.patch.object(
+    plaincells._PieceReader, "read", watched
+):
+    shared = api.score(data, filename="sample_event.xlsx")
+alone = api.score(data, filename="sample_event.xlsx")  # pieces of 1 MB: one, no helper
+print("same", shared.exit_code, shared.standings.equals(alone.standings))
+"""
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or len(os.sched_getaffinity(0)) < 2, reason="forks on Linux"
+)
+def test_the_program_imports_pandas_while_the_helper_reads_the_results() -> None:
+    """The helper is forked before pandas is imported: it reads without it, the same rows."""
+    run = subprocess.run(
+        [sys.executable, "-c", IMPORT_WHILE_READING], capture_output=True, text=True, check=True
+    )
+    lines = run.stdout.splitlines()
+    assert lines[-1] == "same 0 True"
+    assert set(lines[:-1]) == {"helper False"}
+    assert run.stderr == ""

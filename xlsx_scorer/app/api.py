@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
-from xlsx_scorer.xlsx import save
+from xlsx_scorer.xlsx import parallel, save
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -168,9 +168,13 @@ def run(
     try:
         if not checked:
             safety.check_package(data)
-        # The heavy steps (pandas, pandera) only for a file that passed the safety checks.
+        # The heavy steps (pandas, pandera) only for a file that passed the safety checks:
+        # imported while a league's rows are read by a helper process, else once read.
+        from xlsx_scorer.app import reading  # noqa: PLC0415
+
+        with parallel.meanwhile(heavy_steps):
+            book = reading.read(data)
         pipeline = heavy_steps()
-        book = pipeline.read(data)
         lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
         notices = pipeline.notices(book, validated)

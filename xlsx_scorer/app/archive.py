@@ -23,7 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 from xlsx_scorer import __version__
-from xlsx_scorer.app import api, canonical, pipeline, report
+from xlsx_scorer.app import api, canonical, outputkinds, pipeline
 from xlsx_scorer.app.diff import order_columns
 from xlsx_scorer.core import scoring
 from xlsx_scorer.core.collation import collation_key
@@ -55,7 +55,7 @@ class Scored:
 def read_event(path: Path) -> workbook.Workbook:
     """The workbook at ``path`` with its output sheets; an unusable one names its file."""
     try:
-        return workbook.read_workbook(path, report.LEGACY_OUTPUTS)
+        return workbook.read_workbook(path, outputkinds.LEGACY_OUTPUTS)
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))

@@ -1,10 +1,11 @@
-"""The steps of a run on a package that passed the safety checks, one function per step.
+"""The heavy steps of a run on a workbook read by ``reading``, one function per step.
 
-read → validate (findings) → notices → score → output sheets → the scored package's bytes.
+validate (findings) → notices → score → output sheets → the scored package's bytes.
 ``api`` strings them together; this module holds everything heavy (pandas,
 pandera), imported only once a file is known to be a workbook.
 
 >>> from pathlib import Path
+>>> from xlsx_scorer.app.reading import read
 >>> book = read(Path("fixtures/sample_event.xlsx").read_bytes())
 >>> validate(book).findings, notices(book)
 ((), ())
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import fingerprint, report
+from xlsx_scorer.app import fingerprint, outputkinds, report
 from xlsx_scorer.core import games, pending, rules, scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import RANGES
@@ -62,16 +63,6 @@ class Scored:
 
     specs: tuple[SheetSpec, ...]
     standings: pd.DataFrame | None
-
-
-def read(data: bytes) -> reader.Workbook:
-    """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too.
-
-    A damaged part that scoring would keep makes the workbook unusable here, so that
-    ``check`` and ``score`` refuse the same files.
-    """
-    splice.refuse_kept_damage(data, legacy=report.LEGACY_OUTPUTS)
-    return reader.read_workbook_bytes(data, report.LEGACY_OUTPUTS)
 
 
 def validate(book: reader.Workbook) -> Validated:
@@ -135,7 +126,7 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
     ]
     if book.results.hidden:
         found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
-    for kind in (report.STANDINGS, report.ROUND_POINTS):
+    for kind in (outputkinds.STANDINGS, outputkinds.ROUND_POINTS):
         old = book.existing_outputs.get(kind)
         if old is not None and fingerprint.was_edited(old.rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
@@ -160,8 +151,8 @@ def output_sheets(
     if validated.findings:
         withheld = text(lang, "notice.not_published", count=len(validated.findings))
         specs = (
-            report.notice_sheet(lang, report.STANDINGS, withheld),
-            report.notice_sheet(lang, report.ROUND_POINTS, withheld),
+            report.notice_sheet(lang, outputkinds.STANDINGS, withheld),
+            report.notice_sheet(lang, outputkinds.ROUND_POINTS, withheld),
             report.errors_sheet(lang, validated.findings, computed=computed, notices=found_notices),
         )
         return Scored(specs, None)
@@ -171,11 +162,11 @@ def output_sheets(
         empty = text(lang, "notice.no_results", sheet=book.results.name)
         nothing_to_check = text(lang, "notice.no_results_errors", sheet=book.results.name)
         specs = (
-            report.notice_sheet(lang, report.STANDINGS, empty),
-            report.notice_sheet(lang, report.ROUND_POINTS, empty),
+            report.notice_sheet(lang, outputkinds.STANDINGS, empty),
+            report.notice_sheet(lang, outputkinds.ROUND_POINTS, empty),
             report.notice_sheet(
                 lang,
-                report.ERRORS,
+                outputkinds.ERRORS,
                 nothing_to_check,
                 *(render(notice, lang) for notice in found_notices),
             ),
@@ -201,5 +192,5 @@ def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problem
 
     The workbook opens on Errors when there are problems, else on Standings.
     """
-    shown = report.ERRORS if problems else report.STANDINGS
-    return splice.write_sheets(book.package, specs, legacy=report.LEGACY_OUTPUTS, active=shown)
+    shown = outputkinds.ERRORS if problems else outputkinds.STANDINGS
+    return splice.write_sheets(book.package, specs, legacy=outputkinds.LEGACY_OUTPUTS, active=shown)

@@ -15,51 +15,20 @@ from typing import Any
 import pandas as pd
 
 from xlsx_scorer.app import fingerprint
-from xlsx_scorer.core.cells import map_distinct
+from xlsx_scorer.app.outputkinds import CHART_DATA, ERRORS, ROUND_POINTS, STANDINGS, sheet_name
+from xlsx_scorer.core.distinct import map_distinct
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
-from xlsx_scorer.xlsx.ours import LegacyOutputs
 from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
 WHOLE_FORMAT = "0"
-#: The kinds of our output sheets (``SheetSpec.kind``, what their marker says); each is
-#: named in the run's language (``sheet_name``): ``Standings``, ``Clasificación``, ``Sıralama``.
-STANDINGS, ROUND_POINTS, ERRORS = "standings", "round_points", "errors"
-#: A hidden sheet holding the numbers behind the Standings chart.
-CHART_DATA = "chart_data"
-OUTPUT_KINDS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
-#: Output sheets written before our sheets were marked (see ``xlsx.ours``): a shipped name
-#: of their kind in any language; Standings and Round Points carry the check line; Chart Data
-#: was hidden.
-LEGACY_OUTPUTS = LegacyOutputs(
-    names={
-        str(module.SHEETS[kind]): kind for module in LANGUAGES.values() for kind in OUTPUT_KINDS
-    },
-    checked=frozenset({STANDINGS, ROUND_POINTS}),
-    hidden=frozenset({CHART_DATA}),
-    is_check_line=fingerprint.is_legacy_check_line,
-    theirs=frozenset(
-        str(module.SHEETS[kind]).casefold()
-        for module in LANGUAGES.values()
-        for kind in ("results", "players", "event", "instructions")
-    ),
-)
 #: Width units per character of a problem message (11-point Calibri).
 PROBLEM_CHAR_WIDTH = 0.85
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
-
-
-def sheet_name(lang: str, kind: str) -> str:
-    """The name of the sheet of ``kind`` in ``lang``.
-
-    >>> sheet_name("es", ROUND_POINTS), sheet_name("tr", ERRORS), sheet_name("en", CHART_DATA)
-    ('Puntos de ronda', 'Hatalar', 'Chart Data')
-    """
-    return str(LANGUAGES[lang].SHEETS[kind])
 
 
 def cell_link(sheet: str, cell: str) -> str:

@@ -3,7 +3,8 @@
 Pure functions from the value a spreadsheet shows (as read by the workbook
 layer: ``float``, ``int``, ``bool``, ``str``, ``datetime``/``date``/``time``/
 ``timedelta``, or ``""`` for blank) to a parsed value or a ``CellError``;
-``map_distinct`` applies one of them to a whole column.
+``distinct.map_distinct`` applies one of them to a whole column.  Plain Python:
+reading a workbook needs these before pandas is imported.
 """
 
 from __future__ import annotations
@@ -12,13 +13,8 @@ import datetime as dt
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
-import numpy.typing as npt
-import pandas as pd
 
 from xlsx_scorer.core.columns import TABLE_LABEL_MAX
 from xlsx_scorer.i18n import NO_WORDS, YES_WORDS, fold
@@ -159,64 +155,3 @@ def table_label(value: Any) -> str | CellError:
         if len(label) <= TABLE_LABEL_MAX and not _CONTROL.search(label):
             return label
     return CellError("bad_table", shown(value))
-
-
-#: ``pandas.api.types.infer_dtype`` kinds whose values can be told apart by value alone,
-#: and of those, the kinds that hold no missing value (None, NaN) to look for.
-_UNIFORM_KINDS = frozenset({"string", "integer", "mixed-integer-float", "empty"})
-_NEVER_MISSING_KINDS = frozenset({"string", "integer", "empty"})
-
-
-def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.intp], list[Any]]:
-    """Codes and distinct values: ``values[i]`` is ``uniques[codes[i]]`` (same type too).
-
-    A results column repeats a handful of values (0–15, marks, a few thousand
-    names), so work done per distinct value is nearly free.  Values are told
-    apart by type as well as value (``True``, ``1`` and ``"1"`` are different
-    cells), except ``3`` and ``3.0``, which every reader of a cell treats alike.
-    A column of one kind (all text, all numbers) is hashed in C without looking
-    at types; with an unhashable value every value stands on its own.
-
-    >>> codes, uniques = distinct([3.0, "3", True, 1, 3.0, None])
-    >>> codes.tolist(), uniques
-    ([0, 1, 2, 3, 0, 4], [3.0, '3', True, 1, None])
-    """
-    if isinstance(values, np.ndarray) and values.dtype == object and values.ndim == 1:
-        column = values
-    else:
-        column = np.empty(len(values), dtype=object)
-        column[:] = list(values)
-    kind = pd.api.types.infer_dtype(column, skipna=False)
-    if kind == "floating":  # numbers as a spreadsheet stores them: hashed as doubles
-        codes, floats = pd.factorize(column.astype(np.float64), use_na_sentinel=False)
-        return codes.astype(np.intp, copy=False), [float(value) for value in floats]
-    if kind in _UNIFORM_KINDS:
-        codes, uniques = pd.factorize(column, use_na_sentinel=kind in _NEVER_MISSING_KINDS)
-        return codes.astype(np.intp, copy=False), list(uniques)
-    try:
-        by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ
-        types = np.fromiter(map(type, column), dtype=object, count=len(column))
-        by_type = pd.factorize(types)[0]
-        combined = (by_value + 1) * (int(by_type.max(initial=0)) + 1) + by_type
-        codes = pd.factorize(combined)[0]
-    except TypeError:  # unhashable: no workbook reader makes one, but take it anyway
-        codes = np.arange(len(column))
-    # factorize numbers values in order of first appearance: find each one's first row.
-    firsts = np.empty(int(codes.max(initial=-1)) + 1, dtype=np.intp)
-    firsts[codes[::-1]] = np.arange(len(codes) - 1, -1, -1)
-    return codes.astype(np.intp, copy=False), [column[position] for position in firsts]
-
-
-def map_distinct(
-    values: Sequence[Any] | npt.NDArray[Any], function: Callable[[Any], Any]
-) -> npt.NDArray[np.object_]:
-    """``function`` of every value, called once per distinct value (an object array).
-
-    >>> map_distinct([3.0, "3", True, 1, 3.0, None], shown).tolist()
-    ['3', '3', 'TRUE', '1', '3', 'None']
-    """
-    codes, uniques = distinct(values)
-    results = np.empty(len(uniques), dtype=object)
-    results[:] = [function(value) for value in uniques]
-    taken: npt.NDArray[np.object_] = results[codes]
-    return taken

@@ -43,3 +43,5 @@ RANGES: dict[str, tuple[int, int | None]] = {
 }
 #: The longest table label (``Final``, ``A3``…); longer text is a typo in the Table column.
 TABLE_LABEL_MAX = 20
+#: A header row names at least this many known columns (so does a header repeated below it).
+MIN_HEADER_MATCHES = 3

@@ -2,7 +2,7 @@
 
 Each raw cell means what ``cells`` says (a whole number, a mark, a player's
 name, a table label); a column is parsed once per distinct value
-(``cells.distinct``).  A blank optional cell, such as ``Total VP``, is not
+(``distinct.distinct``).  A blank optional cell, such as ``Total VP``, is not
 checked, so it is no problem; a blank mark is no.  The typed frame is what the
 rules check (``rules``) and what is scored (``scoring``).
 """
@@ -18,6 +18,7 @@ import pandas as pd
 
 from xlsx_scorer.core import cells
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS
+from xlsx_scorer.core.distinct import distinct
 
 #: How each column's cells are read, and the type of its typed column.
 PARSERS: dict[str, Callable[[Any], Any]] = {
@@ -53,7 +54,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     failures: list[dict[str, Any]] = []
     rows = raw.index.to_numpy()
     for column in [key for key in raw.columns if key in PARSERS]:
-        codes, uniques = cells.distinct(raw[column].to_numpy())
+        codes, uniques = distinct(raw[column].to_numpy())
         parse = _blank_rule(column, PARSERS[column])
         parsed = [parse(value) for value in uniques]
         bad = np.array([isinstance(value, cells.CellError) for value in parsed], dtype=bool)

@@ -29,16 +29,28 @@ Rules:
   gone fails rather than waits.
 - ``stop(result)`` true ends the map early: no further item is claimed, and the
   results up to that one are returned.
+- Within a ``meanwhile(task)`` block, the first map that starts a helper runs
+  ``task`` here before it claims an item: work this process needs soon after
+  anyway (the scorer imports pandas and pandera while a league's rows are
+  read), done while the helper has the stream to itself.  Where no helper is
+  started, ``task`` is not run: the caller does that work after the block.
 
 >>> shared_map(str.upper, lambda: iter(["a", "b", "c"]))
 ['A', 'B', 'C']
 >>> shared_map(len, lambda: iter(["ab", "", "abc"]), stop=lambda length: length == 0)
 [2, 0]
+>>> done = []
+>>> with meanwhile(lambda: done.append("imported")):
+...     shared_map(str.upper, lambda: iter(["a", "b"]))
+['A', 'B']
+>>> done in ([], ["imported"])  # [] where no helper could be started
+True
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import itertools
 import os
 import signal
@@ -51,12 +63,30 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.sharedctypes import Synchronized
 
-__all__ = ["shared_map"]
+__all__ = ["meanwhile", "shared_map"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 #: How long to wait for the helper to end once its results are in (seconds).
 _JOIN_SECONDS = 5
+#: The task of the innermost ``meanwhile`` block, until a helper is started within it.
+_MEANWHILE: contextvars.ContextVar[Callable[[], object] | None] = contextvars.ContextVar(
+    "meanwhile", default=None
+)
+
+
+@contextlib.contextmanager
+def meanwhile(task: Callable[[], object]) -> Iterator[None]:
+    """Run ``task`` here, once, as the first helper started within the block begins its work.
+
+    ``task`` is not run when no helper is started, and an exception it raises ends
+    that map (the helper is stopped) and leaves the block.
+    """
+    token = _MEANWHILE.set(task)
+    try:
+        yield
+    finally:
+        _MEANWHILE.reset(token)
 
 
 def shared_map(
@@ -160,6 +190,9 @@ class _Shared(Generic[Item, Result]):
             finally:
                 sender.close()
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            if helper is not None and (task := _MEANWHILE.get()) is not None:
+                _MEANWHILE.set(None)
+                task()
             walked = self.walk(enumerate(stream), found)
             if helper is not None:
                 found.update(_received(receiver))

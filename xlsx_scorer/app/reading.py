@@ -1,0 +1,26 @@
+"""Reading a workbook that passed the safety checks: its ``Results``, roster, event, our sheets.
+
+Light until the cells are read: pandas comes in only to make the ``Results``
+frame, so a run can import it (and pandera) while a league's rows are still
+being read by a helper process (``api.run``, ``xlsx.parallel.meanwhile``).
+
+>>> from pathlib import Path
+>>> book = read(Path("fixtures/sample_event.xlsx").read_bytes())
+>>> book.results.name, len(book.results.raw), book.roster is not None
+('Results', 104, True)
+"""
+
+from __future__ import annotations
+
+from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
+from xlsx_scorer.xlsx import reader, splice
+
+
+def read(data: bytes) -> reader.Workbook:
+    """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too.
+
+    A damaged part that scoring would keep makes the workbook unusable here, so that
+    ``check`` and ``score`` refuse the same files.
+    """
+    splice.refuse_kept_damage(data, legacy=LEGACY_OUTPUTS)
+    return reader.read_workbook_bytes(data, LEGACY_OUTPUTS)
