@@ -27,7 +27,6 @@ Rules:
 from __future__ import annotations
 
 import hashlib
-import itertools
 import re
 from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring as _json_string
@@ -36,6 +35,8 @@ from typing import Any
 
 CODE_LENGTH = 10
 SIGNIFICANT_DIGITS = 12
+#: Whole numbers below this (in size) have at most ``SIGNIFICANT_DIGITS`` digits.
+_WHOLE_DIGITS = 10**SIGNIFICANT_DIGITS
 #: How far down the check code may be (title, notes).
 CHECK_SEARCH_ROWS = 10
 _ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -89,9 +90,13 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
         count -= 1
     if not count:
         return "[]"
-    opens, closes = ["[", *[",["] * (count - 1)], ["]"] * count
-    pieces = zip(opens, *columns, closes, strict=False)  # up to the last row kept
-    return "[" + "".join(itertools.chain.from_iterable(pieces)) + "]"
+    # Every row's cells, each row opened by "],[" (the first by "[["): one join.
+    step = width + 1
+    pieces = ["],["] * (count * step)
+    pieces[0] = "[["
+    for index, cells in enumerate(columns, start=1):
+        pieces[index::step] = cells[:count]
+    return "".join(pieces) + "]]"
 
 
 def _json_cells(values: list[Any], comma: str) -> list[str]:
@@ -105,12 +110,37 @@ def _json_cells(values: list[Any], comma: str) -> list[str]:
     """
     kinds = set(map(type, values))
     if bool not in kinds or not kinds & {int, float}:  # equal keys give equal text
-        texts = {value: comma + _json_string(canonical(value)) for value in dict.fromkeys(values)}
+        texts = _json_texts(set(values), comma)
         try:
             return list(map(texts.__getitem__, values))
-        except KeyError:  # NaN is not equal to itself
+        except KeyError:  # a value not equal to itself
             pass
     return [comma + _json_string(canonical(value)) for value in values]
+
+
+def _json_texts(values: Iterable[Any], comma: str) -> dict[Any, str]:
+    """Each of ``values`` and ``comma`` with the JSON string of its canonical text: numbers
+    of one type by one template (``"%.12g"``, or ``"%d"`` for whole numbers of fewer than 13
+    digits, which it writes as they are), text free of characters to remove as it is.
+
+    >>> _json_texts([2, 10**15, 2.5, "Ana", None], ",")
+    {2: ',"2"', 1000000000000000: ',"1e+15"', 2.5: ',"2.5"', 'Ana': ',"Ana"', None: ',""'}
+    """
+    by_type: dict[type, list[Any]] = {}
+    for value in values:
+        by_type.setdefault(type(value), []).append(value)
+    texts: dict[Any, str] = {}
+    for kind, group in by_type.items():
+        if kind is int and min(group) > -_WHOLE_DIGITS and max(group) < _WHOLE_DIGITS:
+            texts.update(zip(group, map(f'{comma}"%d"'.__mod__, group), strict=True))
+        elif kind in {int, float}:
+            template = f'{comma}"%.{SIGNIFICANT_DIGITS}g"'
+            texts.update(zip(group, map(template.__mod__, group), strict=True))
+        elif kind is str and not _ILLEGAL.search("".join(group)):
+            texts.update(zip(group, map(comma.__add__, map(_json_string, group)), strict=True))
+        else:
+            texts.update((value, comma + _json_string(canonical(value))) for value in group)
+    return texts
 
 
 def _drop_trailing_blanks(columns: list[list[str]], blanks: list[str]) -> None:
