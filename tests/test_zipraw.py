@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import copy
 import io
+import threading
 import zipfile
+import zlib
+from collections.abc import Iterator
 
 import pytest
 
@@ -27,7 +30,8 @@ from tests.packages import (
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import zipraw as _zipraw
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.opc.zipraw import RawZipWriter
+from xlsx_scorer.opc.zipraw import RawZipWriter, deflate
+from xlsx_scorer.xlsx import sheetxml
 from xlsx_scorer.xlsx.splice import write_sheets
 
 
@@ -103,6 +107,49 @@ def test_a_faster_level_writes_the_same_content() -> None:
     assert parts_of(fast.getvalue()) == parts_of(small.getvalue()) == {"a.xml": data}
     with zipfile.ZipFile(io.BytesIO(fast.getvalue())) as archive:
         assert archive.testzip() is None
+
+
+def test_a_member_deflated_in_pieces_is_the_member_deflated_whole() -> None:
+    data = b"<row r='1'><c r='A1'><v>1</v></c></row>" * 20_000
+    threads = threading.active_count()
+    whole, pieces = RawZipWriter(), RawZipWriter()
+    whole.write("a.xml", data, WHEN, level=1)
+    pieces.write(
+        "a.xml", deflate((data[i : i + 50_000] for i in range(0, len(data), 50_000)), 1), WHEN
+    )
+    assert pieces.getvalue() == whole.getvalue()
+    assert parts_of(pieces.getvalue()) == {"a.xml": data}
+    assert threading.active_count() == threads  # the worker has ended
+
+
+def test_deflating_in_pieces_fails_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error making a piece or deflating one is raised, and the worker has ended."""
+    threads = threading.active_count()
+
+    def pieces() -> Iterator[bytes]:
+        yield b"<row/>" * 1000
+        yield b"<row/>" * 1000
+        raise ValueError("cannot write the number nan in a cell")
+
+    with pytest.raises(ValueError, match="nan"):
+        deflate(pieces(), 1)
+    assert threading.active_count() == threads
+
+    def broken(self: object, piece: bytes) -> None:
+        raise zlib.error("deflate failed")
+
+    monkeypatch.setattr(_zipraw._Deflater, "feed", broken)
+    with pytest.raises(zlib.error, match="deflate failed"):
+        deflate([b"<row/>"] * 10, 1)
+    assert threading.active_count() == threads
+
+
+def test_a_sheet_written_in_many_blocks_is_the_sheet_written_in_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one = write_sheets(excel_like(), specs())
+    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block of each row: deflated on a thread
+    assert write_sheets(excel_like(), specs()) == one
 
 
 def test_untouched_members_keep_their_compressed_bytes() -> None:
