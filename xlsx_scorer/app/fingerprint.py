@@ -123,14 +123,19 @@ def _json_texts(values: Iterable[Any], comma: str) -> dict[Any, str]:
     of one type by one template (``"%.12g"``, or ``"%d"`` for whole numbers of fewer than 13
     digits, which it writes as they are), text free of characters to remove as it is.
 
-    >>> _json_texts([2, 10**15, 2.5, "Ana", None], ",")
-    {2: ',"2"', 1000000000000000: ',"1e+15"', 2.5: ',"2.5"', 'Ana': ',"Ana"', None: ',""'}
+    >>> texts = _json_texts([2, 10**15, 2.5, "Ana", None], ",")
+    >>> [texts[value] for value in (2, 10**15, 2.5, "Ana", None)]
+    [',"2"', ',"1e+15"', ',"2.5"', ',"Ana"', ',""']
     """
-    by_type: dict[type, list[Any]] = {}
-    for value in values:
-        by_type.setdefault(type(value), []).append(value)
+    distinct = list(values)
+    kinds = set(map(type, distinct))
+    by_type = (
+        [(kind, [value for value in distinct if type(value) is kind]) for kind in kinds]
+        if len(kinds) > 1
+        else [(kind, distinct) for kind in kinds]
+    )
     texts: dict[Any, str] = {}
-    for kind, group in by_type.items():
+    for kind, group in by_type:
         if kind is int and min(group) > -_WHOLE_DIGITS and max(group) < _WHOLE_DIGITS:
             texts.update(zip(group, map(f'{comma}"%d"'.__mod__, group), strict=True))
         elif kind in {int, float}:
