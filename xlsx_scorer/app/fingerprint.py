@@ -127,9 +127,9 @@ def _json_texts(values: Iterable[Any], comma: str) -> dict[Any, str]:
     >>> [texts[value] for value in (2, 10**15, 2.5, "Ana", None)]
     [',"2"', ',"1e+15"', ',"2.5"', ',"Ana"', ',""']
     """
-    distinct = list(values)
+    distinct: list[Any] = list(values)
     kinds = set(map(type, distinct))
-    by_type = (
+    by_type: list[tuple[type, list[Any]]] = (
         [(kind, [value for value in distinct if type(value) is kind]) for kind in kinds]
         if len(kinds) > 1
         else [(kind, distinct) for kind in kinds]
