@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import copy
 import io
-import threading
 import zipfile
-import zlib
-from collections.abc import Iterator
 
 import pytest
 
@@ -111,7 +108,6 @@ def test_a_faster_level_writes_the_same_content() -> None:
 
 def test_a_member_deflated_in_pieces_is_the_member_deflated_whole() -> None:
     data = b"<row r='1'><c r='A1'><v>1</v></c></row>" * 20_000
-    threads = threading.active_count()
     whole, pieces = RawZipWriter(), RawZipWriter()
     whole.write("a.xml", data, WHEN, level=1)
     pieces.write(
@@ -119,36 +115,13 @@ def test_a_member_deflated_in_pieces_is_the_member_deflated_whole() -> None:
     )
     assert pieces.getvalue() == whole.getvalue()
     assert parts_of(pieces.getvalue()) == {"a.xml": data}
-    assert threading.active_count() == threads  # the worker has ended
-
-
-def test_deflating_in_pieces_fails_closed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An error making a piece or deflating one is raised, and the worker has ended."""
-    threads = threading.active_count()
-
-    def pieces() -> Iterator[bytes]:
-        yield b"<row/>" * 1000
-        yield b"<row/>" * 1000
-        raise ValueError("cannot write the number nan in a cell")
-
-    with pytest.raises(ValueError, match="nan"):
-        deflate(pieces(), 1)
-    assert threading.active_count() == threads
-
-    def broken(self: object, piece: bytes) -> None:
-        raise zlib.error("deflate failed")
-
-    monkeypatch.setattr(_zipraw._Deflater, "feed", broken)
-    with pytest.raises(zlib.error, match="deflate failed"):
-        deflate([b"<row/>"] * 10, 1)
-    assert threading.active_count() == threads
 
 
 def test_a_sheet_written_in_many_blocks_is_the_sheet_written_in_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     one = write_sheets(excel_like(), specs())
-    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block of each row: deflated on a thread
+    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block for each row
     assert write_sheets(excel_like(), specs()) == one
 
 

@@ -16,17 +16,14 @@ it is (no inflate, no deflate) and deflates only the members written anew.
   ``ValueError``; so are encrypted members and members whose local header does not match
   the central directory.
 - The output is deterministic: no extra fields, no archive comment, fixed header versions.
-- A member may be deflated ahead of writing (:func:`deflate`): from pieces its writer hands
-  over one after another, each deflated on a worker thread while the writer makes the next
-  (zlib lets go of the interpreter while it deflates).  The deflated bytes are those of one
-  pass over the whole data: the pieces only say when deflating may begin.
+- A member may be deflated ahead of writing (:func:`deflate`), from pieces its writer hands
+  over one after another: the whole data is never held at once, and the deflated bytes are
+  those of one pass over it.
 """
 
 from __future__ import annotations
 
-import queue
 import struct
-import threading
 import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
@@ -48,8 +45,6 @@ _FLAG_DEFLATE_OPTIONS = 0x0006
 _FLAG_UTF8 = 0x0800
 _VERSION = {zipfile.ZIP_STORED: 10, zipfile.ZIP_DEFLATED: 20}
 _MADE_BY_VERSION = 20
-#: Pieces waiting for the worker thread of :func:`deflate` at most (the writer waits beyond).
-_WAITING_PIECES = 4
 
 
 @dataclass(frozen=True)
@@ -78,31 +73,9 @@ class Deflated:
     size: int
 
 
-class _Deflater:
-    """One deflate stream, its CRC-32 and size, fed a piece at a time."""
-
-    def __init__(self, level: int) -> None:
-        self._compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
-        self._chunks: list[bytes] = []
-        self._crc = self._size = 0
-
-    def feed(self, piece: bytes) -> None:
-        self._crc = zlib.crc32(piece, self._crc)
-        self._size += len(piece)
-        self._chunks.append(self._compressor.compress(piece))
-
-    def finish(self) -> Deflated:
-        self._chunks.append(self._compressor.flush())
-        return Deflated(tuple(self._chunks), self._crc, self._size)
-
-
 def deflate(pieces: Iterable[bytes], level: int = zlib.Z_DEFAULT_COMPRESSION) -> Deflated:
-    """The data ``b"".join(pieces)`` deflated at ``level``, with its CRC-32 and size.
-
-    A single piece is deflated here.  From a second piece on, a worker thread deflates
-    each piece while ``pieces`` makes the next one; the thread has ended when this returns
-    or raises.  An error of the worker is raised here; an error of ``pieces`` stops the
-    worker and is raised as it is.
+    """The data ``b"".join(pieces)`` deflated at ``level``, with its CRC-32 and size; each
+    piece is deflated as it comes.
 
     >>> import zlib
     >>> pieces = deflate([b"<row/>" * 1000, b"<row/>" * 500], level=1)
@@ -112,37 +85,15 @@ def deflate(pieces: Iterable[bytes], level: int = zlib.Z_DEFAULT_COMPRESSION) ->
     >>> b"".join(pieces.chunks) == b"".join(whole.chunks), pieces.crc == whole.crc, whole.size
     (True, True, 9000)
     """
-    deflater = _Deflater(level)
-    source = iter(pieces)
-    first = next(source, b"")
-    second = next(source, None)
-    if second is None:
-        deflater.feed(first)
-        return deflater.finish()
-    waiting: queue.Queue[bytes | None] = queue.Queue(_WAITING_PIECES)
-    failures: list[BaseException] = []
-
-    def work() -> None:
-        while (piece := waiting.get()) is not None:
-            if not failures:  # after a failure, take the pieces so that the writer never waits
-                try:
-                    deflater.feed(piece)
-                except BaseException as error:  # raised in the caller's thread
-                    failures.append(error)
-
-    worker = threading.Thread(target=work, name="deflate", daemon=True)
-    worker.start()
-    try:
-        waiting.put(first)
-        waiting.put(second)
-        for piece in source:
-            waiting.put(piece)
-    finally:
-        waiting.put(None)
-        worker.join()
-    if failures:
-        raise failures[0]
-    return deflater.finish()
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    chunks: list[bytes] = []
+    crc = size = 0
+    for piece in pieces:
+        crc = zlib.crc32(piece, crc)
+        size += len(piece)
+        chunks.append(compressor.compress(piece))
+    chunks.append(compressor.flush())
+    return Deflated(tuple(chunks), crc, size)
 
 
 def _encode_name(name: str) -> tuple[bytes, int]:

@@ -57,7 +57,7 @@ MAX_TEXT = 32767
 _NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 #: Rows are written in blocks of about this many cells (a block of a Round Points sheet is
-#: about a megabyte of XML): each block can be deflated while the next is written.
+#: about a megabyte of XML), each deflated before the next is written.
 BLOCK_CELLS = 1 << 15
 
 
@@ -409,7 +409,7 @@ def _worksheet(before: str, blocks: Iterator[bytes], after: str) -> Iterator[byt
     """The worksheet part: ``before`` the blocks of rows, then ``after``; in UTF-8 pieces
     that join into the part, one for each block (a sheet of one block is one piece).
 
-    The blocks are written as the pieces are taken: each may be deflated while the next is
+    The blocks are written as the pieces are taken: each can be deflated before the next is
     written, and the whole part is never held as one bytes object.
     """
     piece = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}'.encode()
