@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import io
 import zipfile
+from dataclasses import replace
 
 import pytest
 
@@ -29,6 +30,7 @@ from xlsx_scorer.opc import zipraw as _zipraw
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.zipraw import RawZipWriter, deflate
 from xlsx_scorer.xlsx import sheetxml
+from xlsx_scorer.xlsx.spec import Rows
 from xlsx_scorer.xlsx.splice import write_sheets
 
 
@@ -123,6 +125,12 @@ def test_a_sheet_written_in_many_blocks_is_the_sheet_written_in_one(
     one = write_sheets(excel_like(), specs())
     monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block for each row
     assert write_sheets(excel_like(), specs()) == one
+
+
+def test_rows_kept_column_by_column_write_the_same_sheets() -> None:
+    by_column = [replace(spec, rows=Rows.of(spec.rows)) for spec in specs()]
+    assert all(isinstance(spec.rows, Rows) for spec in by_column)
+    assert write_sheets(excel_like(), by_column) == write_sheets(excel_like(), specs())
 
 
 def test_untouched_members_keep_their_compressed_bytes() -> None:

@@ -30,8 +30,9 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring as _json_string
-from operator import itemgetter
 from typing import Any
+
+from xlsx_scorer.xlsx.spec import Rows
 
 CODE_LENGTH = 10
 SIGNIFICANT_DIGITS = 12
@@ -70,18 +71,15 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
     ('[["","5","TRUE"]]', '[]')
 
     It is ``json.dumps`` of that array (``ensure_ascii=False``, no spaces), built
-    column by column: each distinct value of a column is worked out once.
+    column by column (``Rows``, missing cells being trailing blanks): each distinct value
+    of a column is worked out once.
     """
-    table = list(rows)
-    widths = set(map(len, table))
-    width = max(widths, default=0)
+    table = Rows.of(rows)
+    width = len(table.columns)
     if not width:
         return "[]"
-    if len(widths) > 1:  # missing cells are trailing blanks
-        table = [(*row, *(None,) * (width - len(row))) for row in table]
     columns = [
-        _json_cells(list(map(itemgetter(index), table)), "," if index else "")
-        for index in range(width)
+        _json_cells(values, "," if index else "") for index, values in enumerate(table.columns)
     ]
     _drop_trailing_blanks(columns, [',""' if index else '""' for index in range(width)])
     # A row with its first cell dropped is empty: the trailing ones leave the table.
@@ -99,7 +97,7 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
     return "".join(pieces) + "]]"
 
 
-def _json_cells(values: list[Any], comma: str) -> list[str]:
+def _json_cells(values: Sequence[Any], comma: str) -> list[str]:
     """One column's cells as JSON strings of their canonical text, each after ``comma``.
 
     Each distinct value is worked out once; values are told apart by type as well

@@ -20,7 +20,7 @@ from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.xlsx.ours import LegacyOutputs
-from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec
+from xlsx_scorer.xlsx.spec import Chart, Column, Rows, SheetSpec
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
@@ -118,16 +118,15 @@ def standings_sheet(
         Column(text(lang, "out.vp_pct"), 9, SHARE_FORMAT),
         *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
     )
-    rows = tuple(
-        zip(
+    rows = Rows(
+        [
             table["rank"].astype(int).tolist(),
             table["player"].tolist(),
             _points_column(table["points12"]),
             table["vp"].astype(int).tolist(),
             table["vp_share"].astype(float).tolist(),
             *(_points_column(per_round[number]) for number in per_round.columns),
-            strict=True,
-        )
+        ]
     )
     cumulative = per_round.fillna(0).cumsum(axis=1).head(CHART_PLAYERS)
     chart = Chart(
@@ -173,8 +172,8 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
         Column(text(lang, "out.place"), 10, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
     )
-    rows = tuple(
-        zip(
+    rows = Rows(
+        [
             ordered["round"].astype(int).tolist(),
             ordered["_label"].tolist(),
             ordered["player"].tolist(),
@@ -184,8 +183,7 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
             _marks_column(ordered["declared"], yes),
             ordered["place"].astype(int).tolist(),
             _points_column(ordered["points12"]),
-            strict=True,
-        )
+        ]
     )
     title = _title(lang, "title.round_points", event)
     return _checked(
@@ -215,7 +213,8 @@ def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
     The code stands alone in its cell, so ``fingerprint`` finds it without
     reading any words (see there).
     """
-    table = [[column.header for column in spec.columns], *spec.rows] if spec.columns else []
+    headers = [column.header for column in spec.columns]
+    table = Rows.of(spec.rows).under(headers) if spec.columns else Rows([])
     label = text(lang, "notice.check")
     return dataclasses.replace(spec, notes=(*spec.notes, label, fingerprint.check_code(table)))
 

@@ -42,7 +42,7 @@ from typing import Any
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
 from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import SheetSpec
+from xlsx_scorer.xlsx.spec import Rows, SheetSpec
 
 __all__ = [
     "CellStyles",
@@ -232,13 +232,14 @@ def _row_blocks(
             found = cache[text] = _inline(text)
         return found
 
-    width = max(map(len, rows), default=0)
+    table = Rows.of(rows)
+    width, count = len(table.columns), len(table)
     tails = [_Tails(styles[i] if i < len(styles) else "", inline) for i in range(width)]
     starts = [f'<c r="{column_letters(i + 1)}'.encode() for i in range(width)]
     step = max(1, BLOCK_CELLS // max(width, 1))
     linked: dict[int, dict[int, dict[int, bytes]]] = {}  # block, column, offset in block
     for (offset, position), target in (links or {}).items():
-        value = rows[offset][position]
+        value = table.columns[position][offset]
         if value is None:
             continue
         shown = clean_text(str(value))
@@ -248,41 +249,36 @@ def _row_blocks(
             f'<c r="{column_letters(position + 1)}{first_row + offset}"{link_styles[position]}'
             f' t="str"><f>{_escape(formula)}</f><v>{_escape(shown)}</v></c>'
         ).encode()
-    for block, start in enumerate(range(0, len(rows), step)):
-        yield _block(
-            first_row + start, rows[start : start + step], tails, starts, linked.get(block, {})
-        )
+    for block, start in enumerate(range(0, count, step)):
+        numbers = range(first_row + start, first_row + min(start + step, count))
+        columns = [column[start : start + step] for column in table.columns]
+        yield _block(numbers, columns, tails, starts, linked.get(block, {}))
 
 
 def _block(
-    first_row: int,
-    rows: Sequence[Sequence[Any]],
+    numbers: range,
+    columns: Sequence[Sequence[Any]],
     tails: Sequence[_Tails],
     starts: Sequence[bytes],
     linked: Mapping[int, Mapping[int, bytes]],
 ) -> bytes:
-    """The ``<row>`` elements of ``rows`` from ``first_row`` as one piece of UTF-8.
+    """The ``<row>`` elements numbered ``numbers`` holding ``columns``, as one piece of UTF-8.
 
     Each row is one ``%`` of a row template: a column whose every cell is filled
     takes its row number and its cell's text after the reference; any other
     column (blanks, links) takes whole cells, ``b""`` for a blank, each filled
     one written once (a Round Points column of marks is mostly blank).
     """
-    width = len(tails)
-    if min(map(len, rows)) == width:
-        columns: list[Sequence[Any]] = [list(map(itemgetter(i), rows)) for i in range(width)]
-    else:
-        columns = [[row[i] if i < len(row) else None for row in rows] for i in range(width)]
-    numbers = list(map(b"%d".__mod__, range(first_row, first_row + len(rows))))
+    references = list(map(b"%d".__mod__, numbers))
     template = [b'<row r="%s">']
-    arguments: list[Sequence[bytes]] = [numbers]
+    arguments: list[Sequence[bytes]] = [references]
     for i, values in enumerate(columns):
         cells = tails[i].of(values)
         if b"" in cells or i in linked:
             whole = [b""] * len(cells)
             filled = map(
                 (starts[i] + b'%s"%s').__mod__,
-                zip(compress(numbers, cells), compress(cells, cells), strict=True),
+                zip(compress(references, cells), compress(cells, cells), strict=True),
             )
             list(map(whole.__setitem__, compress(range(len(cells)), cells), filled))
             for offset, cell in linked.get(i, {}).items():
@@ -291,7 +287,7 @@ def _block(
             arguments.append(whole)
         else:
             template.append(starts[i] + b'%s"%s')
-            arguments += [numbers, cells]
+            arguments += [references, cells]
     template.append(b"</row>")
     return b"".join(map(b"".join(template).__mod__, zip(*arguments, strict=True)))
 
