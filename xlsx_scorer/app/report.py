@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from xlsx_scorer.app import fingerprint
@@ -80,14 +81,30 @@ def points(twelfths: Any) -> float | None:
 
 
 def _points_column(twelfths: pd.Series) -> list[float | None]:
-    """A column of exact twelfths as the decimals shown (None where the player did not play)."""
-    shown: list[float | None] = map_distinct(twelfths.to_numpy(), points).tolist()
-    return shown
+    """A column of exact twelfths as the decimals shown (None where the player did not play):
+    ``points`` of each, divided by numpy (a whole number as a float divides as ``points``
+    divides it; adding 0.0 leaves no negative zero, as ``int`` leaves none).
+
+    >>> _points_column(pd.Series([40, None, 0], dtype="Int64")) == [points(40), None, 0.0]
+    True
+    """
+    values = twelfths.to_numpy(dtype=float, na_value=np.nan) + 0.0
+    shown = (values / TWELFTHS).astype(object)
+    shown[np.isnan(values)] = None
+    decimals: list[float | None] = shown.tolist()
+    return decimals
 
 
 def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
-    """A column of booleans as the language's yes word, or blank."""
-    return [yes if mark else None for mark in marks.astype(bool).tolist()]
+    """A column of booleans as the language's yes word, or blank.
+
+    >>> _marks_column(pd.Series([True, False]), "Sí")
+    ['Sí', None]
+    """
+    shown: list[str | None] = np.array([None, yes], dtype=object)[
+        marks.astype(bool).to_numpy().astype(np.intp)
+    ].tolist()
+    return shown
 
 
 def table_value(label: str) -> int | str:
