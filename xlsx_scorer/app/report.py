@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from xlsx_scorer.app import fingerprint
@@ -80,7 +81,7 @@ def points(twelfths: Any) -> float | None:
     return int(twelfths) / TWELFTHS
 
 
-def _points_column(twelfths: pd.Series) -> list[float | None]:
+def _points_column(twelfths: pd.Series | npt.NDArray[Any]) -> list[float | None]:
     """A column of exact twelfths as the decimals shown (None where the player did not play):
     ``points`` of each, divided by numpy (a whole number as a float divides as ``points``
     divides it; adding 0.0 leaves no negative zero, as ``int`` leaves none).
@@ -88,21 +89,23 @@ def _points_column(twelfths: pd.Series) -> list[float | None]:
     >>> _points_column(pd.Series([40, None, 0], dtype="Int64")) == [points(40), None, 0.0]
     True
     """
-    values = twelfths.to_numpy(dtype=float, na_value=np.nan) + 0.0
+    if isinstance(twelfths, pd.Series):
+        twelfths = twelfths.to_numpy(dtype=float, na_value=np.nan)
+    values = np.asarray(twelfths, dtype=float) + 0.0
     shown = (values / TWELFTHS).astype(object)
     shown[np.isnan(values)] = None
     decimals: list[float | None] = shown.tolist()
     return decimals
 
 
-def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
+def _marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | None]:
     """A column of booleans as the language's yes word, or blank.
 
     >>> _marks_column(pd.Series([True, False]), "Sí")
     ['Sí', None]
     """
     shown: list[str | None] = np.array([None, yes], dtype=object)[
-        marks.astype(bool).to_numpy().astype(np.intp)
+        np.asarray(marks, dtype=bool).astype(np.intp)
     ].tolist()
     return shown
 
@@ -174,10 +177,11 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     """The Round Points sheet: one row per player per game, by round, table and place."""
     yes = text(lang, "out.yes")
     labels = map_distinct(games["table"].to_numpy(), lambda label: table_value(str(label)))
-    numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
-    ordered = games.assign(_table_number=numbers, _label=labels).sort_values(
-        ["round", "_table_number", "table", "place", "player"], kind="mergesort"
-    )
+    order = _game_order(games, labels)
+
+    def ordered(name: str) -> npt.NDArray[Any]:
+        return games[name].to_numpy()[order]
+
     columns = (
         Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.table"), 8, centered=True),
@@ -191,21 +195,41 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     )
     rows = Rows(
         [
-            ordered["round"].astype(int).tolist(),
-            ordered["_label"].tolist(),
-            ordered["player"].tolist(),
-            ordered["vp"].astype(int).tolist(),
-            _marks_column(ordered["largest_army"], yes),
-            _marks_column(ordered["longest_road"], yes),
-            _marks_column(ordered["declared"], yes),
-            ordered["place"].astype(int).tolist(),
-            _points_column(ordered["points12"]),
+            games["round"].to_numpy(dtype=np.int64)[order].tolist(),
+            labels[order].tolist(),
+            ordered("player").tolist(),
+            ordered("vp").astype(np.int64).tolist(),
+            _marks_column(ordered("largest_army"), yes),
+            _marks_column(ordered("longest_road"), yes),
+            _marks_column(ordered("declared"), yes),
+            ordered("place").astype(np.int64).tolist(),
+            _points_column(ordered("points12")),
         ]
     )
     title = _title(lang, "title.round_points", event)
     return _checked(
         lang, SheetSpec(ROUND_POINTS, sheet_name(lang, ROUND_POINTS), title, (), columns, rows)
     )
+
+
+def _game_order(games: pd.DataFrame, labels: npt.NDArray[Any]) -> npt.NDArray[np.intp]:
+    """The order of the Round Points rows: by round; by table, a numbered one (``labels``)
+    by its number before any named one, then by the label as typed; by place; by player
+    (code points).  Rows alike keep their order.
+
+    ``np.lexsort`` sorts by its last key first; text sorts by its rank among the column's
+    distinct values.
+    """
+    numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
+    keys = (
+        pd.factorize(games["player"].to_numpy(), sort=True)[0],
+        games["place"].to_numpy(),
+        pd.factorize(games["table"].to_numpy(), sort=True)[0],
+        np.array(numbers, dtype=float),
+        games["round"].to_numpy(dtype=np.int64),
+    )
+    order: npt.NDArray[np.intp] = np.lexsort(keys)
+    return order
 
 
 def notice_sheet(lang: str, kind: str, *notes: str) -> SheetSpec:
