@@ -138,6 +138,7 @@ def standings_sheet(
         Column(text(lang, "out.vp_pct"), 9, SHARE_FORMAT),
         *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
     )
+    twelfths = per_round.to_numpy(dtype=float, na_value=np.nan)  # a row per player
     rows = Rows(
         [
             table["rank"].astype(int).tolist(),
@@ -145,16 +146,17 @@ def standings_sheet(
             _points_column(table["points12"]),
             table["vp"].astype(int).tolist(),
             table["vp_share"].astype(float).tolist(),
-            *(_points_column(per_round[number]) for number in per_round.columns),
+            *(_points_column(twelfths[:, index]) for index in range(len(rounds))),
         ]
     )
-    cumulative = per_round.fillna(0).cumsum(axis=1).head(CHART_PLAYERS)
+    leaders = twelfths[:CHART_PLAYERS]
+    cumulative = np.cumsum(np.where(np.isnan(leaders), 0.0, leaders), axis=1).tolist()
     chart = Chart(
         title=text(lang, "title.chart"),
         rounds=tuple(text(lang, "out.round_column", round=n) for n in rounds),
         series=tuple(
-            (str(name), tuple(int(value) / TWELFTHS for value in cumulative.iloc[position]))
-            for position, name in enumerate(table["player"].head(CHART_PLAYERS))
+            (str(name), tuple(int(value) / TWELFTHS for value in sums))
+            for name, sums in zip(table["player"].head(CHART_PLAYERS), cumulative, strict=True)
         ),
         data_sheet=sheet_name(lang, CHART_DATA),
     )
