@@ -29,6 +29,7 @@ Cells:
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import re
@@ -312,13 +313,17 @@ def _header_height(spec: SheetSpec) -> str:
     ' ht="30" customHeight="1"'
     """
     lines = max(
-        (
-            len(textwrap.wrap(column.header, max(1, int(column.width) - 2)))
-            for column in spec.columns
-        ),
+        (_lines(column.header, max(1, int(column.width) - 2)) for column in spec.columns),
         default=1,
     )
     return f' ht="{LINE_POINTS * lines:g}" customHeight="1"' if lines > 1 else ""
+
+
+@functools.lru_cache(maxsize=1024)
+def _lines(text: str, width: int) -> int:
+    """The lines ``text`` takes in a column holding ``width`` characters a line (headers
+    are few: each is wrapped once)."""
+    return len(textwrap.wrap(text, width))
 
 
 def worksheet_xml(
