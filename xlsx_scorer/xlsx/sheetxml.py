@@ -36,7 +36,6 @@ import re
 import textwrap
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -267,8 +266,7 @@ def _block(
 
     Each row is one ``%`` of a row template: a column whose every cell is filled
     takes its row number and its cell's text after the reference; any other
-    column (blanks, links) takes whole cells, ``b""`` for a blank, each filled
-    one written once (a Round Points column of marks is mostly blank).
+    column (blanks, links) takes whole cells, ``b""`` for a blank.
     """
     references = list(map(b"%d".__mod__, numbers))
     template = [b'<row r="%s">']
@@ -276,12 +274,11 @@ def _block(
     for i, values in enumerate(columns):
         cells = tails[i].of(values)
         if b"" in cells or i in linked:
-            whole = [b""] * len(cells)
-            filled = map(
-                (starts[i] + b'%s"%s').__mod__,
-                zip(compress(references, cells), compress(cells, cells), strict=True),
-            )
-            list(map(whole.__setitem__, compress(range(len(cells)), cells), filled))
+            filled = starts[i] + b'%s"%s'
+            whole = [
+                filled % (number, tail) if tail else b""
+                for number, tail in zip(references, cells, strict=True)
+            ]
             for offset, cell in linked.get(i, {}).items():
                 whole[offset] = cell
             template.append(b"%s")
