@@ -189,7 +189,8 @@ class _Tails:
         return tail
 
     def _write(self, values: list[Any]) -> list[bytes]:
-        """The tails of distinct ``values``: whole numbers and finite floats by one template."""
+        """The tails of distinct ``values``: whole numbers, finite floats and text (when
+        ``_inline_all`` takes it) by one template each."""
         kinds = set(map(type, values))
         if kinds == {int}:
             return list(map(self._int.__mod__, values))
