@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import io
 import zipfile
+from dataclasses import replace
 
 import pytest
 
@@ -27,7 +28,9 @@ from tests.packages import (
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import zipraw as _zipraw
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.opc.zipraw import RawZipWriter
+from xlsx_scorer.opc.zipraw import RawZipWriter, deflate
+from xlsx_scorer.xlsx import sheetxml
+from xlsx_scorer.xlsx.spec import Rows
 from xlsx_scorer.xlsx.splice import write_sheets
 
 
@@ -103,6 +106,31 @@ def test_a_faster_level_writes_the_same_content() -> None:
     assert parts_of(fast.getvalue()) == parts_of(small.getvalue()) == {"a.xml": data}
     with zipfile.ZipFile(io.BytesIO(fast.getvalue())) as archive:
         assert archive.testzip() is None
+
+
+def test_a_member_deflated_in_pieces_is_the_member_deflated_whole() -> None:
+    data = b"<row r='1'><c r='A1'><v>1</v></c></row>" * 20_000
+    whole, pieces = RawZipWriter(), RawZipWriter()
+    whole.write("a.xml", data, WHEN, level=1)
+    pieces.write(
+        "a.xml", deflate((data[i : i + 50_000] for i in range(0, len(data), 50_000)), 1), WHEN
+    )
+    assert pieces.getvalue() == whole.getvalue()
+    assert parts_of(pieces.getvalue()) == {"a.xml": data}
+
+
+def test_a_sheet_written_in_many_blocks_is_the_sheet_written_in_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one = write_sheets(excel_like(), specs())
+    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block for each row
+    assert write_sheets(excel_like(), specs()) == one
+
+
+def test_rows_kept_column_by_column_write_the_same_sheets() -> None:
+    by_column = [replace(spec, rows=Rows.of(spec.rows)) for spec in specs()]
+    assert all(isinstance(spec.rows, Rows) for spec in by_column)
+    assert write_sheets(excel_like(), by_column) == write_sheets(excel_like(), specs())
 
 
 def test_untouched_members_keep_their_compressed_bytes() -> None:

@@ -27,15 +27,17 @@ Rules:
 from __future__ import annotations
 
 import hashlib
-import itertools
 import re
 from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring as _json_string
-from operator import itemgetter
 from typing import Any
+
+from xlsx_scorer.xlsx.spec import Rows
 
 CODE_LENGTH = 10
 SIGNIFICANT_DIGITS = 12
+#: Whole numbers below this (in size) have at most ``SIGNIFICANT_DIGITS`` digits.
+_WHOLE_DIGITS = 10**SIGNIFICANT_DIGITS
 #: How far down the check code may be (title, notes).
 CHECK_SEARCH_ROWS = 10
 _ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -69,18 +71,15 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
     ('[["","5","TRUE"]]', '[]')
 
     It is ``json.dumps`` of that array (``ensure_ascii=False``, no spaces), built
-    column by column: each distinct value of a column is worked out once.
+    column by column (``Rows``, missing cells being trailing blanks): each distinct value
+    of a column is worked out once.
     """
-    table = list(rows)
-    widths = set(map(len, table))
-    width = max(widths, default=0)
+    table = Rows.of(rows)
+    width = len(table.columns)
     if not width:
         return "[]"
-    if len(widths) > 1:  # missing cells are trailing blanks
-        table = [(*row, *(None,) * (width - len(row))) for row in table]
     columns = [
-        _json_cells(list(map(itemgetter(index), table)), "," if index else "")
-        for index in range(width)
+        _json_cells(values, "," if index else "") for index, values in enumerate(table.columns)
     ]
     _drop_trailing_blanks(columns, [',""' if index else '""' for index in range(width)])
     # A row with its first cell dropped is empty: the trailing ones leave the table.
@@ -89,12 +88,16 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
         count -= 1
     if not count:
         return "[]"
-    opens, closes = ["[", *[",["] * (count - 1)], ["]"] * count
-    pieces = zip(opens, *columns, closes, strict=False)  # up to the last row kept
-    return "[" + "".join(itertools.chain.from_iterable(pieces)) + "]"
+    # Every row's cells, each row opened by "],[" (the first by "[["): one join.
+    step = width + 1
+    pieces = ["],["] * (count * step)
+    pieces[0] = "[["
+    for index, cells in enumerate(columns, start=1):
+        pieces[index::step] = cells[:count]
+    return "".join(pieces) + "]]"
 
 
-def _json_cells(values: list[Any], comma: str) -> list[str]:
+def _json_cells(values: Sequence[Any], comma: str) -> list[str]:
     """One column's cells as JSON strings of their canonical text, each after ``comma``.
 
     Each distinct value is worked out once; values are told apart by type as well
@@ -105,12 +108,42 @@ def _json_cells(values: list[Any], comma: str) -> list[str]:
     """
     kinds = set(map(type, values))
     if bool not in kinds or not kinds & {int, float}:  # equal keys give equal text
-        texts = {value: comma + _json_string(canonical(value)) for value in dict.fromkeys(values)}
+        texts = _json_texts(set(values), comma)
         try:
             return list(map(texts.__getitem__, values))
-        except KeyError:  # NaN is not equal to itself
+        except KeyError:  # a value not equal to itself
             pass
     return [comma + _json_string(canonical(value)) for value in values]
+
+
+def _json_texts(values: Iterable[Any], comma: str) -> dict[Any, str]:
+    """Each of ``values`` and ``comma`` with the JSON string of its canonical text: numbers
+    of one type by one template (``"%.12g"``, or ``"%d"`` for whole numbers of fewer than 13
+    digits, which it writes as they are), text free of characters to remove as it is.
+
+    >>> texts = _json_texts([2, 10**15, 2.5, "Ana", None], ",")
+    >>> [texts[value] for value in (2, 10**15, 2.5, "Ana", None)]
+    [',"2"', ',"1e+15"', ',"2.5"', ',"Ana"', ',""']
+    """
+    distinct: list[Any] = list(values)
+    kinds = set(map(type, distinct))
+    by_type: list[tuple[type, list[Any]]] = (
+        [(kind, [value for value in distinct if type(value) is kind]) for kind in kinds]
+        if len(kinds) > 1
+        else [(kind, distinct) for kind in kinds]
+    )
+    texts: dict[Any, str] = {}
+    for kind, group in by_type:
+        if kind is int and min(group) > -_WHOLE_DIGITS and max(group) < _WHOLE_DIGITS:
+            texts.update(zip(group, map(f'{comma}"%d"'.__mod__, group), strict=True))
+        elif kind in {int, float}:
+            template = f'{comma}"%.{SIGNIFICANT_DIGITS}g"'
+            texts.update(zip(group, map(template.__mod__, group), strict=True))
+        elif kind is str and not _ILLEGAL.search("".join(group)):
+            texts.update(zip(group, map(comma.__add__, map(_json_string, group)), strict=True))
+        else:
+            texts.update((value, comma + _json_string(canonical(value))) for value in group)
+    return texts
 
 
 def _drop_trailing_blanks(columns: list[list[str]], blanks: list[str]) -> None:

@@ -12,6 +12,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from xlsx_scorer.app import fingerprint
@@ -20,7 +22,7 @@ from xlsx_scorer.core.distinct import map_distinct
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
-from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec
+from xlsx_scorer.xlsx.spec import Chart, Column, Rows, SheetSpec
 
 POINTS_FORMAT = "0.00"
 SHARE_FORMAT = "0.0%"
@@ -48,15 +50,33 @@ def points(twelfths: Any) -> float | None:
     return int(twelfths) / TWELFTHS
 
 
-def _points_column(twelfths: pd.Series) -> list[float | None]:
-    """A column of exact twelfths as the decimals shown (None where the player did not play)."""
-    shown: list[float | None] = map_distinct(twelfths.to_numpy(), points).tolist()
+def _points_column(twelfths: pd.Series | npt.NDArray[Any]) -> list[float | None]:
+    """A column of exact twelfths as the decimals shown (None where the player did not play):
+    ``points`` of each, divided by numpy (a whole number as a float divides as ``points``
+    divides it; adding 0.0 leaves no negative zero, as ``int`` leaves none).
+
+    >>> _points_column(pd.Series([40, None, 0], dtype="Int64")) == [points(40), None, 0.0]
+    True
+    """
+    if isinstance(twelfths, pd.Series):
+        twelfths = twelfths.to_numpy(dtype=float, na_value=np.nan)
+    values = np.asarray(twelfths, dtype=float) + 0.0
+    shown = (values / TWELFTHS).astype(object)
+    shown[np.isnan(values)] = None
+    decimals: list[float | None] = shown.tolist()
+    return decimals
+
+
+def _marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | None]:
+    """A column of booleans as the language's yes word, or blank.
+
+    >>> _marks_column(pd.Series([True, False]), "Sí")
+    ['Sí', None]
+    """
+    shown: list[str | None] = np.array([None, yes], dtype=object)[
+        np.asarray(marks, dtype=bool).astype(np.intp)
+    ].tolist()
     return shown
-
-
-def _marks_column(marks: pd.Series, yes: str) -> list[str | None]:
-    """A column of booleans as the language's yes word, or blank."""
-    return [yes if mark else None for mark in marks.astype(bool).tolist()]
 
 
 def table_value(label: str) -> int | str:
@@ -87,24 +107,25 @@ def standings_sheet(
         Column(text(lang, "out.vp_pct"), 9, SHARE_FORMAT),
         *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
     )
-    rows = tuple(
-        zip(
+    twelfths = per_round.to_numpy(dtype=float, na_value=np.nan)  # a row per player
+    rows = Rows(
+        [
             table["rank"].astype(int).tolist(),
             table["player"].tolist(),
             _points_column(table["points12"]),
             table["vp"].astype(int).tolist(),
             table["vp_share"].astype(float).tolist(),
-            *(_points_column(per_round[number]) for number in per_round.columns),
-            strict=True,
-        )
+            *(_points_column(twelfths[:, index]) for index in range(len(rounds))),
+        ]
     )
-    cumulative = per_round.fillna(0).cumsum(axis=1).head(CHART_PLAYERS)
+    leaders = twelfths[:CHART_PLAYERS]
+    cumulative = np.cumsum(np.where(np.isnan(leaders), 0.0, leaders), axis=1).tolist()
     chart = Chart(
         title=text(lang, "title.chart"),
         rounds=tuple(text(lang, "out.round_column", round=n) for n in rounds),
         series=tuple(
-            (str(name), tuple(int(value) / TWELFTHS for value in cumulative.iloc[position]))
-            for position, name in enumerate(table["player"].head(CHART_PLAYERS))
+            (str(name), tuple(int(value) / TWELFTHS for value in sums))
+            for name, sums in zip(table["player"].head(CHART_PLAYERS), cumulative, strict=True)
         ),
         data_sheet=sheet_name(lang, CHART_DATA),
     )
@@ -127,10 +148,11 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     """The Round Points sheet: one row per player per game, by round, table and place."""
     yes = text(lang, "out.yes")
     labels = map_distinct(games["table"].to_numpy(), lambda label: table_value(str(label)))
-    numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
-    ordered = games.assign(_table_number=numbers, _label=labels).sort_values(
-        ["round", "_table_number", "table", "place", "player"], kind="mergesort"
-    )
+    order = _game_order(games, labels)
+
+    def ordered(name: str) -> npt.NDArray[Any]:
+        return games[name].to_numpy()[order]
+
     columns = (
         Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.table"), 8, centered=True),
@@ -142,24 +164,43 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
         Column(text(lang, "out.place"), 10, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
     )
-    rows = tuple(
-        zip(
-            ordered["round"].astype(int).tolist(),
-            ordered["_label"].tolist(),
-            ordered["player"].tolist(),
-            ordered["vp"].astype(int).tolist(),
-            _marks_column(ordered["largest_army"], yes),
-            _marks_column(ordered["longest_road"], yes),
-            _marks_column(ordered["declared"], yes),
-            ordered["place"].astype(int).tolist(),
-            _points_column(ordered["points12"]),
-            strict=True,
-        )
+    rows = Rows(
+        [
+            games["round"].to_numpy(dtype=np.int64)[order].tolist(),
+            labels[order].tolist(),
+            ordered("player").tolist(),
+            ordered("vp").astype(np.int64).tolist(),
+            _marks_column(ordered("largest_army"), yes),
+            _marks_column(ordered("longest_road"), yes),
+            _marks_column(ordered("declared"), yes),
+            ordered("place").astype(np.int64).tolist(),
+            _points_column(ordered("points12")),
+        ]
     )
     title = _title(lang, "title.round_points", event)
     return _checked(
         lang, SheetSpec(ROUND_POINTS, sheet_name(lang, ROUND_POINTS), title, (), columns, rows)
     )
+
+
+def _game_order(games: pd.DataFrame, labels: npt.NDArray[Any]) -> npt.NDArray[np.intp]:
+    """The order of the Round Points rows: by round; by table, a numbered one (``labels``)
+    by its number before any named one, then by the label as typed; by place; by player
+    (code points).  Rows alike keep their order.
+
+    ``np.lexsort`` sorts by its last key first; text sorts by its rank among the column's
+    distinct values.
+    """
+    numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
+    keys = (
+        pd.factorize(games["player"].to_numpy(), sort=True)[0],
+        games["place"].to_numpy(),
+        pd.factorize(games["table"].to_numpy(), sort=True)[0],
+        np.array(numbers, dtype=float),
+        games["round"].to_numpy(dtype=np.int64),
+    )
+    order: npt.NDArray[np.intp] = np.lexsort(keys)
+    return order
 
 
 def notice_sheet(lang: str, kind: str, *notes: str) -> SheetSpec:
@@ -184,7 +225,8 @@ def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
     The code stands alone in its cell, so ``fingerprint`` finds it without
     reading any words (see there).
     """
-    table = [[column.header for column in spec.columns], *spec.rows] if spec.columns else []
+    headers = [column.header for column in spec.columns]
+    table = Rows.of(spec.rows).under(headers) if spec.columns else Rows([])
     label = text(lang, "notice.check")
     return dataclasses.replace(spec, notes=(*spec.notes, label, fingerprint.check_code(table)))
 

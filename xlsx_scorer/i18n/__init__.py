@@ -198,10 +198,21 @@ def date_time(lang: str, when: dt.datetime, zone: dt.tzinfo | None = None) -> st
 
 def _date_format(lang: str, pattern: str) -> icu.SimpleDateFormat:
     """A new ICU date format: ``pattern`` itself, or the language's best one for a skeleton."""
-    locale = icu.Locale(lang)
     if pattern == _DATE_TIME:
-        pattern = icu.DateTimePatternGenerator.createInstance(locale).getBestPattern(pattern)
-    return icu.SimpleDateFormat(pattern, locale)
+        pattern = _best_pattern(lang, pattern)
+    return icu.SimpleDateFormat(pattern, icu.Locale(lang))
+
+
+@functools.lru_cache(maxsize=64)
+def _best_pattern(lang: str, skeleton: str) -> str:
+    """The language's best date pattern for ``skeleton``, found once: ICU's pattern generator
+    takes longer to make than the rest of a date.
+
+    >>> _best_pattern("es", _DATE_TIME)
+    'd MMM y, H:mm'
+    """
+    generator = icu.DateTimePatternGenerator.createInstance(icu.Locale(lang))
+    return str(generator.getBestPattern(skeleton))
 
 
 def header(lang: str, column: str) -> str:

@@ -6,7 +6,8 @@
   an edited one keeps its zip name, time stamp and attributes and is deflated anew, every
   other one is copied as its compressed bytes (``zipraw.RawZipWriter``: no inflate, no
   deflate);
-- dropped members leave; added parts follow at the end, under their part names;
+- dropped members leave; added parts follow at the end, under their part names (an added
+  part may come deflated already: ``zipraw.deflate``);
 - nothing is written from a damaged package: a damaged member that is kept is refused
   (``Package.refuse_damage``, naming its sheet or part);
 - editing or dropping a part the package does not hold, or adding one it keeps, is a
@@ -44,7 +45,7 @@ from collections.abc import Iterable, Mapping
 
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
-from xlsx_scorer.opc.zipraw import RawZipWriter
+from xlsx_scorer.opc.zipraw import Deflated, RawZipWriter
 
 __all__ = ["rewrite"]
 
@@ -57,14 +58,15 @@ def rewrite(
     edited: Mapping[PartName, bytes],
     *,
     dropped: Iterable[PartName] = (),
-    added: Mapping[PartName, bytes] | None = None,
+    added: Mapping[PartName, bytes | Deflated] | None = None,
     level: int = zlib.Z_DEFAULT_COMPRESSION,
     first: PartName | None = None,
 ) -> bytes:
     """``pkg`` with ``edited`` parts replaced, ``dropped`` ones left out, ``added`` appended.
 
-    ``level``: zlib's compression level for the parts written anew; ``first``: a part to
-    write before every other (``[Content_Types].xml``, which streaming readers want first).
+    ``level``: zlib's compression level for the parts written anew (an added part that comes
+    deflated already keeps its own); ``first``: a part to write before every other
+    (``[Content_Types].xml``, which streaming readers want first).
     """
     gone = set(dropped)
     new = dict(added or {})

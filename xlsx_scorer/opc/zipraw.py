@@ -16,6 +16,9 @@ it is (no inflate, no deflate) and deflates only the members written anew.
   ``ValueError``; so are encrypted members and members whose local header does not match
   the central directory.
 - The output is deterministic: no extra fields, no archive comment, fixed header versions.
+- A member may be deflated ahead of writing (:func:`deflate`), from pieces its writer hands
+  over one after another: the whole data is never held at once, and the deflated bytes are
+  those of one pass over it.
 """
 
 from __future__ import annotations
@@ -23,11 +26,10 @@ from __future__ import annotations
 import struct
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-__all__ = ["RawZipWriter"]
+__all__ = ["Deflated", "RawZipWriter", "deflate"]
 
 _LOCAL = struct.Struct("<4s5H3L2H")
 _CENTRAL = struct.Struct("<4s6H3L5H2L")
@@ -43,7 +45,6 @@ _FLAG_DEFLATE_OPTIONS = 0x0006
 _FLAG_UTF8 = 0x0800
 _VERSION = {zipfile.ZIP_STORED: 10, zipfile.ZIP_DEFLATED: 20}
 _MADE_BY_VERSION = 20
-_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,37 @@ class _Entry:
     external_attr: int
 
 
-class _Readable(Protocol):
-    def read(self, size: int = -1, /) -> bytes: ...
+@dataclass(frozen=True)
+class Deflated:
+    """A member's data deflated ahead of writing: its raw deflate stream in pieces, and the
+    CRC-32 and size of the data."""
+
+    chunks: tuple[bytes, ...]
+    crc: int
+    size: int
+
+
+def deflate(pieces: Iterable[bytes], level: int = zlib.Z_DEFAULT_COMPRESSION) -> Deflated:
+    """The data ``b"".join(pieces)`` deflated at ``level``, with its CRC-32 and size; each
+    piece is deflated as it comes.
+
+    >>> import zlib
+    >>> pieces = deflate([b"<row/>" * 1000, b"<row/>" * 500], level=1)
+    >>> zlib.decompress(b"".join(pieces.chunks), -15) == b"<row/>" * 1500
+    True
+    >>> whole = deflate([b"<row/>" * 1500], level=1)
+    >>> b"".join(pieces.chunks) == b"".join(whole.chunks), pieces.crc == whole.crc, whole.size
+    (True, True, 9000)
+    """
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    chunks: list[bytes] = []
+    crc = size = 0
+    for piece in pieces:
+        crc = zlib.crc32(piece, crc)
+        size += len(piece)
+        chunks.append(compressor.compress(piece))
+    chunks.append(compressor.flush())
+    return Deflated(tuple(chunks), crc, size)
 
 
 def _encode_name(name: str) -> tuple[bytes, int]:
@@ -93,7 +123,7 @@ class RawZipWriter:
     def write(
         self,
         name: str,
-        data: bytes | _Readable,
+        data: bytes | Deflated,
         date_time: tuple[int, int, int, int, int, int],
         *,
         create_system: int = 0,
@@ -101,21 +131,9 @@ class RawZipWriter:
         external_attr: int = 0,
         level: int = zlib.Z_DEFAULT_COMPRESSION,
     ) -> None:
-        """Add a member deflated anew from ``data`` (bytes, or a stream read in chunks).
-
-        ``level`` is zlib's compression level (1 fastest, 9 smallest; default 6).
-        """
-        compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
-        parts: list[bytes] = []
-        crc = size = 0
-        stream = None if isinstance(data, bytes) else data
-        chunk = data if isinstance(data, bytes) else data.read(_CHUNK)
-        while chunk:
-            crc = zlib.crc32(chunk, crc)
-            size += len(chunk)
-            parts.append(compressor.compress(chunk))
-            chunk = b"" if stream is None else stream.read(_CHUNK)
-        parts.append(compressor.flush())
+        """Add a member deflated anew: ``data`` deflated at ``level`` (1 fastest, 9 smallest;
+        default 6), or already deflated (:func:`deflate`)."""
+        deflated = data if isinstance(data, Deflated) else deflate([data], level)
         encoded, utf8 = _encode_name(name)
         time, date = _dos_time(date_time)
         self._add(
@@ -125,15 +143,15 @@ class RawZipWriter:
                 zipfile.ZIP_DEFLATED,
                 time,
                 date,
-                crc,
-                sum(map(len, parts)),
-                size,
+                deflated.crc,
+                sum(map(len, deflated.chunks)),
+                deflated.size,
                 self._size,
                 create_system,
                 internal_attr,
                 external_attr,
             ),
-            parts,
+            deflated.chunks,
         )
 
     def copy(self, archive: zipfile.ZipFile, source: bytes, info: zipfile.ZipInfo) -> None:

@@ -18,7 +18,7 @@ Cells:
 >>> from xlsx_scorer.xlsx.spec import Column
 >>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, False): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
->>> xml = worksheet_xml(spec, styles).decode()
+>>> xml = b"".join(worksheet_xml(spec, styles)).decode()
 >>> print(xml[xml.index("<sheetData>") : xml.index("</sheetData>")].replace("<row", "\\n<row"))
 <sheetData>
 <row r="1"><c r="A1" s="1" t="inlineStr"><is><t>T</t></is></c></row>
@@ -29,10 +29,12 @@ Cells:
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import re
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -40,7 +42,7 @@ from typing import Any
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
 from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import SheetSpec
+from xlsx_scorer.xlsx.spec import Rows, SheetSpec
 
 __all__ = [
     "CellStyles",
@@ -54,6 +56,9 @@ TITLE_ROW, FIRST_NOTE_ROW, FIRST_HEADER_ROW = 1, 2, 4
 MAX_TEXT = 32767
 _NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+#: Rows are written in blocks of about this many cells (a block of a Round Points sheet is
+#: about a megabyte of XML), each deflated before the next is written.
+BLOCK_CELLS = 1 << 15
 
 
 @dataclass(frozen=True)
@@ -105,67 +110,121 @@ def _inline(value: str) -> str:
     return f"<is><t{space}>{_escape(text)}</t></is>"
 
 
+def _inline_all(texts: list[str]) -> list[str] | None:
+    """``_inline`` of each of ``texts`` in a few passes over them all, when none is blank,
+    too long or holds a character to remove (else None: each on its own).
+
+    >>> _inline_all(["<b>", " Ana"])
+    ['<is><t>&lt;b&gt;</t></is>', '<is><t xml:space="preserve"> Ana</t></is>']
+    >>> _inline_all(["Ana", ""]) is None
+    True
+    """
+    if not all(texts) or max(map(len, texts)) > MAX_TEXT or _NOT_XML_CHAR.search("".join(texts)):
+        return None
+    escaped = _escape("\x00".join(texts)).split("\x00")  # no text holds \x00: it is removed
+    spaced = map(
+        operator.or_,
+        map(str.isspace, map(itemgetter(0), texts)),
+        map(str.isspace, map(itemgetter(-1), texts)),
+    )
+    templates = map(
+        ("<is><t>%s</t></is>", '<is><t xml:space="preserve">%s</t></is>').__getitem__, spaced
+    )
+    return list(map(operator.mod, templates, escaped))
+
+
 def _number(value: float) -> str:
     if not math.isfinite(value):
         raise ValueError(f"cannot write the number {value!r} in a cell")
     return repr(float(value))
 
 
-def _tail(value: Any, style: str, inline: Callable[[str], str]) -> str | None:
-    """A cell after its reference (`` s="4"><v>3</v></c>``); None for a blank cell."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return f'{style} t="b"><v>{int(value)}</v></c>'
-    if isinstance(value, int):
-        return f"{style}><v>{int(value)}</v></c>"
-    if isinstance(value, float):
-        return f"{style}><v>{_number(value)}</v></c>"
-    if isinstance(value, str):
-        content = inline(value)
-        return f'{style} t="inlineStr">{content}</c>' if content else None
-    raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
+class _Tails:
+    """One column's cells after their references (`` s="4"><v>3</v></c>``), as UTF-8:
+    ``b""`` for a blank cell.
 
+    Each distinct value is written once for the whole sheet and its text reused: a column
+    holds few of them (round numbers, names, points), and this is most of the writing
+    time.  Numbers of different types are told apart (``1``, ``1.0`` and ``True`` are one
+    key of a dict); text and blanks sit beside any one of them.
 
-def _column_tails(
-    values: Sequence[Any], style: str, inline: Callable[[str], str]
-) -> list[bytes | None]:
-    """The cells of one column after their references, as UTF-8 (None for blanks).
-
-    Each distinct value is written once and its text reused: a column holds few of them
-    (round numbers, names, points), and this is most of the writing time.
+    >>> tails = _Tails(' s="5"', _inline)
+    >>> for tail in tails.of([3, None, "<b>", True, 1.0, 1]):
+    ...     print(tail.decode())
+     s="5"><v>3</v></c>
+    <BLANKLINE>
+     s="5" t="inlineStr"><is><t>&lt;b&gt;</t></is></c>
+     s="5" t="b"><v>1</v></c>
+     s="5"><v>1.0</v></c>
+     s="5"><v>1</v></c>
     """
 
-    def tail(value: Any) -> bytes | None:
-        text = _tail(value, style, inline)
-        return None if text is None else text.encode()
+    def __init__(self, style: str, inline: Callable[[str], str]) -> None:
+        self._style = style
+        self._inline = inline
+        self._int = f"{style}><v>%d</v></c>".encode()
+        self._float = f"{style}><v>%r</v></c>".encode()
+        self._text = f'{style} t="inlineStr">%s</c>'
+        #: Tails known so far, by the one type of number beside text and blanks.
+        self._known: dict[type, dict[Any, bytes]] = {}
 
-    kinds = set(map(type, values))
-    if len(kinds - {type(None)}) <= 1:  # one type: values are distinct keys (not 1 and 1.0)
-        known = {value: tail(value) for value in set(values)}
-        return list(map(known.__getitem__, values))
-    by_type: dict[type, dict[Any, bytes | None]] = {kind: {} for kind in kinds}
-    return [
-        found[value]
-        if value in (found := by_type[type(value)])
-        else found.setdefault(value, tail(value))
-        for value in values
-    ]
+    def of(self, values: Sequence[Any]) -> list[bytes]:
+        """The tails of ``values``, in order."""
+        kinds = set(map(type, values)) - {str, type(None)}
+        if len(kinds) > 1:  # numbers of two types: equal keys would meet in one dict
+            return list(map(self._tail_of, values))
+        known = self._known.setdefault(kinds.pop() if kinds else str, {})
+        try:
+            return list(map(known.__getitem__, values))
+        except KeyError:  # values not met before
+            new = list(set(values).difference(known))
+            known.update(zip(new, self._write(new), strict=True))
+            return list(map(known.__getitem__, values))
+
+    def _tail_of(self, value: Any) -> bytes:
+        known = self._known.setdefault(type(value), {})
+        tail = known.get(value)
+        if tail is None:
+            tail = known[value] = self._tail(value).encode()
+        return tail
+
+    def _write(self, values: list[Any]) -> list[bytes]:
+        """The tails of distinct ``values``: whole numbers, finite floats and text (when
+        ``_inline_all`` takes it) by one template each."""
+        kinds = set(map(type, values))
+        if kinds == {int}:
+            return list(map(self._int.__mod__, values))
+        if kinds == {float} and all(map(math.isfinite, values)):
+            return list(map(self._float.__mod__, values))
+        if kinds == {str} and (contents := _inline_all(values)) is not None:
+            return list(map(str.encode, map(self._text.__mod__, contents)))
+        return [self._tail(value).encode() for value in values]
+
+    def _tail(self, value: Any) -> str:
+        style = self._style
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return f'{style} t="b"><v>{int(value)}</v></c>'
+        if isinstance(value, int):
+            return f"{style}><v>{int(value)}</v></c>"
+        if isinstance(value, float):
+            return f"{style}><v>{_number(value)}</v></c>"
+        if isinstance(value, str):
+            content = self._inline(value)
+            return f'{style} t="inlineStr">{content}</c>' if content else ""
+        raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
 
 
-def _rows_xml(
+def _row_blocks(
     first_row: int,
     rows: Sequence[Sequence[Any]],
     styles: Sequence[str],
     links: Mapping[tuple[int, int], str] | None = None,
     link_styles: Sequence[str] = (),
-) -> list[bytes]:
-    """``<row>`` elements for ``rows`` from ``first_row``, one style per column, in UTF-8.
-
-    Each row is one ``%`` of a row template: a column whose every cell is filled
-    takes its row number and its cell's text after the reference; any other
-    column (blanks, links) takes whole cells, ``b""`` for a blank.
-    """
+) -> Iterator[bytes]:
+    """``<row>`` elements for ``rows`` from ``first_row``, one style per column, in UTF-8:
+    one piece for each block of about ``BLOCK_CELLS`` cells."""
     cache: dict[str, str] = {}
 
     def inline(text: str) -> str:
@@ -174,42 +233,62 @@ def _rows_xml(
             found = cache[text] = _inline(text)
         return found
 
-    width = max(map(len, rows), default=0)
-    if all(len(row) == width for row in rows):
-        columns: list[Sequence[Any]] = [list(map(itemgetter(i), rows)) for i in range(width)]
-    else:
-        columns = [[row[i] if i < len(row) else None for row in rows] for i in range(width)]
-    numbers = range(first_row, first_row + len(rows))
-    linked: dict[int, dict[int, bytes]] = {}
+    table = Rows.of(rows)
+    width, count = len(table.columns), len(table)
+    tails = [_Tails(styles[i] if i < len(styles) else "", inline) for i in range(width)]
+    starts = [f'<c r="{column_letters(i + 1)}'.encode() for i in range(width)]
+    step = max(1, BLOCK_CELLS // max(width, 1))
+    linked: dict[int, dict[int, dict[int, bytes]]] = {}  # block, column, offset in block
     for (offset, position), target in (links or {}).items():
-        value = rows[offset][position]
+        value = table.columns[position][offset]
         if value is None:
             continue
         shown = clean_text(str(value))
         formula = hyperlink_formula(target, shown)[1:MAX_TEXT]
-        linked.setdefault(position, {})[offset] = (
+        block, offset_in_block = divmod(offset, step)
+        linked.setdefault(block, {}).setdefault(position, {})[offset_in_block] = (
             f'<c r="{column_letters(position + 1)}{first_row + offset}"{link_styles[position]}'
             f' t="str"><f>{_escape(formula)}</f><v>{_escape(shown)}</v></c>'
         ).encode()
-    template = [b'<row r="%d">']
-    arguments: list[Sequence[Any]] = [numbers]
+    for block, start in enumerate(range(0, count, step)):
+        numbers = range(first_row + start, first_row + min(start + step, count))
+        columns = [column[start : start + step] for column in table.columns]
+        yield _block(numbers, columns, tails, starts, linked.get(block, {}))
+
+
+def _block(
+    numbers: range,
+    columns: Sequence[Sequence[Any]],
+    tails: Sequence[_Tails],
+    starts: Sequence[bytes],
+    linked: Mapping[int, Mapping[int, bytes]],
+) -> bytes:
+    """The ``<row>`` elements numbered ``numbers`` holding ``columns``, as one piece of UTF-8.
+
+    Each row is one ``%`` of a row template: a column whose every cell is filled
+    takes its row number and its cell's text after the reference; any other
+    column (blanks, links) takes whole cells, ``b""`` for a blank.
+    """
+    references = list(map(b"%d".__mod__, numbers))
+    template = [b'<row r="%s">']
+    arguments: list[Sequence[bytes]] = [references]
     for i, values in enumerate(columns):
-        tails = _column_tails(values, styles[i] if i < len(styles) else "", inline)
-        start = f'<c r="{column_letters(i + 1)}'.encode()
-        if None in tails or i in linked:
-            cells = [
-                b"" if tail is None else b'%s%d"%s' % (start, n, tail)
-                for n, tail in zip(numbers, tails, strict=True)
+        cells = tails[i].of(values)
+        if b"" in cells or i in linked:
+            filled = starts[i] + b'%s"%s'
+            whole = [
+                filled % (number, tail) if tail else b""
+                for number, tail in zip(references, cells, strict=True)
             ]
             for offset, cell in linked.get(i, {}).items():
-                cells[offset] = cell
+                whole[offset] = cell
             template.append(b"%s")
-            arguments.append(cells)
+            arguments.append(whole)
         else:
-            template.append(start + b'%d"%s')
-            arguments += [numbers, tails]
+            template.append(starts[i] + b'%s"%s')
+            arguments += [references, cells]
     template.append(b"</row>")
-    return list(map(b"".join(template).__mod__, zip(*arguments, strict=True)))
+    return b"".join(map(b"".join(template).__mod__, zip(*arguments, strict=True)))
 
 
 def _style(style_id: int) -> str:
@@ -232,28 +311,34 @@ def _header_height(spec: SheetSpec) -> str:
     ' ht="30" customHeight="1"'
     """
     lines = max(
-        (
-            len(textwrap.wrap(column.header, max(1, int(column.width) - 2)))
-            for column in spec.columns
-        ),
+        (_lines(column.header, max(1, int(column.width) - 2)) for column in spec.columns),
         default=1,
     )
     return f' ht="{LINE_POINTS * lines:g}" customHeight="1"' if lines > 1 else ""
 
 
+@functools.lru_cache(maxsize=1024)
+def _lines(text: str, width: int) -> int:
+    """The lines ``text`` takes in a column holding ``width`` characters a line (headers
+    are few: each is wrapped once)."""
+    return len(textwrap.wrap(text, width))
+
+
 def worksheet_xml(
     spec: SheetSpec, styles: CellStyles, *, drawing_rid: str | None = None, selected: bool = False
-) -> bytes:
-    """The worksheet part of ``spec``; ``drawing_rid`` names the chart's drawing relationship."""
+) -> Iterator[bytes]:
+    """The worksheet part of ``spec`` in pieces (see ``_worksheet``); ``drawing_rid`` names
+    the chart's drawing relationship."""
     head = header_row(spec)
     frame = [(TITLE_ROW, spec.title, styles.title)]
     frame += [(FIRST_NOTE_ROW + i, note, styles.note) for i, note in enumerate(spec.notes)]
     rows = [
-        f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'.encode()
+        f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'
         for row, text, style in frame
         if (content := _inline(text))
     ]
     width = len(spec.columns)
+    blocks: Iterator[bytes] = iter(())
     if spec.columns:
         header = [
             (
@@ -264,9 +349,9 @@ def worksheet_xml(
             else ""
             for i, column in enumerate(spec.columns)
         ]
-        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>'.encode())
+        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
         looks = [(column.number_format, column.centered) for column in spec.columns]
-        rows += _rows_xml(
+        blocks = _row_blocks(
             head + 1,
             spec.rows,
             [_style(styles.cells[(fmt, False, centered)]) for fmt, centered in looks],
@@ -295,26 +380,40 @@ def worksheet_xml(
     return _worksheet(
         '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
         f'<dimension ref="{dimension}"/><sheetViews>{view_xml}</sheetViews>'
-        '<sheetFormatPr defaultRowHeight="15"/>' + (f"<cols>{cols}</cols>" if cols else ""),
-        rows,
-        '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
+        '<sheetFormatPr defaultRowHeight="15"/>'
+        + (f"<cols>{cols}</cols>" if cols else "")
+        + "<sheetData>"
+        + "".join(rows),
+        blocks,
+        '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
         ' footer="0.3"/><pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
         + (f'<drawing r:id="{escape_attr(drawing_rid)}"/>' if drawing_rid else ""),
     )
 
 
-def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> bytes:
-    """A plain sheet of ``rows`` from A1 (the data behind the Standings chart)."""
+def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> Iterator[bytes]:
+    """A plain sheet of ``rows`` from A1 (the data behind the Standings chart), in pieces."""
     width = max(map(len, rows), default=1)
     dimension = f"A1:{column_letters(width)}{max(len(rows), 1)}"
     return _worksheet(
         f'<dimension ref="{dimension}"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>'
-        '<sheetFormatPr defaultRowHeight="15"/>',
-        _rows_xml(1, rows, [_style(style)] * width),
-        '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>',
+        '<sheetFormatPr defaultRowHeight="15"/><sheetData>',
+        _row_blocks(1, rows, [_style(style)] * width),
+        '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
+        ' footer="0.3"/>',
     )
 
 
-def _worksheet(before: str, rows: list[bytes], after: str) -> bytes:
-    head = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}<sheetData>'
-    return b"".join([head.encode(), *rows, f"</sheetData>{after}</worksheet>".encode()])
+def _worksheet(before: str, blocks: Iterator[bytes], after: str) -> Iterator[bytes]:
+    """The worksheet part: ``before`` the blocks of rows, then ``after``; in UTF-8 pieces
+    that join into the part, one for each block (a sheet of one block is one piece).
+
+    The blocks are written as the pieces are taken: each can be deflated before the next is
+    written, and the whole part is never held as one bytes object.
+    """
+    piece = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}'.encode()
+    piece += next(blocks, b"")
+    for block in blocks:
+        yield piece
+        piece = block
+    yield piece + f"{after}</worksheet>".encode()

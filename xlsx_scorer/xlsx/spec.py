@@ -6,10 +6,74 @@ the rows below it.  Values are ``str``, ``int``, ``float``, ``bool`` or ``None``
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from operator import itemgetter
+from typing import Any, overload
 
-__all__ = ["Chart", "Column", "SheetSpec"]
+__all__ = ["Chart", "Column", "Rows", "SheetSpec"]
+
+
+class Rows(Sequence[tuple[Any, ...]]):
+    """A table's rows kept column by column: ``Rows([[1, 2], ["Ana", "Bo"]])`` holds the
+    rows ``(1, "Ana")`` and ``(2, "Bo")``.
+
+    A report makes its table from a frame's columns, and the sheet writer and the check
+    code work column by column: kept so, the table is never turned into rows and back.
+    ``length`` is the number of rows of a table without columns.
+
+    >>> rows = Rows([[1, 2], ["Ana", "Bo"]])
+    >>> list(rows), rows[-1], len(rows), rows.under(("Rank", "Player"))[0]
+    ([(1, 'Ana'), (2, 'Bo')], (2, 'Bo'), 2, ('Rank', 'Player'))
+    >>> Rows.of([(1, "Ana"), (2,)]).columns
+    [[1, 2], ['Ana', None]]
+    """
+
+    def __init__(self, columns: Iterable[Sequence[Any]], length: int = 0) -> None:
+        self.columns = list(columns)
+        if self.columns:
+            length = len(self.columns[0])
+            if any(len(column) != length for column in self.columns):
+                raise ValueError("the columns of a table differ in length")
+        self._length = length
+
+    @classmethod
+    def of(cls, rows: Iterable[Sequence[Any]]) -> Rows:
+        """``rows`` kept column by column (as they are when they are already); a short row's
+        missing cells at its end are blank (None)."""
+        if isinstance(rows, Rows):
+            return rows
+        table = list(rows)
+        width = max(map(len, table), default=0)
+        if min(map(len, table), default=0) == width:
+            return cls([list(map(itemgetter(i), table)) for i in range(width)], len(table))
+        columns = [[row[i] if i < len(row) else None for row in table] for i in range(width)]
+        return cls(columns, len(table))
+
+    def under(self, row: Sequence[Any]) -> Rows:
+        """``row`` and then these rows (a header row over the table)."""
+        if len(row) != len(self.columns):
+            return Rows.of([row, *self])
+        return Rows([[value, *column] for value, column in zip(row, self.columns, strict=True)])
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return zip(*self.columns, strict=True) if self.columns else iter([()] * self._length)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Any, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Rows: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Any, ...] | Rows:
+        if isinstance(index, slice):
+            return Rows([column[index] for column in self.columns], len(range(self._length)[index]))
+        if not -self._length <= index < self._length:
+            raise IndexError("row index out of range")
+        return tuple(column[index] for column in self.columns)
 
 
 @dataclass(frozen=True)
@@ -43,11 +107,12 @@ class Chart:
 class SheetSpec:
     """An output sheet: a title, notes under it, then a table (header + rows).
 
-    ``links`` maps (row position in ``rows``, column position) to the cell the
-    value should link to, such as ``"'Results'!E7"``.  ``kind`` is a stable
-    identifier (``standings``, ``round_points``, ``errors``): the writer marks the
-    sheet with it and recognises the sheet by it in a later run, whatever the sheet
-    is called by then; ``name`` is what the tab shows (``Clasificación``).
+    ``rows`` may be a ``Rows``, kept column by column.  ``links`` maps (row position in
+    ``rows``, column position) to the cell the value should link to, such as
+    ``"'Results'!E7"``.  ``kind`` is a stable identifier (``standings``,
+    ``round_points``, ``errors``): the writer marks the sheet with it and recognises the
+    sheet by it in a later run, whatever the sheet is called by then; ``name`` is what
+    the tab shows (``Clasificación``).
     """
 
     kind: str
@@ -55,6 +120,6 @@ class SheetSpec:
     title: str
     notes: tuple[str, ...]
     columns: tuple[Column, ...]
-    rows: tuple[tuple[Any, ...], ...]
+    rows: Sequence[Sequence[Any]]
     links: dict[tuple[int, int], str] = field(default_factory=dict)
     chart: Chart | None = None

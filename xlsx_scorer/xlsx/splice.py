@@ -4,8 +4,9 @@ Rules:
 
 - Every part of the organiser's is copied byte for byte, as its compressed bytes (a worksheet
   of hundreds of megabytes costs milliseconds); the parts we write are deflated at zlib's
-  fastest level.  Only ``[Content_Types].xml``, the workbook
-  part, its relationships and the styles part are edited, by splicing text (``opc.xmledit``).
+  fastest level, a sheet of ours block by block as its rows are written.
+  Only ``[Content_Types].xml``, the workbook part, its relationships and the styles part
+  are edited, by splicing text (``opc.xmledit``).
 - Our old sheets (``ours.our_sheets``: marked, or older output) are removed with every part
   only they reach; each new sheet takes the place of the old one of its kind, the others are
   appended, the hidden chart data last.  The calculation chain is dropped (Excel rebuilds it).
@@ -23,7 +24,7 @@ Rules:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from xml.parsers import expat
 
@@ -33,6 +34,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
+from xlsx_scorer.opc.zipraw import Deflated, deflate
 from xlsx_scorer.xlsx import chart as charts
 from xlsx_scorer.xlsx import peek, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
@@ -143,7 +145,7 @@ def write_sheets(
 
     taken_parts = set(pkg.parts) - dropped
     folder = pkg.workbook.folder
-    new_parts: dict[PartName, bytes] = {}
+    new_parts: dict[PartName, bytes | Deflated] = {}
     new_types: dict[PartName, str] = {}
     edited: dict[PartName, bytes] = {}
     rel_ids = {rel.id for rel in wb_rels} - cut
@@ -200,7 +202,7 @@ def write_sheets(
     data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), "")
     for sheet in new:
         xml, parts = _sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown)
-        new_parts[sheet.part] = xml
+        new_parts[sheet.part] = deflate(xml, DEFLATE_LEVEL)
         new_types[sheet.part] = ns.CT_WORKSHEET
         for part, (data, content_type) in parts.items():
             new_parts[part] = data
@@ -272,8 +274,9 @@ def _sheet_parts(  # noqa: PLR0917 - the sheet and where its parts go
     folder: str,
     data_name: str,
     shown: PlacedSheet | None,
-) -> tuple[bytes, dict[PartName, tuple[bytes, str | None]]]:
-    """The sheet's XML and its other parts (drawing, chart, relationships) with content types."""
+) -> tuple[Iterator[bytes], dict[PartName, tuple[bytes, str | None]]]:
+    """The sheet's XML, in pieces as it is written, and its other parts (drawing, chart,
+    relationships) with content types."""
     spec = sheet.spec
     if spec is None:
         return sheetxml.data_sheet_xml(sheet.data_rows, cell_styles.note), {}
@@ -301,11 +304,12 @@ def _zip(
     pkg: Package,
     edited: dict[PartName, bytes],
     dropped: set[PartName],
-    new: dict[PartName, bytes],
+    new: dict[PartName, bytes | Deflated],
 ) -> bytes:
     """The package: content types first, the organiser's members in order, then our parts.
 
-    Untouched members are copied as their compressed bytes; edited and new parts deflated.
+    Untouched members are copied as their compressed bytes; edited and new parts deflated
+    (our sheets are already).
     """
     types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
     try:
