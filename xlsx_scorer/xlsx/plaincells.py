@@ -91,8 +91,8 @@ _ROW_ATTRIBUTES = "".join(
         "collapsed", "thickTop", "thickBot", "ph", "x14ac:dyDescent",
     )
 )  # fmt: skip
-#: A row's start tag but its ``>`` (or ``/>``); rows numbered 1,000,000 or more are not
-#: plain (whether they are past Excel's grid is left to expat).
+#: A row's start tag without its closing ``>`` (or ``/>``); rows numbered 1,000,000 or more
+#: are not plain (whether they are past Excel's grid is left to expat).
 _ROW_TAG = rf'<row r="[1-9][0-9]{{0,5}}+"{_ROW_ATTRIBUTES}'
 #: After the cells of a row (or at the start of a piece): rows holding nothing, then the
 #: next row's start tag, or the end of the piece.
@@ -287,11 +287,12 @@ def _tokens(piece: str) -> tuple[list[str], list[str], list[str]]:
 class _PieceReader:
     """Reads pieces of rows into ``_PieceCells``, typing values as the exact reader types them.
 
-    A piece not in the plain form reads as ``None``.  The work is done a column of
-    the piece at a time, at the speed of the built-in functions: rows by distinct
-    digits, values by distinct keys (a key determines its value), cells into their
-    columns by one pass.  What is remembered from one piece to the next (typed keys,
-    column numbers) only saves work: each piece's cells depend on that piece alone.
+    A piece not in the plain form reads as ``None``.  Its cells are taken as lists (column
+    letters, row digits, keys) and worked by the built-in functions a list at a time: rows
+    by distinct digits, values by distinct keys (a key determines its value), then the
+    cells into their columns in one pass.  What is remembered from one piece to the next
+    (typed keys, column numbers) only saves work: each piece's cells depend on that piece
+    alone.
     """
 
     def __init__(
