@@ -227,6 +227,23 @@ def test_the_shortcut_stands_aside_or_reads_what_expat_reads(
     read_both_ways(MUTATIONS[mutation](rows), columns, last_row, sizes)
 
 
+def test_a_piece_with_known_and_new_values_past_the_kept_number_reads_the_same() -> None:
+    """Each row its own piece, each piece a value of the one before and a new one: with one
+    typed value kept, every piece forgets the earlier ones and types its own again."""
+    rows = "".join(
+        f'<row r="{row}"><c r="A{row}"><v>{row - 1}</v></c><c r="B{row}" t="inlineStr">'
+        f'<is><t>P{row}</t></is></c><c r="C{row}"><v>{row}</v></c></row>'
+        for row in range(1, 6)
+    )
+    read_both_ways(rows, None, None, (40, 1))
+    xml = (ROOT + "<sheetData>" + rows + "</sheetData>" + TAIL).encode()
+    with (
+        mock.patch.object(plaincells, "_PIECE", 40),
+        mock.patch.object(plaincells, "_TYPED_CACHE", 1),
+    ):
+        assert plaincells.read_plain([xml], CONTEXT, wanted=None, last_row=None) is not None
+
+
 @settings(max_examples=150, deadline=None)
 @given(sheets())
 def test_plain_sheets_take_the_shortcut(rows: str) -> None:

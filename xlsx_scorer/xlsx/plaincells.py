@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import compress, islice
 from typing import Any
 from xml.parsers import expat
 
@@ -354,18 +354,25 @@ class _PieceReader:
 
     def _values(self, keys: list[str]) -> tuple[list[Any], bool]:
         """The value of each key, typing (and keeping) the keys not typed yet; and whether
-        any is a ``BadValue``."""
-        typed, distinct = self.typed, set(keys)
-        fresh = distinct.difference(typed)
-        if fresh and len(typed) + len(fresh) > _TYPED_CACHE:
-            typed.clear()
-            self.bad.clear()
-            fresh = distinct
-        for key in fresh:
-            typed[key] = value = self._typed(key)
-            if type(value) is BadValue:
-                self.bad.add(key)
-        return list(map(typed.__getitem__, keys)), not self.bad.isdisjoint(distinct)
+        any is a ``BadValue``.
+
+        One look-up per key: a key not typed yet is added as it is looked up (``None``), so
+        the typed values grow by the new keys, the last ones added.
+        """
+        typed, known = self.typed, len(self.typed)
+        values = list(map(typed.setdefault, keys))
+        if len(typed) > known:
+            fresh = list(islice(reversed(typed), len(typed) - known))
+            if len(typed) > _TYPED_CACHE:  # forget the earlier pieces' values
+                typed.clear()
+                self.bad.clear()
+                fresh = list(dict.fromkeys(keys))
+            for key in fresh:
+                typed[key] = value = self._typed(key)
+                if type(value) is BadValue:
+                    self.bad.add(key)
+            values = list(map(typed.__getitem__, keys))
+        return values, bool(self.bad) and not self.bad.isdisjoint(keys)
 
     def _typed(self, key: str) -> Any:
         taken = _KEY.fullmatch(key)
