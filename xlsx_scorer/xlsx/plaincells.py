@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import compress, islice
+from itertools import compress
 from typing import Any
 from xml.parsers import expat
 
@@ -357,13 +357,14 @@ class _PieceReader:
         any is a ``BadValue``.
 
         One look-up per key: a key not typed yet is added as it is looked up (``None``), so
-        the typed values grow by the new keys, the last ones added.
+        the typed values grow by the new keys, the last ones added; they are taken out
+        again, typed, and looked up anew.
         """
         typed, known = self.typed, len(self.typed)
         values = list(map(typed.setdefault, keys))
         if len(typed) > known:
-            fresh = list(islice(reversed(typed), len(typed) - known))
-            if len(typed) > _TYPED_CACHE:  # forget the earlier pieces' values
+            fresh = [typed.popitem()[0] for _ in range(len(typed) - known)]
+            if known + len(fresh) > _TYPED_CACHE:  # forget the earlier pieces' values
                 typed.clear()
                 self.bad.clear()
                 fresh = list(dict.fromkeys(keys))
@@ -375,6 +376,7 @@ class _PieceReader:
         return values, bool(self.bad) and not self.bad.isdisjoint(keys)
 
     def _typed(self, key: str) -> Any:
+        """The value a key stands for: its inline string, or its ``<v>`` by type and style."""
         taken = _KEY.fullmatch(key)
         assert taken is not None  # every key is a holding cell's, as _TOKEN found it
         style, kind, text, inline = taken.groups()
@@ -391,8 +393,8 @@ def _kept(
     >>> _kept([True, False], ["A", "B"], [1, 1], ["><v>1</v>", "><v>2</v>"])
     (['A'], [1], ['><v>1</v>'])
     """
-    mask = list(mask)
-    return (list(compress(letters, mask)), list(compress(rows, mask)), list(compress(keys, mask)))
+    kept = list(mask)
+    return (list(compress(letters, kept)), list(compress(rows, kept)), list(compress(keys, kept)))
 
 
 def _by_column(
