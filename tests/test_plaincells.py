@@ -9,6 +9,7 @@ taken for the plain ones, and for every worksheet of the fixtures.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -93,9 +94,13 @@ def cells(draw: st.DrawFn, row: int) -> str:
     return f"<c {attrs}/>" if content == "none" else f"<c {attrs}></c>"
 
 
+#: Row numbers, the last row read (20) and its neighbours often among them.
+ROW_NUMBERS = st.one_of(st.sampled_from([19, 20, 21]), st.integers(1, 60))
+
+
 @st.composite
 def sheets(draw: st.DrawFn) -> str:
-    numbers = draw(st.lists(st.integers(1, 60), min_size=0, max_size=12))
+    numbers = draw(st.lists(ROW_NUMBERS, min_size=0, max_size=12))
     space = st.sampled_from(["", "", "\n", " ", "\n\t"])
     rows = []
     for number in numbers:
@@ -127,6 +132,8 @@ def sheets(draw: st.DrawFn) -> str:
     return draw(space).join(rows)
 
 
+#: The reference of the first cell holding something, but its row.
+FIRST_VALUE = re.compile(r'<c r="([A-Z]+)[0-9]+(?="[^>]*><[vi])')
 MUTATIONS = [
     lambda xml: xml,
     lambda xml: xml.replace("<v>", "<f>A1</f><v>", 1),
@@ -147,6 +154,18 @@ MUTATIONS = [
     lambda xml: xml.replace(' spans="1:5"', ' spans="1:5" spans="1:6"', 1),
     lambda xml: xml.replace(' x14ac:dyDescent="0.25"', ' x14ac:dyDescent="0.25" ht="3"', 1),
     lambda xml: xml.replace(' ht="20" customHeight="1"', ' customHeight="1" ht="20"', 1),
+    # out of place: a cell outside a row, a row inside one, a row left open, stray text
+    lambda xml: xml.replace("</row>", '</row><c r="A1"><v>1</v></c>', 1),
+    lambda xml: xml.replace("</row>", '<row r="70"/></row>', 1),
+    lambda xml: xml.replace("</row>", "", 1),
+    lambda xml: xml.replace("</c>", "</c>x", 1),
+    lambda xml: xml.replace("</row>", "</row>x", 1),
+    lambda xml: "x" + xml,
+    lambda xml: '<c r="A1"><v>1</v></c></row>' + xml,
+    # at the edge of the grid: a row of seven digits, a cell in the last row and past it
+    lambda xml: xml.replace('<row r="', '<row r="1000000"/><row r="', 1),
+    lambda xml: FIRST_VALUE.sub(r'<c r="\g<1>1048576', xml, count=1),
+    lambda xml: FIRST_VALUE.sub(r'<c r="\g<1>1048577', xml, count=1),
 ]
 
 
@@ -160,30 +179,69 @@ def both_ways(xml: bytes, **options: Any) -> tuple[Any, Any]:
     return attempt(True), attempt(False)
 
 
-@settings(max_examples=370, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    sheets(),
-    st.sampled_from(range(len(MUTATIONS))),
-    st.sampled_from([None, {1, 3, 5}]),
-    st.sampled_from([None, 20]),
-    st.sampled_from([plaincells._PIECE, 40]),
+#: Where the rows may be cut into pieces, and how many typed values are kept from one piece
+#: to the next: whole; a few rows a piece (read on two processes where that is possible),
+#: with typed values kept or forgotten; a few more rows a piece.
+SIZES = st.sampled_from(
+    [(plaincells._PIECE, plaincells._TYPED_CACHE), (40, 1000), (40, 1), (200, 1000)]
 )
-def test_the_shortcut_reads_what_expat_reads(
-    rows: str, mutation: int, columns: set[int] | None, last_row: int | None, piece: int
+
+
+def read_both_ways(
+    rows: str, columns: set[int] | None, last_row: int | None, sizes: tuple[int, int]
 ) -> None:
-    """Also in pieces of a few rows each (read on two processes where that is possible),
-    joined in order: descending rows across pieces, values past the last row, bad values
-    and refusals included."""
-    xml = (
-        ROOT
-        + '<dimension ref="A1"/><sheetData>'
-        + MUTATIONS[mutation](rows)
-        + "</sheetData>"
-        + TAIL
-    ).encode()
-    with mock.patch.object(plaincells, "_PIECE", piece):
+    """The sheet of ``rows`` read both ways, in pieces and keeping typed values as ``sizes``
+    says: the same cells (joined in order), or the same refusal."""
+    piece, typed_cache = sizes
+    xml = (ROOT + '<dimension ref="A1"/><sheetData>' + rows + "</sheetData>" + TAIL).encode()
+    with (
+        mock.patch.object(plaincells, "_PIECE", piece),
+        mock.patch.object(plaincells, "_TYPED_CACHE", typed_cache),
+    ):
         plain, exact = both_ways(xml, columns=columns, last_row=last_row)
     assert plain == exact
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sheets(), st.sampled_from([None, {1, 3, 5}]), st.sampled_from([None, 20]), SIZES)
+def test_the_shortcut_reads_what_expat_reads(
+    rows: str, columns: set[int] | None, last_row: int | None, sizes: tuple[int, int]
+) -> None:
+    """Descending rows (within and across pieces), repeated cells, values of every kind
+    mixed in a column, dates, values past the last row or in columns not read, and bad
+    values included."""
+    read_both_ways(rows, columns, last_row, sizes)
+
+
+@pytest.mark.parametrize("mutation", range(1, len(MUTATIONS)))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sheets(), st.sampled_from([None, {1, 3, 5}]), st.sampled_from([None, 20]), SIZES)
+def test_the_shortcut_stands_aside_or_reads_what_expat_reads(
+    mutation: int,
+    rows: str,
+    columns: set[int] | None,
+    last_row: int | None,
+    sizes: tuple[int, int],
+) -> None:
+    """Each mutation on its own (drawn among the others, some were hardly ever drawn)."""
+    read_both_ways(MUTATIONS[mutation](rows), columns, last_row, sizes)
+
+
+def test_a_piece_with_known_and_new_values_past_the_kept_number_reads_the_same() -> None:
+    """Each row its own piece, each piece a value of the one before and a new one: with one
+    typed value kept, every piece forgets the earlier ones and types its own again."""
+    rows = "".join(
+        f'<row r="{row}"><c r="A{row}"><v>{row - 1}</v></c><c r="B{row}" t="inlineStr">'
+        f'<is><t>P{row}</t></is></c><c r="C{row}"><v>{row}</v></c></row>'
+        for row in range(1, 6)
+    )
+    read_both_ways(rows, None, None, (40, 1))
+    xml = (ROOT + "<sheetData>" + rows + "</sheetData>" + TAIL).encode()
+    with (
+        mock.patch.object(plaincells, "_PIECE", 40),
+        mock.patch.object(plaincells, "_TYPED_CACHE", 1),
+    ):
+        assert plaincells.read_plain([xml], CONTEXT, wanted=None, last_row=None) is not None
 
 
 @settings(max_examples=150, deadline=None)

@@ -5,12 +5,13 @@ then cells ``<c r="B2" s="1" t="s"><v>0</v></c>`` (or an inline string
 ``<is><t>Ana</t></is>``), every reference present, one space between attributes.
 When the whole of ``sheetData`` is in that form — checked by a grammar the
 rows must match from first byte to last, in pieces of about a megabyte — its
-cells are taken out with one regular expression per piece instead of five
-expat callbacks per cell.  Anything outside the grammar (a formula, a comment,
-a prefix, a ``\\r``, a rich-text run, a namespace declaration, an unknown
-entity, a character XML forbids, ``]]>`` in text, a row without ``r``, an
-attribute twice…) makes :func:`read_plain`
-answer ``None``, and the part is read the exact way (:mod:`sheetcells`).
+cells are taken out by that very check (one regular expression matching the
+grammar's tokens one after another: a cell, a row's end up to the next row's
+cells) instead of five expat callbacks per cell.  Anything outside the grammar
+(a formula, a comment, a prefix, a ``\\r``, a rich-text run, a namespace
+declaration, an unknown entity, a character XML forbids, ``]]>`` in text, a row
+without ``r``, an attribute twice…) makes :func:`read_plain` answer ``None``,
+and the part is read the exact way (:mod:`sheetcells`).
 
 Each piece is read on its own (what one piece's cells are depends on that piece
 alone), so on a machine with a second core a league's pieces are shared with a
@@ -27,7 +28,11 @@ and values, so both ways give the same cells:
   prefix only, no namespace declared below the root, no DTD, UTF-8);
 - no ``<`` can occur in an accepted attribute value or text, so every
   ``<c r="`` is a cell and every ``</row>`` a row's end;
-- values are typed by the same functions (:mod:`cellvalues`).
+- a piece is accepted when its tokens follow one another with nothing between
+  them, it starts with a row and its last tag ends one: exactly when it is whole
+  rows in the plain form (white space between rows and cells allowed);
+- values are typed by the same functions (:mod:`cellvalues`), each distinct
+  style, type and text once.
 
 >>> from xlsx_scorer.xlsx.cellvalues import CellContext
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
@@ -47,6 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 from xml.parsers import expat
 
@@ -66,40 +72,50 @@ from xlsx_scorer.xlsx.sharedstrings import unescape
 __all__ = ["read_plain", "sheet_data_in_place"]
 
 _OPEN, _CLOSE = b"<sheetData>", b"</sheetData>"
-#: Distinct numbers kept once typed (as the exact reader does).
-_NUMBER_CACHE = 4096
 #: Rows are checked and read in pieces of about this size, cut after a ``</row>``.
 _PIECE = 1 << 20
+#: Typed values kept from one piece to the next, at most (a piece's own are always kept).
+_TYPED_CACHE = 1 << 16
 #: A character XML allows in text or an attribute value here (no ``<``, ``&``, ``\r``).
 _CHAR = r"[^<&\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]"
 _ATTRIBUTE_CHAR = r"[^<&\"\x00-\x1f\ufffe\uffff]"
 _REFERENCE = r"&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});"
 _SPACE = r"[ \t\n]*+"
-_CELL = (
-    r'<c r="[A-Z]{1,3}[1-9][0-9]{0,6}"(?: s="[0-9]{1,9}")?'
-    r'(?: t="(?:n|s|b|e|str|inlineStr)")?'
-    rf"(?:/>|>(?:<v>{_CHAR}*+</v>"
-    rf'|<is><t(?: xml:space="preserve")?>(?:{_CHAR}|{_REFERENCE})*+</t></is>)?</c>)'
-)
+_STYLE_AND_TYPE = r'(?: s="[0-9]{1,9}+")?+(?: t="(?:n|s|b|e|str|inlineStr)")?+'
 #: A row's attributes after ``r``: each at most once, in the schema's order (as Excel and
 #: LibreOffice write them), then Excel's ``x14ac:dyDescent``; anything else is not plain.
 _ROW_ATTRIBUTES = "".join(
-    f'(?: {name}="{_ATTRIBUTE_CHAR}*")?'
+    f'(?: {name}="{_ATTRIBUTE_CHAR}*+")?+'
     for name in (
         "spans", "s", "customFormat", "ht", "hidden", "customHeight", "outlineLevel",
         "collapsed", "thickTop", "thickBot", "ph", "x14ac:dyDescent",
     )
 )  # fmt: skip
-_ROW = rf'<row r="[1-9][0-9]{{0,6}}"{_ROW_ATTRIBUTES}(?:/>|>{_SPACE}(?:{_CELL}{_SPACE})*+</row>)'
-#: Rows in the plain form, nothing else (white space between rows and cells is allowed).
-_ROWS = re.compile(rf"{_SPACE}(?:{_ROW}{_SPACE})*+")
-#: In rows that match ``_ROWS``: each cell holding something, its reference, style, type,
-#: whether it holds a value (``<v>``) or an inline string, and its text.
-_HOLDING = re.compile(
-    r'<c r="([A-Z]+)([0-9]+)"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?>(<v>|<is><t[^>]*>)([^<]*)'
+#: A row's start tag without its closing ``>`` (or ``/>``); rows numbered 1,000,000 or more
+#: are not plain (whether they are past Excel's grid is left to expat).
+_ROW_TAG = rf'<row r="[1-9][0-9]{{0,5}}+"{_ROW_ATTRIBUTES}'
+#: After the cells of a row (or at the start of a piece): rows holding nothing, then the
+#: next row's start tag, or the end of the piece.
+_BETWEEN = rf"{_SPACE}(?:{_ROW_TAG}/>{_SPACE})*+(?:{_ROW_TAG}>{_SPACE}|\Z)"
+#: The grammar as tokens, each with the white space after it: a cell holding something
+#: (its column letters, row digits, and all that types its value: style, type and
+#: ``<v>`` or inline string, called its *key*), a cell holding nothing, a row's end up to
+#: the next row's cells, and the start of the piece up to the first row's cells.  The
+#: rows of a piece are in the plain form when these tokens follow one another from its
+#: first character to its last (:func:`_tokens`).
+_TOKEN = re.compile(
+    rf'<c r="([A-Z]{{1,3}}+)([1-9][0-9]{{0,6}}+)"({_STYLE_AND_TYPE}>(?:<v>{_CHAR}*+</v>'
+    rf'|<is><t(?: xml:space="preserve")?+>(?:{_CHAR}++|{_REFERENCE})*+</t></is>))</c>{_SPACE}'
+    rf'|<c r="[A-Z]{{1,3}}+[1-9][0-9]{{0,6}}+"{_STYLE_AND_TYPE}(?:/>|></c>){_SPACE}'
+    rf"|</row>{_BETWEEN}|\A{_BETWEEN}"
 )
-#: A row numbered 1,000,000 or more (whether it is past Excel's grid is left to expat).
-_FAR_ROW = re.compile(r'<row r="[0-9]{7}"')
+#: How a piece starts (its first token is its start) and ends (its last tag ends a row).
+_FIRST = re.compile(r"[ \t\n]*+(?:<row |\Z)")
+_LAST = re.compile(rf"(?:</row>|{_ROW_TAG}/>){_SPACE}\Z")
+#: A cell's key taken apart: style, type, and the text of ``<v>`` or of its inline string.
+_KEY = re.compile(
+    r'(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?>(?:<v>([^<]*)</v>|<is><t[^>]*>([^<]*)</t></is>)'
+)
 _CHARACTER = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
@@ -245,24 +261,48 @@ class _Pieces:
         return self._pending
 
 
+def _tokens(piece: str) -> tuple[list[str], list[str], list[str]]:
+    """The column letters, row digits and keys of a piece's cells holding something.
+
+    Raises ``_NotPlain`` when the piece is not rows in the plain form, token after token.
+
+    >>> _tokens('<row r="2"><c r="B2" s="1"/><c r="C2" t="s"><v>0</v></c></row>\\n')
+    (['C'], ['2'], [' t="s"><v>0</v>'])
+    >>> _tokens('<row r="2"><c r="C2"><v>0</v></c>')
+    Traceback (most recent call last):
+    xlsx_scorer.xlsx.plaincells._NotPlain
+    """
+    last = piece.rfind("<")
+    if not _FIRST.match(piece) or (last >= 0 and not _LAST.match(piece, last)):
+        raise _NotPlain
+    parts = _TOKEN.split(piece)  # per token: the text before it (none), then its groups
+    if any(parts[::4]) or ("]" in piece and "]]>" in piece):  # one character is found faster
+        raise _NotPlain
+    if "&" in piece and "&#" in piece and not all(map(_allowed, set(_CHARACTER.findall(piece)))):
+        raise _NotPlain
+    letters, digits, keys = (list(filter(None, parts[group::4])) for group in (1, 2, 3))
+    return letters, digits, keys
+
+
 class _PieceReader:
     """Reads pieces of rows into ``_PieceCells``, typing values as the exact reader types them.
 
-    A piece not in the plain form reads as ``None``.  What is remembered from one
-    piece to the next (typed numbers, unescaped inline strings, column numbers)
-    only saves work: each piece's cells depend on that piece alone.
+    A piece not in the plain form reads as ``None``.  Its cells are taken as lists (column
+    letters, row digits, keys) and worked by the built-in functions a list at a time: rows
+    by distinct digits, values by distinct keys (a key determines its value), then the
+    cells into their columns in one pass.  What is remembered from one piece to the next
+    (typed keys, column numbers) only saves work: each piece's cells depend on that piece
+    alone.
     """
 
     def __init__(
         self, context: CellContext, wanted: Collection[int] | None, last_row: int | None
     ) -> None:
         self.convert = converter(context)
-        self.shared = {str(index): text for index, text in enumerate(context.strings)}
-        self.dated = context.styles.dates | context.styles.durations
         self.wanted, self.last = wanted, last_row or MAX_ROW
-        self.numbers: dict[str, Any] = {}
-        #: Inline strings as stored → as shown (names repeat once per round).
-        self.inline: dict[str, str] = {}
+        #: Key → its typed value; and the keys typed as a ``BadValue``.
+        self.typed: dict[str, Any] = {}
+        self.bad: set[str] = set()
         #: Column letters → the column's number, or None when it is not kept.
         self.kept: dict[str, int | None] = {}
 
@@ -273,76 +313,110 @@ class _PieceReader:
             return None
 
     def _column(self, letters: str) -> int | None:
+        try:
+            return self.kept[letters]
+        except KeyError:
+            pass
         column = column_number(letters)
         if column is None:
             raise _NotPlain
-        return column if self.wanted is None or column in self.wanted else None
+        kept = column if self.wanted is None or column in self.wanted else None
+        self.kept[letters] = kept
+        return kept
 
     def _read(self, piece: str) -> _PieceCells:
-        if _ROWS.fullmatch(piece) is None or _FAR_ROW.search(piece) or "]]>" in piece:
-            raise _NotPlain
-        if "&#" in piece and not all(map(_allowed, set(_CHARACTER.findall(piece)))):
-            raise _NotPlain
-        found = _HOLDING.findall(piece)
-        if len(found) != piece.count("<v>") + piece.count("<is>"):
-            raise _NotPlain
+        letters, digits, keys = _tokens(piece)
         cells = _PieceCells()
-        convert, shared, dated, numbers, inline = (
-            self.convert, self.shared, self.dated, self.numbers, self.inline
-        )  # fmt: skip
-        #: Per column letters: where this piece's kept cells go; None when not kept.
-        slots: dict[str, tuple[int, Callable[[int], None], Callable[[Any], None]] | None] = {}
-        digits_before, row, kept_row, highest = "", 0, False, 0
-        for letters, digits, style, kind, opener, text in found:
-            if digits != digits_before:
-                digits_before, row = digits, int(digits)
-                if row > MAX_ROW:
-                    raise _NotPlain
-                if row < highest:
-                    cells.ascending = False
-                else:
-                    highest = row
-                kept_row = row <= self.last
-            try:
-                kept = slots[letters]
-            except KeyError:
-                kept = slots[letters] = self._slot(cells, letters)
-            if kept is None or not kept_row:
-                continue
-            if opener == "<v>":
-                value = None
-                if not kind or kind == "n":
-                    value = numbers.get(text)
-                elif kind == "s":
-                    value = shared.get(text)
-                if value is None or (style and style in dated):
-                    value = convert(kind or None, style or None, text)
-                    if type(value) is float and len(numbers) < _NUMBER_CACHE:
-                        numbers[text] = value
-                    elif type(value) is BadValue:
-                        cells.bad.append((row, kept[0], value.found))
-            else:
-                value = inline.get(text)
-                if value is None:
-                    value = inline[text] = unescape(_ENTITY.sub(_entity, text))
-            kept[1](row)
-            kept[2](value)
-        if found:
-            cells.first, cells.highest = int(found[0][1]), highest
-        cells.columns = {column: kept for column, kept in cells.columns.items() if kept[0]}
+        if not letters:
+            return cells
+        distinct = list(dict.fromkeys(digits))
+        row_of = dict(zip(distinct, map(int, distinct), strict=True))
+        rows = list(map(row_of.__getitem__, digits))
+        cells.first, cells.highest = rows[0], max(row_of.values())
+        if cells.highest > MAX_ROW:
+            raise _NotPlain
+        cells.ascending = rows == sorted(rows)
+        seen = {text: self._column(text) for text in set(letters)}
+        columns = {text: column for text, column in seen.items() if column is not None}
+        if len(columns) < len(seen):
+            letters, rows, keys = _kept(map(columns.__contains__, letters), letters, rows, keys)
+        if cells.highest > self.last:
+            letters, rows, keys = _kept(map(self.last.__ge__, rows), letters, rows, keys)
+        values, any_bad = self._values(keys)
+        if any_bad:
+            cells.bad = [
+                (row, columns[text], value.found)
+                for text, row, key, value in zip(letters, rows, keys, values, strict=True)
+                if key in self.bad
+            ]
+        cells.columns = _by_column(columns, letters, rows, values)
         return cells
 
-    def _slot(
-        self, cells: _PieceCells, letters: str
-    ) -> tuple[int, Callable[[int], None], Callable[[Any], None]] | None:
-        try:
-            column = self.kept[letters]
-        except KeyError:
-            column = self.kept[letters] = self._column(letters)
-        if column is None:
-            return None
-        rows, values = cells.columns[column] = ([], [])
-        return column, rows.append, values.append
+    def _values(self, keys: list[str]) -> tuple[list[Any], bool]:
+        """The value of each key, typing (and keeping) the keys not typed yet; and whether
+        any is a ``BadValue``.
+
+        One look-up per key: a key not typed yet is added as it is looked up (``None``), so
+        the typed values grow by the new keys, the last ones added; they are taken out
+        again, typed, and looked up anew.
+        """
+        typed, known = self.typed, len(self.typed)
+        values = list(map(typed.setdefault, keys))
+        if len(typed) > known:
+            fresh = [typed.popitem()[0] for _ in range(len(typed) - known)]
+            if known + len(fresh) > _TYPED_CACHE:  # forget the earlier pieces' values
+                typed.clear()
+                self.bad.clear()
+                fresh = list(dict.fromkeys(keys))
+            for key in fresh:
+                typed[key] = value = self._typed(key)
+                if type(value) is BadValue:
+                    self.bad.add(key)
+            values = list(map(typed.__getitem__, keys))
+        return values, bool(self.bad) and not self.bad.isdisjoint(keys)
+
+    def _typed(self, key: str) -> Any:
+        """The value a key stands for: its inline string, or its ``<v>`` by type and style."""
+        taken = _KEY.fullmatch(key)
+        assert taken is not None  # every key is a holding cell's, as _TOKEN found it
+        style, kind, text, inline = taken.groups()
+        if inline is not None:
+            return unescape(_ENTITY.sub(_entity, inline) if "&" in inline else inline)
+        return self.convert(kind, style, text)
+
+
+def _kept(
+    mask: Iterable[bool], letters: list[str], rows: list[int], keys: list[str]
+) -> tuple[list[str], list[int], list[str]]:
+    """The cells that ``mask`` keeps.
+
+    >>> _kept([True, False], ["A", "B"], [1, 1], ["><v>1</v>", "><v>2</v>"])
+    (['A'], [1], ['><v>1</v>'])
+    """
+    kept = list(mask)
+    return (list(compress(letters, kept)), list(compress(rows, kept)), list(compress(keys, kept)))
+
+
+def _by_column(
+    columns: dict[str, int], letters: list[str], rows: list[int], values: list[Any]
+) -> dict[int, tuple[list[int], list[Any]]]:
+    """The cells by column number, each column's in document order.
+
+    >>> _by_column({"A": 1, "B": 2}, ["A", "B", "A"], [1, 1, 2], ["x", 3.0, "y"])
+    {1: ([1, 2], ['x', 'y']), 2: ([1], [3.0])}
+    """
+    if len(columns) == 1 and letters:
+        return {columns[letters[0]]: (rows, values)}
+    found: dict[int, tuple[list[int], list[Any]]] = {}
+    add: dict[str, tuple[Callable[[int], None], Callable[[Any], None]]] = {}
+    for text in dict.fromkeys(letters):
+        column_rows, column_values = found[columns[text]] = ([], [])
+        add[text] = column_rows.append, column_values.append
+    for text, row, value in zip(letters, rows, values, strict=True):
+        add_row, add_value = add[text]
+        add_row(row)
+        add_value(value)
+    return found
 
 
 def _entity(match: re.Match[str]) -> str:
