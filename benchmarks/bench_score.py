@@ -43,13 +43,13 @@ from openpyxl.cell import WriteOnlyCell  # noqa: E402
 from openpyxl.styles import Font  # noqa: E402
 
 from tests.eventgen import HEADERS, KEYS, random_event  # noqa: E402
-from xlsx_scorer.app import report  # noqa: E402
+from xlsx_scorer.app import outputkinds, report  # noqa: E402
 from xlsx_scorer.app.pipeline import validate  # noqa: E402
 from xlsx_scorer.core import rules as schemas  # noqa: E402
 from xlsx_scorer.core import scoring  # noqa: E402
 from xlsx_scorer.core.collation import collation_key  # noqa: E402
 from xlsx_scorer.core.typed import typed_results  # noqa: E402
-from xlsx_scorer.opc.zipraw import RawZipWriter  # noqa: E402
+from xlsx_scorer.opc.zipraw import RawZipWriter, deflate  # noqa: E402
 from xlsx_scorer.xlsx import reader as workbook  # noqa: E402
 from xlsx_scorer.xlsx import save, sheetxml, splice  # noqa: E402
 from xlsx_scorer.xlsx.styles import add_styles  # noqa: E402
@@ -233,7 +233,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     """Seconds per phase of one ``score`` run, each phase timed alone (best of ``repeat``)."""
     times: dict[str, float] = {}
     times["read_workbook"], book = best_of(
-        repeat, lambda: workbook.read_workbook(case.path, report.LEGACY_OUTPUTS)
+        repeat, lambda: workbook.read_workbook(case.path, outputkinds.LEGACY_OUTPUTS)
     )
     raw = book.results.raw
     times["typed_results"], (typed, _errors) = best_of(repeat, lambda: typed_results(raw))
@@ -272,7 +272,7 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
     times["write_sheets"], merged = best_of(
         repeat,
         lambda: splice.write_sheets(
-            book.package, sheet_specs, legacy=report.LEGACY_OUTPUTS, active="standings"
+            book.package, sheet_specs, legacy=outputkinds.LEGACY_OUTPUTS, active="standings"
         ),
     )
     target = scratch / "saved.xlsx"
@@ -290,8 +290,8 @@ def round_points_part(spec: report.SheetSpec) -> bytes:
     """The Round Points sheet XML, deflated as the writer stores it (part of ``write_sheets``)."""
     _, styles = add_styles(None, {(c.number_format, False, c.centered) for c in spec.columns})
     writer = RawZipWriter()
-    xml = sheetxml.worksheet_xml(spec, styles)
-    writer.write("sheet.xml", xml, (1980, 1, 1, 0, 0, 0), level=splice.DEFLATE_LEVEL)
+    deflated = deflate(sheetxml.worksheet_xml(spec, styles), level=splice.DEFLATE_LEVEL)
+    writer.write("sheet.xml", deflated, (1980, 1, 1, 0, 0, 0))
     return writer.getvalue()
 
 

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 import pytest
 
 from fixtures.bad.make_bad import GAME, PLAYERS, results_book, results_rows
-from xlsx_scorer.app import report
+from xlsx_scorer.app import outputkinds
 from xlsx_scorer.cli import main
 from xlsx_scorer.xlsx import reader
 
@@ -314,5 +314,5 @@ def test_a_damaged_old_standings_sheet_reads_as_edited(tmp_path: Path) -> None:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
         for name, data in parts.items():
             target.writestr(name, data)
-    book = reader.read_workbook_bytes(buffer.getvalue(), report.LEGACY_OUTPUTS)
+    book = reader.read_workbook_bytes(buffer.getvalue(), outputkinds.LEGACY_OUTPUTS)
     assert book.existing_outputs == {"standings": reader.OldOutput("Standings", [])}

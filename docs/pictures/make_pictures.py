@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import xlsx_scorer  # noqa: E402  (the repository's own, whether installed or not)
-from xlsx_scorer.app import report, template  # noqa: E402
+from xlsx_scorer.app import outputkinds, template  # noqa: E402
 from xlsx_scorer.i18n import LANGUAGES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -66,10 +66,10 @@ def workbooks(lang: str) -> dict[str, tuple[bytes, tuple[str, ...]]]:
     event = scored(ROOT / "fixtures" / "sample_event.xlsx")
     mistakes = scored(ROOT / "fixtures" / "sample_mistakes.xlsx")
     blank = template.template_bytes(lang, players=12, rounds=3, event=EVENTS[lang])
-    outputs = (report.STANDINGS, report.ROUND_POINTS, report.ERRORS)
+    outputs = (outputkinds.STANDINGS, outputkinds.ROUND_POINTS, outputkinds.ERRORS)
     return {
         "event": (event, outputs),
-        "mistakes": (mistakes, (report.ERRORS, report.STANDINGS)),
+        "mistakes": (mistakes, (outputkinds.ERRORS, outputkinds.STANDINGS)),
         "template": (blank, template.SHEETS),
     }
 
