@@ -12,6 +12,8 @@ from openpyxl.styles import Font
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.xlsx import patch
+from xlsx_scorer.xlsx.cellvalues import CellContext
+from xlsx_scorer.xlsx.sheetcells import read_cells
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
@@ -170,3 +172,13 @@ def test_replacing_a_formula_drops_the_calculation_chain(tmp_path: Path) -> None
         assert b"calcChain" not in result.read("[Content_Types].xml")
     (tmp_path / "patched.xlsx").write_bytes(patched)
     assert openpyxl.load_workbook(tmp_path / "patched.xlsx")["Results"]["A1"].value == 3
+
+
+def test_text_that_looks_escaped_is_written_to_read_back_as_it_is() -> None:
+    """A merged name holding a literal ``_x0041_`` is written as Excel writes it."""
+    cell = patch.cell_xml("", [("r", "C2")], "Dua _x0041_ lit")
+    assert "Dua _x005F_x0041_ lit" in cell
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    xml = f'<worksheet xmlns="{main}"><sheetData><row r="2">{cell}</row></sheetData></worksheet>'
+    cells = read_cells(xml.encode(), CellContext(), sheet="Results")
+    assert cells.rows() == {2: {3: "Dua _x0041_ lit"}}

@@ -10,7 +10,8 @@ import openpyxl
 import pytest
 
 from tests.builders import HEADERS, row, write
-from xlsx_scorer.app import pipeline
+from xlsx_scorer.app import api, pipeline
+from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx import save
@@ -234,3 +235,23 @@ def test_a_folder_is_not_a_workbook(tmp_path: Path) -> None:
     with pytest.raises(UnusableWorkbookError) as caught:
         save.save_atomically(tmp_path, b"data")
     assert caught.value.code == "unusable.is_folder"
+
+
+def test_a_name_holding_an_escape_look_alike_is_written_back_as_it_reads(tmp_path: Path) -> None:
+    """Excel writes a typed ``_x0041_`` as ``_x005F_x0041_``; our sheets and chart must too,
+    so that the name reads back the same and a re-run sees no hand edit."""
+    stored = "Dua _x005F_x0041_ lit"  # how the organiser's file stores "Dua _x0041_ lit"
+    games = [row(game, 1, name) for game in (1, 2) for name in (stored, "Bob", "Cem")]
+    path = write(tmp_path / "cup.xlsx", games)
+    assert "Dua _x0041_ lit" in workbook.read_workbook(path).results.raw["player"].tolist()
+    first = api.score_file(path)
+    assert first.exit_code == 0
+    assert "Dua _x0041_ lit" in first.standings["player"].tolist()  # type: ignore[index]
+    scored = workbook.read_workbook(path, LEGACY_OUTPUTS)
+    standings = scored.existing_outputs["standings"].rows
+    assert any("Dua _x0041_ lit" in line for line in standings)
+    with zipfile.ZipFile(path) as package:
+        chart = next(name for name in package.namelist() if name.startswith("xl/charts/"))
+        assert b"Dua _x005F_x0041_ lit" in package.read(chart)
+    again = api.score_file(path)
+    assert [finding.code for finding in again.findings] == []

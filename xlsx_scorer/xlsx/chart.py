@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr, escape_text
 from xlsx_scorer.xlsx.cellvalues import column_letters
+from xlsx_scorer.xlsx.sharedstrings import escape
 from xlsx_scorer.xlsx.spec import Chart
 
 __all__ = ["chart_xml", "data_rows", "drawing_xml"]
@@ -78,7 +79,8 @@ def _reference(sheet: str, first_column: int, row: int, last_column: int | None 
 
 def _cache(tag: str, values: Sequence[str], *, numbers: bool) -> str:
     points = "".join(
-        f'<c:pt idx="{i}"><c:v>{escape_text(value)}</c:v></c:pt>' for i, value in enumerate(values)
+        f'<c:pt idx="{i}"><c:v>{escape_text(escape(value))}</c:v></c:pt>'
+        for i, value in enumerate(values)
     )
     code = "<c:formatCode>General</c:formatCode>" if numbers else ""
     return f'<c:{tag}>{code}<c:ptCount val="{len(values)}"/>{points}</c:{tag}>'

@@ -47,6 +47,7 @@ from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text, representable
 from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_number
+from xlsx_scorer.xlsx.sharedstrings import escape
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})
@@ -115,7 +116,7 @@ def cell_xml(prefix: str, attributes: Iterable[tuple[str, str]], value: CellValu
             raise ValueError(f"text not representable in XML: {value!r}")
         kept.append(("t", "inlineStr"))
         space = ' xml:space="preserve"' if value != value.strip() else ""
-        text = f"<{prefix}t{space}>{escape_text(value)}</{prefix}t>"
+        text = f"<{prefix}t{space}>{escape_text(escape(value))}</{prefix}t>"
         content = f"<{prefix}is>{text}</{prefix}is>"
     else:
         content = ""

@@ -3,7 +3,8 @@
 Each ``<si>`` is one string: its ``<t>`` text, or the ``<t>`` of its rich-text
 runs (``<r>``) concatenated; phonetic runs (``<rPh>``, furigana) are not part
 of the text.  Characters XML cannot carry are written ``_xHHHH_`` (``_x0007_``
-is the bell character); :func:`unescape` restores them.
+is the bell character); :func:`unescape` restores them, and :func:`escape` keeps a
+literal ``_xHHHH_`` in a text we write from being read as one.
 """
 
 from __future__ import annotations
@@ -16,6 +17,18 @@ from xlsx_scorer.xlsx.xmlstream import parse, split_name
 
 _ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _SURROGATES = re.compile(r"[\ud800-\udfff]")
+#: An underscore that starts what reads as an escape.
+_STARTS_ESCAPE = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")
+
+
+def escape(text: str) -> str:
+    """``text`` as a cell's string must be written so that it reads back as ``text``: each
+    underscore that would start an ``_xHHHH_`` escape is itself escaped, ``_x005F_``.
+
+    >>> escape("Dua _x0041_ lit"), unescape(escape("Dua _x0041_ lit")), escape("a_b")
+    ('Dua _x005F_x0041_ lit', 'Dua _x0041_ lit', 'a_b')
+    """
+    return _STARTS_ESCAPE.sub("_x005F_", text) if "_x" in text else text
 
 
 def unescape(text: str) -> str:

@@ -42,6 +42,7 @@ from typing import Any
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
 from xlsx_scorer.xlsx.cellvalues import column_letters
+from xlsx_scorer.xlsx.sharedstrings import escape
 from xlsx_scorer.xlsx.spec import Rows, SheetSpec
 
 __all__ = [
@@ -95,10 +96,19 @@ def clean_text(value: str) -> str:
     return _NOT_XML_CHAR.sub("", value)[:MAX_TEXT]
 
 
-def _escape(text: str) -> str:
+def _escape_xml(text: str) -> str:
     return (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
     )
+
+
+def _escape(text: str) -> str:
+    """A cell's text as written: XML's escapes, and a literal ``_xHHHH_`` kept literal.
+
+    >>> _escape("<b> _x0041_")
+    '&lt;b&gt; _x005F_x0041_'
+    """
+    return _escape_xml(escape(text))
 
 
 def _inline(value: str) -> str:
@@ -248,7 +258,7 @@ def _row_blocks(
         block, offset_in_block = divmod(offset, step)
         linked.setdefault(block, {}).setdefault(position, {})[offset_in_block] = (
             f'<c r="{column_letters(position + 1)}{first_row + offset}"{link_styles[position]}'
-            f' t="str"><f>{_escape(formula)}</f><v>{_escape(shown)}</v></c>'
+            f' t="str"><f>{_escape_xml(formula)}</f><v>{_escape(shown)}</v></c>'
         ).encode()
     for block, start in enumerate(range(0, count, step)):
         numbers = range(first_row + start, first_row + min(start + step, count))
