@@ -50,7 +50,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
@@ -217,6 +217,28 @@ def _joined(pieces: list[_PieceCells | None]) -> SheetCells:
     return cells
 
 
+def _cut(rows: bytes) -> Generator[str, None, int]:
+    """Pieces of ``rows`` of about ``_PIECE`` bytes, each ending after a ``</row>``; returns
+    where the rest starts (less than a piece, or no ``</row>`` after it).
+
+    >>> from unittest import mock
+    >>> def pieces_and_rest(rows):
+    ...     rest = yield from _cut(rows)
+    ...     yield rest
+    >>> with mock.patch(f"{__name__}._PIECE", 4):
+    ...     list(pieces_and_rest(b"ab</row>cd</row>ef</row>g"))
+    ['ab</row>cd</row>', 16]
+    """
+    start = 0
+    while len(rows) - start > _PIECE:
+        end = rows.find(b"</row>", start + _PIECE)
+        if end < 0:
+            break
+        yield from _decoded(rows[start : end + len(b"</row>")])
+        start = end + len(b"</row>")
+    return start
+
+
 class _Pieces:
     """The part cut into its head, pieces of rows (each ending after a ``</row>``) and tail."""
 
@@ -239,20 +261,12 @@ class _Pieces:
 
     def rows(self) -> Iterator[str]:
         while (end := self._pending.find(_CLOSE)) < 0:
-            cut = self._pending.rfind(b"</row>") + len(b"</row>")
-            if cut >= _PIECE:
-                yield from _decoded(self._pending[:cut])
-                self._pending = self._pending[cut:]
+            start = yield from _cut(self._pending)
+            self._pending = self._pending[start:]
             if not self._more():
                 raise _NotPlain
         rows, self._pending = self._pending[:end], self._pending[end + len(_CLOSE) :]
-        start = 0
-        while len(rows) - start > _PIECE:
-            cut = rows.find(b"</row>", start + _PIECE)
-            if cut < 0:
-                break
-            yield from _decoded(rows[start : cut + len(b"</row>")])
-            start = cut + len(b"</row>")
+        start = yield from _cut(rows)
         yield from _decoded(rows[start:])
 
     def tail(self) -> bytes | None:
