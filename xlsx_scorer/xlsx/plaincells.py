@@ -107,7 +107,7 @@ _TOKEN = re.compile(
     rf'<c r="([A-Z]{{1,3}}+)([1-9][0-9]{{0,6}}+)"({_STYLE_AND_TYPE}>(?:<v>{_CHAR}*+</v>'
     rf'|<is><t(?: xml:space="preserve")?+>(?:{_CHAR}++|{_REFERENCE})*+</t></is>))</c>{_SPACE}'
     rf'|<c r="[A-Z]{{1,3}}+[1-9][0-9]{{0,6}}+"{_STYLE_AND_TYPE}(?:/>|></c>){_SPACE}'
-    rf"|</row>{_BETWEEN}|\A{_BETWEEN}"
+    rf"|(?:</row>|\A){_BETWEEN}"
 )
 #: How a piece starts (its first token is its start) and ends (its last tag ends a row).
 _FIRST = re.compile(r"[ \t\n]*+(?:<row |\Z)")
