@@ -324,8 +324,8 @@ def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
     for row, column, found in sorted(cells.bad):
         if row > header_row and column in keys_of:
             raise sidesheets.bad_value(name, row, column, found, language=language)
-    # pandas only now, with the cells read (a league's helper process may still be reading
-    # them while the scorer imports it: ``xlsx.parallel.meanwhile``).
+    # pandas only now, once the cells are read: a run imports it while a league's rows are
+    # still being read by a helper process (``xlsx.parallel.meanwhile``).
     from xlsx_scorer.xlsx.resultsframe import results_frame  # noqa: PLC0415
 
     keys = [*RESULT_COLUMNS, *(key for key in OPTIONAL_COLUMNS if key in positions)]
