@@ -34,7 +34,7 @@ import math
 import operator
 import re
 import textwrap
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -158,7 +158,7 @@ class _Tails:
     time.  Numbers of different types are told apart (``1``, ``1.0`` and ``True`` are one
     key of a dict); text and blanks sit beside any one of them.
 
-    >>> tails = _Tails(' s="5"', _inline)
+    >>> tails = _Tails(' s="5"')
     >>> for tail in tails.of([3, None, "<b>", True, 1.0, 1]):
     ...     print(tail.decode())
      s="5"><v>3</v></c>
@@ -169,9 +169,8 @@ class _Tails:
      s="5"><v>1</v></c>
     """
 
-    def __init__(self, style: str, inline: Callable[[str], str]) -> None:
+    def __init__(self, style: str) -> None:
         self._style = style
-        self._inline = inline
         self._int = f"{style}><v>%d</v></c>".encode()
         self._float = f"{style}><v>%r</v></c>".encode()
         self._text = f'{style} t="inlineStr">%s</c>'
@@ -221,7 +220,7 @@ class _Tails:
         if isinstance(value, float):
             return f"{style}><v>{_number(value)}</v></c>"
         if isinstance(value, str):
-            content = self._inline(value)
+            content = _inline(value)
             return f'{style} t="inlineStr">{content}</c>' if content else ""
         raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
 
@@ -235,17 +234,9 @@ def _row_blocks(
 ) -> Iterator[bytes]:
     """``<row>`` elements for ``rows`` from ``first_row``, one style per column, in UTF-8:
     one piece for each block of about ``BLOCK_CELLS`` cells."""
-    cache: dict[str, str] = {}
-
-    def inline(text: str) -> str:
-        found = cache.get(text)
-        if found is None:
-            found = cache[text] = _inline(text)
-        return found
-
     table = Rows.of(rows)
     width, count = len(table.columns), len(table)
-    tails = [_Tails(styles[i] if i < len(styles) else "", inline) for i in range(width)]
+    tails = [_Tails(styles[i] if i < len(styles) else "") for i in range(width)]
     starts = [f'<c r="{column_letters(i + 1)}'.encode() for i in range(width)]
     step = max(1, BLOCK_CELLS // max(width, 1))
     linked: dict[int, dict[int, dict[int, bytes]]] = {}  # block, column, offset in block
