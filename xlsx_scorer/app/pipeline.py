@@ -68,7 +68,7 @@ class Scored:
 def validate(book: reader.Workbook) -> Validated:
     """Every error of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
     results = book.results
-    typed, cell_errors = typed_results(results.raw)
+    typed, cell_errors = typed_results(results.raw, results.coded)
     context = SheetContext(results.name, results.columns, typed)
     if results.uncached:  # an uncached formula is reported as that, not as unreadable
         keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))

@@ -1,13 +1,13 @@
 """Work done once per distinct value of a column: a results column repeats a handful.
 
-``distinct`` gives codes and distinct values; ``map_distinct`` applies a function of
-one cell (``cells``) to a whole column through them.
+``distinct`` gives codes and distinct values (``Coded``); ``map_distinct`` applies a
+function of one cell (``cells``) to a whole column through them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +19,17 @@ _UNIFORM_KINDS = frozenset({"string", "integer", "mixed-integer-float", "empty"}
 _NEVER_MISSING_KINDS = frozenset({"string", "integer", "empty"})
 
 
-def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.intp], list[Any]]:
+class Coded(NamedTuple):
+    """A column as codes into its distinct values: cell ``i`` holds ``values[codes[i]]``.
+
+    Values are distinct as ``distinct`` tells them apart (by type as well as value).
+    """
+
+    codes: npt.NDArray[np.intp]
+    values: list[Any]
+
+
+def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> Coded:
     """Codes and distinct values: ``values[i]`` is ``uniques[codes[i]]`` (same type too).
 
     A results column repeats a handful of values (0–15, marks, a few thousand
@@ -41,10 +51,10 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.i
     kind = pd.api.types.infer_dtype(column, skipna=False)
     if kind == "floating":  # numbers as a spreadsheet stores them: hashed as doubles
         codes, floats = pd.factorize(column.astype(np.float64), use_na_sentinel=False)
-        return codes.astype(np.intp, copy=False), [float(value) for value in floats]
+        return Coded(codes.astype(np.intp, copy=False), [float(value) for value in floats])
     if kind in _UNIFORM_KINDS:
         codes, uniques = pd.factorize(column, use_na_sentinel=kind in _NEVER_MISSING_KINDS)
-        return codes.astype(np.intp, copy=False), list(uniques)
+        return Coded(codes.astype(np.intp, copy=False), list(uniques))
     try:
         by_value = pd.factorize(column)[0]  # None and NaN share code -1; their types differ
         types = np.fromiter(map(type, column), dtype=object, count=len(column))
@@ -56,7 +66,7 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> tuple[npt.NDArray[np.i
     # factorize numbers values in order of first appearance: find each one's first row.
     firsts = np.empty(int(codes.max(initial=-1)) + 1, dtype=np.intp)
     firsts[codes[::-1]] = np.arange(len(codes) - 1, -1, -1)
-    return codes.astype(np.intp, copy=False), [column[position] for position in firsts]
+    return Coded(codes.astype(np.intp, copy=False), [column[position] for position in firsts])
 
 
 def map_distinct(

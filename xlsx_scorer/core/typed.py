@@ -9,7 +9,7 @@ rules check (``rules``) and what is scored (``scoring``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -18,7 +18,7 @@ import pandas as pd
 
 from xlsx_scorer.core import cells
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS
-from xlsx_scorer.core.distinct import distinct
+from xlsx_scorer.core.distinct import Coded, distinct
 
 #: How each column's cells are read, and the type of its typed column.
 PARSERS: dict[str, Callable[[Any], Any]] = {
@@ -39,11 +39,14 @@ DTYPES: dict[str, Any] = {
 }
 
 
-def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+def typed_results(
+    raw: pd.DataFrame, coded: Mapping[str, Coded] | None = None
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Typed columns from raw cell values, and the cells that could not be read.
 
     The second frame has one row per unreadable cell: ``row`` (Excel row),
-    ``column`` (key), ``code`` (a finding code) and ``found``.
+    ``column`` (key), ``code`` (a finding code) and ``found``.  ``coded`` holds
+    columns already as ``distinct`` gives them (the reader's), found anew otherwise.
 
     >>> raw = pd.DataFrame({"round": [1, "x"]}, index=[5, 6], dtype=object)
     >>> typed, errors = typed_results(raw)
@@ -54,7 +57,7 @@ def typed_results(raw: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     failures: list[dict[str, Any]] = []
     rows = raw.index.to_numpy()
     for column in [key for key in raw.columns if key in PARSERS]:
-        codes, uniques = distinct(raw[column].to_numpy())
+        codes, uniques = (coded or {}).get(column) or distinct(raw[column].to_numpy())
         parse = _blank_rule(column, PARSERS[column])
         parsed = [parse(value) for value in uniques]
         bad = np.array([isinstance(value, cells.CellError) for value in parsed], dtype=bool)

@@ -9,8 +9,9 @@ located only when it holds something; its row number is worked out then.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, NamedTuple
 from xml.parsers import expat
 
@@ -40,30 +41,63 @@ _UNKNOWN, _INVALID = -1, -2
 _NUMBER_CACHE = 4096
 
 
-@dataclass
+@dataclass(eq=False)
 class SheetCells:
-    """A sheet's cells, sparse: per column number, the rows and values it holds, in file order.
+    """A sheet's cells holding something, in file order, as parallel sequences: cell ``i``
+    is in column ``column_of[i]`` and row ``row_of[i]``, and holds the value at its code
+    in ``table``.
 
-    ``uncached``: (row, column) of formulas with no saved value; ``bad``:
-    (row, column, what was found) of ``BadValue`` cells; ``merged``: merged
-    ranges as (first row, first column, last row, last column); ``ascending``:
-    whether the rows holding something came in ascending order (Excel writes
-    them so).
+    The codes come in runs (``code_runs``), each counted from its own base (where its
+    values start in ``table``): one run for the exact reader, which keeps every cell's
+    value (codes count up); one per piece of rows for the plain reader, which keeps each
+    distinct value of a piece once (:mod:`plaincells`), so that work done per distinct
+    value (``xlsx.resultsframe``) starts from codes.  ``uncached``: (row, column) of
+    formulas with no saved value; ``bad``: (row, column, what was found) of ``BadValue``
+    cells; ``merged``: merged ranges as (first row, first column, last row, last column);
+    ``ascending``: whether the rows holding something came in ascending order (Excel
+    writes them so).  Two are equal when they hold the same cells in the same order.
+
+    >>> runs = [([0, 1], 0), ([0], 2)]  # the third cell's code: 0 counted from 2
+    >>> cells = SheetCells([2, 1, 2], [5, 5, 4], runs, ["x", 3.0, "x"], ascending=False)
+    >>> cells.rows(), cells.cells()
+    ({4: {2: 'x'}, 5: {1: 3.0, 2: 'x'}}, [(2, 5, 'x'), (1, 5, 3.0), (2, 4, 'x')])
     """
 
-    columns: dict[int, tuple[list[int], list[Any]]] = field(default_factory=dict)
+    column_of: MutableSequence[int] = field(default_factory=list)
+    row_of: MutableSequence[int] = field(default_factory=list)
+    code_runs: list[tuple[Sequence[int], int]] = field(default_factory=list)
+    table: list[Any] = field(default_factory=list)
     uncached: list[tuple[int, int]] = field(default_factory=list)
     bad: list[tuple[int, int, str]] = field(default_factory=list)
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
     ascending: bool = True
 
+    def cells(self) -> list[tuple[int, int, Any]]:
+        """Each cell as (column, row, value), in file order."""
+        codes = chain.from_iterable(map(base.__add__, run) for run, base in self.code_runs)
+        values = map(self.table.__getitem__, codes)
+        return list(zip(self.column_of, self.row_of, values, strict=True))
+
     def rows(self) -> dict[int, dict[int, Any]]:
-        """The cells as {row: {column: value}}, rows and columns in ascending order."""
+        """The cells as {row: {column: value}}, rows and columns in ascending order (a cell
+        given twice: the last counts)."""
         rows: dict[int, dict[int, Any]] = {}
-        for column in sorted(self.columns):
-            for row, value in zip(*self.columns[column], strict=True):
-                rows.setdefault(row, {})[column] = value
-        return dict(sorted(rows.items()))
+        for column, row, value in self.cells():
+            rows.setdefault(row, {})[column] = value
+        return {row: dict(sorted(rows[row].items())) for row in sorted(rows)}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SheetCells):
+            return NotImplemented
+        return (self.cells(), self.uncached, self.bad, self.merged, self.ascending) == (
+            other.cells(),
+            other.uncached,
+            other.bad,
+            other.merged,
+            other.ascending,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 @dataclass(frozen=True)
@@ -168,7 +202,7 @@ def handlers(  # one state machine, in closures for speed
 ) -> Handlers:
     """The handlers filling ``cells`` from the events of ``parser`` (reading sheet ``sheet``)."""
     texts: list[str] = []
-    appenders: dict[int, tuple[Callable[[int], None], Callable[[Any], None]]] = {}
+    add_column, add_row, add_value = cells.column_of.append, cells.row_of.append, cells.table.append
     convert = converter(context)
     numbers: dict[str, float] = {}
     dated = context.styles.dates | context.styles.durations
@@ -438,12 +472,9 @@ def handlers(  # one state machine, in closures for speed
             else:
                 value = ""
                 cells.uncached.append((cell_row, column))
-            add = appenders.get(column)
-            if add is None:
-                rows, values = cells.columns[column] = ([], [])
-                add = appenders[column] = (rows.append, values.append)
-            add[0](cell_row)
-            add[1](value)
+            add_column(column)
+            add_row(cell_row)
+            add_value(value)
         elif name == row_:
             where = _SHEET
         elif name in (f_, is_):

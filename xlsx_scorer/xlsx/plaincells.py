@@ -50,7 +50,8 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Generator, Iterable, Iterator
+from array import array
+from collections.abc import Collection, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
@@ -182,13 +183,19 @@ def _not_plain(piece: _PieceCells | None) -> bool:
 
 @dataclass
 class _PieceCells:
-    """The cells of one piece of rows: kept columns, bad values, and how its rows ran.
+    """The cells of one piece of rows, as ``SheetCells`` holds them, and how its rows ran.
 
-    ``first``: the row of its first cell holding something (0: none); ``highest``:
-    the highest such row; ``ascending``: whether those rows never went down.
+    Cell ``i`` is in column ``column_of[i]`` and row ``row_of[i]``, and holds
+    ``values[code_of[i]]``: each distinct key (so value) of the piece once.  Arrays of
+    machine integers, so that a helper process sends a piece as a few blocks of bytes.
+    ``first``: the row of its first cell holding something (0: none); ``highest``: the
+    highest such row; ``ascending``: whether those rows never went down.
     """
 
-    columns: dict[int, tuple[list[int], list[Any]]] = field(default_factory=dict)
+    column_of: array[int] = field(default_factory=lambda: array("H"))
+    row_of: array[int] = field(default_factory=lambda: array("I"))
+    code_of: array[int] = field(default_factory=lambda: array("I"))
+    values: list[Any] = field(default_factory=list)
     bad: list[tuple[int, int, str]] = field(default_factory=list)
     first: int = 0
     highest: int = 0
@@ -198,21 +205,28 @@ class _PieceCells:
 def _joined(pieces: list[_PieceCells | None]) -> SheetCells:
     """The pieces' cells as one sheet's, in order: rows ascend if they do within and across.
 
-    >>> one = _PieceCells({2: ([5], [1.0])}, [], first=5, highest=5)
-    >>> joined = _joined([one, _PieceCells({2: ([4], [2.0])}, [], first=4, highest=4)])
-    >>> joined.columns, joined.ascending
-    ({2: ([5, 4], [1.0, 2.0])}, False)
+    Each piece's codes are a run (``SheetCells.code_runs``) over its values, which follow
+    the earlier pieces' in ``table``: nothing is done per cell.
+
+    >>> one = _PieceCells(array("H", [2]), array("I", [5]), array("I", [0]), [1.0],
+    ...                   first=5, highest=5)
+    >>> two = _PieceCells(array("H", [2, 3]), array("I", [4, 4]), array("I", [0, 1]),
+    ...                   ["x", 1.0], first=4, highest=4)
+    >>> joined = _joined([one, two])
+    >>> joined.cells(), joined.table, joined.ascending
+    ([(2, 5, 1.0), (2, 4, 'x'), (3, 4, 1.0)], [1.0, 'x', 1.0], False)
     """
-    cells, highest = SheetCells(), 0
+    column_of, row_of = array("H"), array("I")
+    cells, highest = SheetCells(column_of=column_of, row_of=row_of), 0
     for piece in pieces:
         assert piece is not None
         if not piece.ascending or (piece.first and piece.first < highest):
             cells.ascending = False
         highest = max(highest, piece.highest)
-        for column, (rows, values) in piece.columns.items():
-            kept_rows, kept_values = cells.columns.setdefault(column, ([], []))
-            kept_rows += rows
-            kept_values += values
+        column_of += piece.column_of
+        row_of += piece.row_of
+        cells.code_runs.append((piece.code_of, len(cells.table)))
+        cells.table += piece.values
         cells.bad += piece.bad
     return cells
 
@@ -303,10 +317,9 @@ class _PieceReader:
 
     A piece not in the plain form reads as ``None``.  Its cells are taken as lists (column
     letters, row digits, keys) and worked by the built-in functions a list at a time: rows
-    by distinct digits, values by distinct keys (a key determines its value), then the
-    cells into their columns in one pass.  What is remembered from one piece to the next
-    (typed keys, column numbers) only saves work: each piece's cells depend on that piece
-    alone.
+    by distinct digits, values by distinct keys (a key determines its value: each cell
+    holds the code of its key).  What is remembered from one piece to the next (typed
+    keys, column numbers) only saves work: each piece's cells depend on that piece alone.
     """
 
     def __init__(
@@ -314,9 +327,8 @@ class _PieceReader:
     ) -> None:
         self.convert = converter(context)
         self.wanted, self.last = wanted, last_row or MAX_ROW
-        #: Key → its typed value; and the keys typed as a ``BadValue``.
+        #: Key → its typed value.
         self.typed: dict[str, Any] = {}
-        self.bad: set[str] = set()
         #: Column letters → the column's number, or None when it is not kept.
         self.kept: dict[str, int | None] = {}
 
@@ -356,38 +368,36 @@ class _PieceReader:
             letters, rows, keys = _kept(map(columns.__contains__, letters), letters, rows, keys)
         if cells.highest > self.last:
             letters, rows, keys = _kept(map(self.last.__ge__, rows), letters, rows, keys)
-        values, any_bad = self._values(keys)
-        if any_bad:
+        distinct = list(dict.fromkeys(keys))
+        cells.values = self._values(distinct)
+        code_of_key = dict(zip(distinct, range(len(distinct)), strict=True))
+        column_of = list(map(columns.__getitem__, letters))
+        code_of = list(map(code_of_key.__getitem__, keys))
+        if any(type(value) is BadValue for value in cells.values):
             cells.bad = [
-                (row, columns[text], value.found)
-                for text, row, key, value in zip(letters, rows, keys, values, strict=True)
-                if key in self.bad
+                (row, column, value.found)
+                for column, row, code in zip(column_of, rows, code_of, strict=True)
+                if type(value := cells.values[code]) is BadValue
             ]
-        cells.columns = _by_column(columns, letters, rows, values)
+        cells.column_of, cells.row_of = array("H", column_of), array("I", rows)
+        cells.code_of = array("I", code_of)
         return cells
 
-    def _values(self, keys: list[str]) -> tuple[list[Any], bool]:
-        """The value of each key, typing (and keeping) the keys not typed yet; and whether
-        any is a ``BadValue``.
+    def _values(self, keys: list[str]) -> list[Any]:
+        """The value of each of ``keys`` (distinct), typing (and keeping) those not typed yet.
 
-        One look-up per key: a key not typed yet is added as it is looked up (``None``), so
-        the typed values grow by the new keys, the last ones added; they are taken out
-        again, typed, and looked up anew.
+        Typed values are kept from one piece to the next (up to ``_TYPED_CACHE`` of them,
+        then the earlier pieces' are forgotten); they only save work.
         """
-        typed, known = self.typed, len(self.typed)
-        values = list(map(typed.setdefault, keys))
-        if len(typed) > known:
-            fresh = [typed.popitem()[0] for _ in range(len(typed) - known)]
-            if known + len(fresh) > _TYPED_CACHE:  # forget the earlier pieces' values
+        typed = self.typed
+        values = list(map(typed.get, keys))
+        if None in values:
+            if len(typed) + values.count(None) > _TYPED_CACHE:
                 typed.clear()
-                self.bad.clear()
-                fresh = list(dict.fromkeys(keys))
-            for key in fresh:
-                typed[key] = value = self._typed(key)
-                if type(value) is BadValue:
-                    self.bad.add(key)
-            values = list(map(typed.__getitem__, keys))
-        return values, bool(self.bad) and not self.bad.isdisjoint(keys)
+            for position, key in enumerate(keys):
+                if values[position] is None:
+                    values[position] = typed[key] = self._typed(key)
+        return values
 
     def _typed(self, key: str) -> Any:
         """The value a key stands for: its inline string, or its ``<v>`` by type and style."""
@@ -409,28 +419,6 @@ def _kept(
     """
     kept = list(mask)
     return (list(compress(letters, kept)), list(compress(rows, kept)), list(compress(keys, kept)))
-
-
-def _by_column(
-    columns: dict[str, int], letters: list[str], rows: list[int], values: list[Any]
-) -> dict[int, tuple[list[int], list[Any]]]:
-    """The cells by column number, each column's in document order.
-
-    >>> _by_column({"A": 1, "B": 2}, ["A", "B", "A"], [1, 1, 2], ["x", 3.0, "y"])
-    {1: ([1, 2], ['x', 'y']), 2: ([1], [3.0])}
-    """
-    if len(columns) == 1 and letters:
-        return {columns[letters[0]]: (rows, values)}
-    found: dict[int, tuple[list[int], list[Any]]] = {}
-    add: dict[str, tuple[Callable[[int], None], Callable[[Any], None]]] = {}
-    for text in dict.fromkeys(letters):
-        column_rows, column_values = found[columns[text]] = ([], [])
-        add[text] = column_rows.append, column_values.append
-    for text, row, value in zip(letters, rows, values, strict=True):
-        add_row, add_value = add[text]
-        add_row(row)
-        add_value(value)
-    return found
 
 
 def _entity(match: re.Match[str]) -> str:

@@ -47,6 +47,8 @@ from xlsx_scorer.xlsx.sidesheets import HEADER_SEARCH_ROWS, Roster, Rows
 if TYPE_CHECKING:
     import pandas as pd
 
+    from xlsx_scorer.core.distinct import Coded
+
 
 def _sheet_aliases(kind: str) -> frozenset[str]:
     return frozenset(fold(module.SHEETS[kind]) for module in LANGUAGES.values())
@@ -61,7 +63,9 @@ class ResultsSheet:
     sheet has (``total_vp``); ``columns`` maps a column key to its letter
     (``{"settlements": "D"}``); ``uncached`` holds the cells, as (Excel row,
     column key), whose formula has no saved value; ``merged`` the merged ranges
-    touching result rows, as (first row, first column key, range).
+    touching result rows, as (first row, first column key, range); ``coded`` each
+    column of ``raw`` as codes into its distinct values, where the reader has them
+    (for work done once per distinct value).
     """
 
     name: str
@@ -72,6 +76,7 @@ class ResultsSheet:
     merged: tuple[tuple[int, str, str], ...] = ()
     hidden: bool = False
     language: str | None = None
+    coded: dict[str, Coded] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -334,7 +339,7 @@ def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
         for row, column in cells.uncached
         if row > header_row and column in keys_of
     )
-    frame = results_frame(
+    frame, coded = results_frame(
         cells, header_row, keys, [positions[key] for key in keys], {row for row, _ in uncached}
     )
     letters = {key: column_letters(column) for key, column in positions.items()}
@@ -347,7 +352,9 @@ def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
         for r0, c0, r1, c1 in cells.merged
         if r1 > header_row and any(c0 <= c <= c1 for c in keys_of)
     )
-    return ResultsSheet(name, header_row, letters, frame, uncached, merged, entry.hidden, language)
+    return ResultsSheet(
+        name, header_row, letters, frame, uncached, merged, entry.hidden, language, coded
+    )
 
 
 def _language_of_sheets(book: _Book, names: Sequence[str]) -> str | None:

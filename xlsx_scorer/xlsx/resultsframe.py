@@ -6,18 +6,25 @@ top-left value; a row that holds nothing, or repeats the header, is left out.
 pandas and numpy live here, apart from the reading of cells, so that a league's
 cells can be read while pandas is imported (``xlsx.parallel.meanwhile``).
 
+The table is built from the cells' codes (``SheetCells.code_runs``), not their values:
+each column's distinct values are looked at once, and handed on with its codes
+(``Coded``), so that typing the cells (``core.typed``) need not find them again.
+
 >>> from xlsx_scorer.core.columns import RESULT_COLUMNS
 >>> from xlsx_scorer.xlsx.cellevents import SheetCells
->>> cells = SheetCells()  # row 1 the header; row 4 blank; row 5 repeats the header
->>> cells.columns = {1: ([2, 3, 5], [1.0, 1.0, "Round"]), 2: ([5], ["Table"]),
-...                  3: ([2, 4, 5], ["Ana", " ", "Player"])}
->>> frame = results_frame(cells, 1, list(RESULT_COLUMNS), list(range(1, 13)), set())
+>>> cells = SheetCells(  # row 1 the header; row 4 blank; row 5 repeats the header
+...     [1, 1, 1, 2, 3, 3, 3], [2, 3, 5, 5, 2, 4, 5], [([0, 0, 1, 2, 3, 4, 5], 0)],
+...     [1.0, "Round", "Table", "Ana", " ", "Player"])
+>>> frame, coded = results_frame(cells, 1, list(RESULT_COLUMNS), list(range(1, 13)), set())
 >>> frame.index.tolist(), frame["round"].tolist(), frame["player"].tolist()
 ([2, 3], [1.0, 1.0], ['Ana', ''])
+>>> coded["player"].codes.tolist(), coded["player"].values
+([0, 1], ['Ana', ''])
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -26,9 +33,11 @@ import pandas as pd
 
 from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.columns import MARK_COLUMNS, MIN_HEADER_MATCHES, RESULT_COLUMNS
-from xlsx_scorer.core.distinct import map_distinct
+from xlsx_scorer.core.distinct import Coded, distinct
 from xlsx_scorer.i18n import fold, header_aliases
 from xlsx_scorer.xlsx.cellevents import SheetCells
+
+__all__ = ["Coded", "results_frame"]
 
 
 def results_frame(
@@ -37,35 +46,89 @@ def results_frame(
     keys: list[str],
     columns: list[int],
     flagged_rows: set[int],
-) -> pd.DataFrame:
-    """The result rows of ``cells`` below ``header_row``: ``columns`` (numbers) named ``keys``.
+) -> tuple[pd.DataFrame, dict[str, Coded]]:
+    """The result rows of ``cells`` below ``header_row``: ``columns`` (numbers) named ``keys``;
+    and each column as codes into its distinct values (``distinct.distinct``).
 
     Rows in ``flagged_rows`` (a formula with no saved value) are kept even when blank.
     """
-    frame = _frame(cells, header_row, keys, columns)
-    return frame[~_blank_rows(frame, flagged_rows)]
+    table = _objects([*cells.table, ""])  # a blank cell: the last code
+    index, body = _body(cells, header_row, columns, blank=len(table) - 1)
+    _fill_merged(body, index, columns, cells.merged, header_row, blank=len(table) - 1)
+    values, coded = [], {}
+    for key, held_codes in zip(keys, body, strict=True):
+        held, local = _held(held_codes, len(table))
+        column_values = table[held]
+        codes, uniques = distinct(column_values)
+        values.append(column_values[local])
+        coded[key] = Coded(codes[local], uniques)
+    keep = ~_blank_rows(coded, index, flagged_rows)
+    frame = pd.DataFrame(
+        {key: column[keep] for key, column in zip(keys, values, strict=True)},
+        index=pd.Index(index[keep]),
+        dtype=object,
+    )
+    if keep.all():
+        return frame, coded
+    for key, (codes, uniques) in coded.items():
+        held, local = _held(codes[keep], len(uniques))
+        coded[key] = Coded(local, [uniques[code] for code in held])
+    return frame, coded
 
 
-def _frame(cells: SheetCells, header_row: int, keys: list[str], columns: list[int]) -> pd.DataFrame:
-    """The rows below the header holding anything in ``columns`` (named ``keys``), blanks ``""``.
+def _held(
+    codes: npt.NDArray[np.intp], size: int
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The codes (of ``size``) that ``codes`` holds, ascending, and each of ``codes`` as the
+    position of its code among them.
 
-    Merged ranges are filled with their top-left value (see :func:`_fill_merged`).
+    >>> [part.tolist() for part in _held(np.array([5, 2, 5]), 7)]
+    [[2, 5], [1, 0, 1]]
     """
-    pieces = []
-    for column in columns:
-        rows, values = cells.columns.get(column, ([], []))
-        numbers = np.asarray(rows, dtype=np.int64)
-        below = numbers > header_row
-        pieces.append((numbers[below], _objects(values)[below]))
-    index = _sorted_unique(np.concatenate([numbers for numbers, _ in pieces]))
-    body = np.full((len(index), len(columns)), "", dtype=object)
-    for position, (numbers, held) in enumerate(pieces):
-        at, last = np.searchsorted(index, numbers), held
-        if not np.all(np.diff(at) > 0):  # out of order, or the same cell twice: the last counts
-            at, last = _last_of_each(at, held)
-        body[at, position] = last
-    _fill_merged(body, index, columns, cells.merged, header_row)
-    return pd.DataFrame(body, columns=keys, index=pd.Index(index), dtype=object)
+    present = np.zeros(size, dtype=bool)
+    present[codes] = True
+    return np.flatnonzero(present), (np.cumsum(present) - 1)[codes]
+
+
+def _body(
+    cells: SheetCells, header_row: int, columns: list[int], *, blank: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The rows below the header holding anything in ``columns`` (ascending), and the code
+    of each of their cells there, column by column (``blank`` where none; a cell given
+    twice: the last).
+
+    Rows and columns are within the sheet's grid (the readers see to it), so both are
+    looked up in tables as long as the grid: no sorting.
+    """
+    column_of = np.asarray(cells.column_of, dtype=np.intp)
+    row_of = np.asarray(cells.row_of, dtype=np.intp)
+    slot = np.full(max(columns, default=0) + 1, -1, dtype=np.intp)
+    slot[columns] = np.arange(len(columns))
+    position = slot[np.minimum(column_of, len(slot) - 1)]
+    position[column_of >= len(slot)] = -1
+    taken = np.flatnonzero((position >= 0) & (row_of > header_row))
+    rows, position = row_of[taken], position[taken]
+    codes = _codes(cells.code_runs)[taken]
+    present = np.zeros(int(rows.max(initial=0)) + 1, dtype=bool)
+    present[rows] = True
+    index = np.flatnonzero(present).astype(np.int64)
+    at = (np.cumsum(present) - 1)[rows] * len(columns) + position  # in the sheet's order
+    if not np.all(np.diff(at) > 0):  # out of order, or the same cell twice: the last counts
+        at, codes = _last_of_each(at, codes)
+    body = np.full(len(index) * len(columns), blank, dtype=np.intp)
+    body[at] = codes
+    return index, np.ascontiguousarray(body.reshape(len(index), len(columns)).T)  # by column
+
+
+def _codes(runs: list[tuple[Sequence[int], int]]) -> npt.NDArray[np.intp]:
+    """The cells' codes, each run's counted from its base (``SheetCells.code_runs``)."""
+    return np.concatenate([_run(run) + base for run, base in runs] or [np.empty(0, np.intp)])
+
+
+def _run(run: Sequence[int]) -> npt.NDArray[np.intp]:
+    if isinstance(run, range):
+        return np.arange(run.start, run.stop, run.step, dtype=np.intp)
+    return np.asarray(run, dtype=np.intp)
 
 
 def _objects(values: list[Any]) -> npt.NDArray[np.object_]:
@@ -74,17 +137,9 @@ def _objects(values: list[Any]) -> npt.NDArray[np.object_]:
     return array
 
 
-def _sorted_unique(numbers: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The distinct ``numbers`` in ascending order (a sort: faster than ``np.unique`` here)."""
-    ordered = np.sort(numbers)
-    keep = np.ones(len(ordered), dtype=bool)
-    keep[1:] = ordered[1:] != ordered[:-1]
-    return ordered[keep]
-
-
 def _last_of_each(
-    at: npt.NDArray[np.intp], values: npt.NDArray[np.object_]
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.object_]]:
+    at: npt.NDArray[np.intp], values: npt.NDArray[np.intp]
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """Positions and values keeping, for a position given twice, its last value."""
     reversed_at = at[::-1]
     _, first = np.unique(reversed_at, return_index=True)
@@ -92,13 +147,16 @@ def _last_of_each(
 
 
 def _fill_merged(
-    body: npt.NDArray[np.object_],
+    body: npt.NDArray[np.intp],
     index: npt.NDArray[np.int64],
     columns: list[int],
     merged: list[tuple[int, int, int, int]],
     header_row: int,
+    *,
+    blank: int,
 ) -> None:
-    """Fill each merged range below the header with its top-left value, in the rows read.
+    """Fill each merged range below the header with its top-left code, in the rows read
+    (``body``: a row of codes per column).
 
     A merge across result rows is still reported as a problem; filling it keeps
     the rows it covers from being reported again as empty.  A merge whose
@@ -118,13 +176,15 @@ def _fill_merged(
         budget -= (bottom - top) * len(targets)
         if budget < 0:
             return
-        value = ""
+        value = blank
         if index[top] == first_row and first_column in columns:
-            value = body[top, columns.index(first_column)]
-        body[top:bottom, targets] = value
+            value = body[columns.index(first_column), top]
+        body[targets, top:bottom] = value
 
 
-def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
+def _blank_rows(
+    coded: dict[str, Coded], index: npt.NDArray[np.int64], flagged_rows: set[int]
+) -> npt.NDArray[np.bool_]:
     """Rows that hold nothing to read; rows with a formula that has no saved value never are.
 
     A row is blank when all twelve cells are blank (an unticked checkbox, FALSE,
@@ -133,8 +193,8 @@ def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
     their own column.  Each column's distinct values are looked at once.
     """
     aliases = header_aliases()
-    blank = np.ones(len(frame), dtype=bool)
-    named = np.zeros(len(frame), dtype=np.int64)
+    blank = np.ones(len(index), dtype=bool)
+    named = np.zeros(len(index), dtype=np.int64)
     for key in RESULT_COLUMNS:
         unticked_is_blank = key in MARK_COLUMNS
 
@@ -145,11 +205,12 @@ def _blank_rows(frame: pd.DataFrame, flagged_rows: set[int]) -> pd.Series:
                 return _NAMES_ITS_COLUMN
             return _VALUE
 
-        kinds = map_distinct(frame[key].to_numpy(), kind).astype(np.int64)
+        codes, uniques = coded[key]
+        kinds = np.array([kind(value) for value in uniques], dtype=np.int64)[codes]
         blank &= kinds == _BLANK
         named += kinds == _NAMES_ITS_COLUMN
     skipped = blank | (named >= MIN_HEADER_MATCHES)
-    return pd.Series(skipped & ~frame.index.isin(list(flagged_rows)), index=frame.index)
+    return skipped & ~np.isin(index, list(flagged_rows))
 
 
 _VALUE, _BLANK, _NAMES_ITS_COLUMN = 0, 1, 2

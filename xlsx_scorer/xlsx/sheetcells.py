@@ -127,6 +127,7 @@ class _SheetReader:
             raise UnusableWorkbookError(
                 "unusable.broken_part", {"part": self.sheet, "detail": str(error)}
             ) from error
+        self.cells.code_runs = [(range(len(self.cells.table)), 0)]  # each cell's value, as it came
         return self.cells
 
     def _feed(self, data: bytes) -> bytes:
