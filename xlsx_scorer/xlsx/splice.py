@@ -24,7 +24,7 @@ Rules:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from xml.parsers import expat
 
@@ -34,14 +34,14 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
-from xlsx_scorer.opc.zipraw import Deflated, deflate
+from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
 from xlsx_scorer.xlsx import chart as charts
-from xlsx_scorer.xlsx import peek, sheetxml, styles, workbookxml
+from xlsx_scorer.xlsx import parallel, peek, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
 
-__all__ = ["CHART_DATA_KIND", "write_sheets"]
+__all__ = ["CHART_DATA_KIND", "deflate_sheets", "write_sheets"]
 
 #: The kind of the hidden sheet holding the chart's numbers (named ``Chart.data_sheet``).
 CHART_DATA_KIND = "chart_data"
@@ -200,9 +200,13 @@ def write_sheets(
     if shown is not None and _selected_elsewhere(pkg, removed):
         shown = None
     data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), "")
-    for sheet in new:
-        xml, parts = _sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown)
-        new_parts[sheet.part] = deflate(xml, DEFLATE_LEVEL)
+    written = [
+        (sheet, *_sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown))
+        for sheet in new
+    ]
+    deflated = deflate_sheets([xml for _, xml, _ in written])
+    for (sheet, _, parts), member in zip(written, deflated, strict=True):
+        new_parts[sheet.part] = member
         new_types[sheet.part] = ns.CT_WORKSHEET
         for part, (data, content_type) in parts.items():
             new_parts[part] = data
@@ -267,6 +271,38 @@ def _selected_elsewhere(pkg: Package, removed: set[int]) -> bool:
     return False
 
 
+def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
+    """Each worksheet part of ``sheets`` deflated at ``DEFLATE_LEVEL``, block by block.
+
+    Every block is written and deflated as a work item of its own (``zipraw.deflate_block``)
+    and a part's blocks are joined in order (``zipraw.joined``): the bytes are the same
+    whichever process worked which block.  The blocks of the sheets of more than one block
+    are shared with a helper process where that is safe (``parallel.shared_map``: one map,
+    so one fork, for them all; a helper that fails or dies has its blocks worked here); a
+    sheet of one block is worked here, and a package of such sheets forks nothing.  Only
+    deflated blocks are kept, never a whole part's XML.
+    """
+
+    def work(item: tuple[int, int]) -> Deflated:
+        number, index = item
+        xml = sheets[number]
+        return deflate_block(xml.block(index), DEFLATE_LEVEL, last=index == xml.blocks - 1)
+
+    shared = [
+        (number, index)
+        for number, xml in enumerate(sheets)
+        if xml.blocks > 1
+        for index in range(xml.blocks)
+    ]
+    done = dict(zip(shared, parallel.shared_map(work, lambda: iter(shared)), strict=True))
+    return [
+        joined(done[number, index] for index in range(xml.blocks))
+        if xml.blocks > 1
+        else joined([work((number, 0))])
+        for number, xml in enumerate(sheets)
+    ]
+
+
 def _sheet_parts(  # noqa: PLR0917 - the sheet and where its parts go
     sheet: _NewSheet,
     cell_styles: sheetxml.CellStyles,
@@ -274,9 +310,9 @@ def _sheet_parts(  # noqa: PLR0917 - the sheet and where its parts go
     folder: str,
     data_name: str,
     shown: PlacedSheet | None,
-) -> tuple[Iterator[bytes], dict[PartName, tuple[bytes, str | None]]]:
-    """The sheet's XML, in pieces as it is written, and its other parts (drawing, chart,
-    relationships) with content types."""
+) -> tuple[sheetxml.SheetXml, dict[PartName, tuple[bytes, str | None]]]:
+    """The sheet's XML, in blocks written as they are taken, and its other parts (drawing,
+    chart, relationships) with content types."""
     spec = sheet.spec
     if spec is None:
         return sheetxml.data_sheet_xml(sheet.data_rows, cell_styles.note), {}
