@@ -18,7 +18,8 @@ Cells:
 >>> from xlsx_scorer.xlsx.spec import Column
 >>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, False): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
->>> xml = b"".join(worksheet_xml(spec, styles).pieces()).decode()
+>>> sheet = worksheet_xml(spec, styles)
+>>> xml = b"".join(map(sheet.block, range(sheet.blocks))).decode()
 >>> print(xml[xml.index("<sheetData>") : xml.index("</sheetData>")].replace("<row", "\\n<row"))
 <sheetData>
 <row r="1"><c r="A1" s="1" t="inlineStr"><is><t>T</t></is></c></row>
@@ -34,7 +35,7 @@ import math
 import operator
 import re
 import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -106,10 +107,6 @@ class SheetXml:
         if index == self.blocks - 1:
             piece += self.tail
         return piece
-
-    def pieces(self) -> Iterator[bytes]:
-        """Every block, in order, each written as it is taken."""
-        return map(self.block, range(self.blocks))
 
 
 def header_row(spec: SheetSpec) -> int:

@@ -4,7 +4,8 @@ Rules:
 
 - Every part of the organiser's is copied byte for byte, as its compressed bytes (a worksheet
   of hundreds of megabytes costs milliseconds); the parts we write are deflated at zlib's
-  fastest level, a sheet of ours block by block as its rows are written.
+  fastest level, a sheet of ours block by block, the blocks of a big one shared with a
+  helper process (``deflate_sheets``).
   Only ``[Content_Types].xml``, the workbook part, its relationships and the styles part
   are edited, by splicing text (``opc.xmledit``).
 - Our old sheets (``ours.our_sheets``: marked, or older output) are removed with every part
