@@ -18,7 +18,7 @@ import pytest
 from tests.eventgen import random_event, write_workbook
 from tests.packages import assert_valid_zip, excel_like, parts_of, specs
 from tests.test_parallel import ON_TWO_CPUS
-from xlsx_scorer.xlsx import parallel, sheetxml
+from xlsx_scorer.xlsx import parallel, sheetxml, splice
 from xlsx_scorer.xlsx.splice import write_sheets
 
 #: Scores ``argv[1]`` into ``argv[2]`` in a fresh process with one thread, as the program
@@ -116,15 +116,18 @@ def test_the_blocks_inflate_to_the_xml_of_one_block(league: Path) -> None:
             assert zlib.crc32(archive.read(info)) == info.CRC
 
 
-def test_sheets_of_one_block_start_no_helper(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small event's sheets are one block each: no map worth a helper (no fork)."""
+def test_a_package_of_few_blocks_starts_no_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small event's sheets are one block each, and a few blocks are not worth a fork."""
 
     def no_helper(*_args: object) -> None:
         raise AssertionError("a helper was started")
 
     monkeypatch.setattr(parallel, "_can_fork", lambda: True)
     monkeypatch.setattr(parallel, "_Shared", no_helper)
-    write_sheets(excel_like(), specs())
-    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block for each row: worth a helper
+    whole = write_sheets(excel_like(), specs())
+    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # Standings: a block for each of 2 rows
+    blocks = write_sheets(excel_like(), specs())
+    assert parts_of(blocks) == parts_of(whole)
+    monkeypatch.setattr(splice, "SHARED_BLOCKS", 2)
     with pytest.raises(AssertionError, match="a helper was started"):
         write_sheets(excel_like(), specs())

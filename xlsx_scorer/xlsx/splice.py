@@ -50,6 +50,12 @@ MAX_SHEET_NAME = 31
 #: zlib level for the parts we write: the fastest.  A 100,000-row Round Points sheet (27 MB
 #: of XML) deflates in about 0.15 s to 4.2 MB, against 0.5 s and 3.0 MB at the default level.
 DEFLATE_LEVEL = 1
+#: The fewest blocks worth a helper process: forking it, and the pages of this process's
+#: memory that each process then copies as it touches them, cost about what three blocks
+#: take to write (~15 ms each).  Measured on 2 vCPUs, sharing the blocks of a 10,000-row
+#: event's sheets (3) was slower, of a 20,000-row one's (6) even, of a 30,000-row one's
+#: (11) about a quarter faster.
+SHARED_BLOCKS = 8
 
 
 @dataclass
@@ -277,11 +283,11 @@ def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
 
     Every block is written and deflated as a work item of its own (``zipraw.deflate_block``)
     and a part's blocks are joined in order (``zipraw.joined``): the bytes are the same
-    whichever process worked which block.  The blocks of the sheets of more than one block
-    are shared with a helper process where that is safe (``parallel.shared_map``: one map,
-    so one fork, for them all; a helper that fails or dies has its blocks worked here); a
-    sheet of one block is worked here, and a package of such sheets forks nothing.  Only
-    deflated blocks are kept, never a whole part's XML.
+    whichever process worked which block.  When the sheets of more than one block hold
+    ``SHARED_BLOCKS`` blocks or more, theirs are shared with a helper process where that is
+    safe (``parallel.shared_map``: one map, so one fork, for them all; a helper that fails
+    or dies has its blocks worked here); every other block is worked here, and a package
+    of small sheets forks nothing.  Only deflated blocks are kept, never a part's XML.
     """
 
     def work(item: tuple[int, int]) -> Deflated:
@@ -295,11 +301,11 @@ def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
         if xml.blocks > 1
         for index in range(xml.blocks)
     ]
+    if len(shared) < SHARED_BLOCKS:
+        shared = []
     done = dict(zip(shared, parallel.shared_map(work, lambda: iter(shared)), strict=True))
     return [
-        joined(done[number, index] for index in range(xml.blocks))
-        if xml.blocks > 1
-        else joined([work((number, 0))])
+        joined(done.get((number, index)) or work((number, index)) for index in range(xml.blocks))
         for number, xml in enumerate(sheets)
     ]
 
