@@ -49,7 +49,7 @@ from xlsx_scorer.core import rules as schemas  # noqa: E402
 from xlsx_scorer.core import scoring  # noqa: E402
 from xlsx_scorer.core.collation import collation_key  # noqa: E402
 from xlsx_scorer.core.typed import typed_results  # noqa: E402
-from xlsx_scorer.opc.zipraw import RawZipWriter, deflate  # noqa: E402
+from xlsx_scorer.opc.zipraw import RawZipWriter  # noqa: E402
 from xlsx_scorer.xlsx import reader as workbook  # noqa: E402
 from xlsx_scorer.xlsx import save, sheetxml, splice  # noqa: E402
 from xlsx_scorer.xlsx.styles import add_styles  # noqa: E402
@@ -290,7 +290,7 @@ def round_points_part(spec: report.SheetSpec) -> bytes:
     """The Round Points sheet XML, deflated as the writer stores it (part of ``write_sheets``)."""
     _, styles = add_styles(None, {(c.number_format, False, c.centered) for c in spec.columns})
     writer = RawZipWriter()
-    deflated = deflate(sheetxml.worksheet_xml(spec, styles), level=splice.DEFLATE_LEVEL)
+    [deflated] = splice.deflate_sheets([sheetxml.worksheet_xml(spec, styles)])
     writer.write("sheet.xml", deflated, (1980, 1, 1, 0, 0, 0))
     return writer.getvalue()
 

@@ -1,5 +1,5 @@
 """Other applications read what ``write_sheets`` writes: LibreOffice (and keeps our marker
-through its own save), Gnumeric's ``ssconvert``."""
+through its own save), Gnumeric's ``ssconvert``; our sheets written whole or in many blocks."""
 
 from __future__ import annotations
 
@@ -12,13 +12,17 @@ import pytest
 from tests.packages import LINK, OUR_SHEETS, excel_like, load, specs
 from tests.test_package import sheet_names
 from xlsx_scorer.opc.package import Package
+from xlsx_scorer.xlsx import sheetxml
 from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.splice import write_sheets
 
 
-@pytest.fixture(scope="module")
-def merged() -> bytes:
-    return write_sheets(excel_like(), specs())
+@pytest.fixture(scope="module", params=[sheetxml.BLOCK_CELLS, 2], ids=["one block", "many blocks"])
+def merged(request: pytest.FixtureRequest) -> bytes:
+    """Our sheets written whole, or a block for each row (each deflated apart, then joined)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sheetxml, "BLOCK_CELLS", request.param)
+        return write_sheets(excel_like(), specs())
 
 
 @pytest.mark.libreoffice

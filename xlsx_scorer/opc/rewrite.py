@@ -7,7 +7,7 @@
   other one is copied as its compressed bytes (``zipraw.RawZipWriter``: no inflate, no
   deflate);
 - dropped members leave; added parts follow at the end, under their part names (an added
-  part may come deflated already: ``zipraw.deflate``);
+  part may come deflated already: ``zipraw.joined``);
 - nothing is written from a damaged package: a damaged member that is kept is refused
   (``Package.refuse_damage``, naming its sheet or part);
 - editing or dropping a part the package does not hold, or adding one it keeps, is a

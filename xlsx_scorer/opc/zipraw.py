@@ -16,9 +16,14 @@ it is (no inflate, no deflate) and deflates only the members written anew.
   ``ValueError``; so are encrypted members and members whose local header does not match
   the central directory.
 - The output is deterministic: no extra fields, no archive comment, fixed header versions.
-- A member may be deflated ahead of writing (:func:`deflate`), from pieces its writer hands
-  over one after another: the whole data is never held at once, and the deflated bytes are
-  those of one pass over it.
+- A member may be deflated ahead of writing, block by block (:func:`deflate_block`), each
+  block on its own, in any order and in any process, and the blocks joined
+  (:func:`joined`): the whole data is never held at once.  Each block is an independent
+  raw deflate stream ending on a byte boundary with a sync flush (an empty stored block),
+  the last one with the final block instead (as pigz does); streams so cut, put end to end,
+  are one valid stream.  The member's CRC-32 is combined from the blocks'
+  (:func:`crc32.crc32_combine`), its size is their sum.  The bytes depend only on the blocks
+  (where they are cut) and the level, not on which process deflated which.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Deflated", "RawZipWriter", "deflate"]
+from xlsx_scorer.opc.crc32 import crc32_combine
+
+__all__ = ["Deflated", "RawZipWriter", "deflate_block", "joined"]
 
 _LOCAL = struct.Struct("<4s5H3L2H")
 _CENTRAL = struct.Struct("<4s6H3L5H2L")
@@ -73,26 +80,47 @@ class Deflated:
     size: int
 
 
-def deflate(pieces: Iterable[bytes], level: int = zlib.Z_DEFAULT_COMPRESSION) -> Deflated:
-    """The data ``b"".join(pieces)`` deflated at ``level``, with its CRC-32 and size; each
-    piece is deflated as it comes.
+def deflate_block(data: bytes, level: int, *, last: bool) -> Deflated:
+    """``data`` deflated at ``level`` (1 fastest, 9 smallest) as one block of a member: a
+    raw deflate stream of its own, ended by a sync flush unless it is the ``last`` block
+    (then by the final block), with the CRC-32 and size of ``data``.
 
     >>> import zlib
-    >>> pieces = deflate([b"<row/>" * 1000, b"<row/>" * 500], level=1)
-    >>> zlib.decompress(b"".join(pieces.chunks), -15) == b"<row/>" * 1500
+    >>> block = deflate_block(b"<row/>" * 1000, 1, last=False)
+    >>> block.chunks[-1][-4:]  # the empty stored block of a sync flush: no end of stream
+    b'\\x00\\x00\\xff\\xff'
+    >>> zlib.decompressobj(-15).decompress(b"".join(block.chunks)) == b"<row/>" * 1000
     True
-    >>> whole = deflate([b"<row/>" * 1500], level=1)
-    >>> b"".join(pieces.chunks) == b"".join(whole.chunks), pieces.crc == whole.crc, whole.size
-    (True, True, 9000)
+    >>> whole = deflate_block(b"<row/>" * 1500, 1, last=True)
+    >>> zlib.decompress(b"".join(whole.chunks), -15) == b"<row/>" * 1500, whole.size
+    (True, 9000)
     """
     compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    chunks = (
+        compressor.compress(data),
+        compressor.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH),
+    )
+    return Deflated(chunks, zlib.crc32(data), len(data))
+
+
+def joined(blocks: Iterable[Deflated]) -> Deflated:
+    """The member whose blocks are ``blocks``, in order (each from :func:`deflate_block`, only
+    the last one ``last``): their streams end to end, their CRC-32s combined, sizes added.
+
+    >>> import zlib
+    >>> rows = [b"<row/>" * 1000, b"<row/>" * 500]
+    >>> blocks = [deflate_block(rows[0], 1, last=False), deflate_block(rows[1], 1, last=True)]
+    >>> member = joined(blocks)
+    >>> data = zlib.decompress(b"".join(member.chunks), -15)
+    >>> data == b"".join(rows), member.crc == zlib.crc32(data), member.size
+    (True, True, 9000)
+    """
     chunks: list[bytes] = []
     crc = size = 0
-    for piece in pieces:
-        crc = zlib.crc32(piece, crc)
-        size += len(piece)
-        chunks.append(compressor.compress(piece))
-    chunks.append(compressor.flush())
+    for block in blocks:
+        chunks += block.chunks
+        crc = crc32_combine(crc, block.crc, block.size)
+        size += block.size
     return Deflated(tuple(chunks), crc, size)
 
 
@@ -132,8 +160,8 @@ class RawZipWriter:
         level: int = zlib.Z_DEFAULT_COMPRESSION,
     ) -> None:
         """Add a member deflated anew: ``data`` deflated at ``level`` (1 fastest, 9 smallest;
-        default 6), or already deflated (:func:`deflate`)."""
-        deflated = data if isinstance(data, Deflated) else deflate([data], level)
+        default 6), or already deflated (:func:`joined` blocks)."""
+        deflated = data if isinstance(data, Deflated) else deflate_block(data, level, last=True)
         encoded, utf8 = _encode_name(name)
         time, date = _dos_time(date_time)
         self._add(

@@ -3,7 +3,10 @@
 Reading a league's ``Results`` sheet is one pass of regular expressions and
 dictionary look-ups per piece of about a megabyte (:mod:`plaincells`), and the
 pieces are independent: on a machine with a second core, a forked helper
-process reads some of them while this one reads the others.
+process reads some of them while this one reads the others.  Writing our sheets
+is the same: each block of a big sheet is written and deflated on its own
+(``splice.deflate_sheets``).  Each map forks a helper of its own (the reader's has
+ended by the time the sheets are written).
 
 Rules:
 

@@ -18,7 +18,8 @@ Cells:
 >>> from xlsx_scorer.xlsx.spec import Column
 >>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, False): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
->>> xml = b"".join(worksheet_xml(spec, styles)).decode()
+>>> sheet = worksheet_xml(spec, styles)
+>>> xml = b"".join(map(sheet.block, range(sheet.blocks))).decode()
 >>> print(xml[xml.index("<sheetData>") : xml.index("</sheetData>")].replace("<row", "\\n<row"))
 <sheetData>
 <row r="1"><c r="A1" s="1" t="inlineStr"><is><t>T</t></is></c></row>
@@ -34,7 +35,7 @@ import math
 import operator
 import re
 import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -47,6 +48,7 @@ from xlsx_scorer.xlsx.spec import Rows, SheetSpec
 
 __all__ = [
     "CellStyles",
+    "SheetXml",
     "data_sheet_xml",
     "header_row",
     "hyperlink_formula",
@@ -58,7 +60,7 @@ MAX_TEXT = 32767
 _NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 #: Rows are written in blocks of about this many cells (a block of a Round Points sheet is
-#: about a megabyte of XML), each deflated before the next is written.
+#: about a megabyte of XML), each deflated on its own (``splice``).
 BLOCK_CELLS = 1 << 15
 
 
@@ -73,6 +75,38 @@ class CellStyles:
     note: int
     header: int
     cells: Mapping[tuple[str | None, bool, bool], int]
+
+
+@dataclass(frozen=True)
+class SheetXml:
+    """A worksheet part in blocks: ``block(i)`` for each ``i`` in ``range(blocks)``, joined
+    in order, is the part; the whole part is never held as one bytes object.
+
+    The first block begins with the part's head (up to ``<sheetData>`` and the rows above
+    the table), the last ends with its tail; a sheet with no table rows is one block.  Any
+    block can be written alone, in any order and in any process: its bytes are a function
+    of the sheet and its number only.
+    """
+
+    head: bytes
+    rows: _RowBlocks
+    tail: bytes
+
+    @property
+    def blocks(self) -> int:
+        """How many blocks the part is written in (at least one)."""
+        return max(1, len(self.rows))
+
+    def block(self, index: int) -> bytes:
+        """Block ``index`` of the part, in UTF-8."""
+        if not 0 <= index < self.blocks:
+            raise IndexError(f"block {index} of a part of {self.blocks}")
+        piece = self.rows.block(index) if len(self.rows) else b""
+        if index == 0:
+            piece = self.head + piece
+        if index == self.blocks - 1:
+            piece += self.tail
+        return piece
 
 
 def header_row(spec: SheetSpec) -> int:
@@ -225,36 +259,56 @@ class _Tails:
         raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
 
 
-def _row_blocks(
-    first_row: int,
-    rows: Sequence[Sequence[Any]],
-    styles: Sequence[str],
-    links: Mapping[tuple[int, int], str] | None = None,
-    link_styles: Sequence[str] = (),
-) -> Iterator[bytes]:
-    """``<row>`` elements for ``rows`` from ``first_row``, one style per column, in UTF-8:
-    one piece for each block of about ``BLOCK_CELLS`` cells."""
-    table = Rows.of(rows)
-    width, count = len(table.columns), len(table)
-    tails = [_Tails(styles[i] if i < len(styles) else "") for i in range(width)]
-    starts = [f'<c r="{column_letters(i + 1)}'.encode() for i in range(width)]
-    step = max(1, BLOCK_CELLS // max(width, 1))
-    linked: dict[int, dict[int, dict[int, bytes]]] = {}  # block, column, offset in block
-    for (offset, position), target in (links or {}).items():
-        value = table.columns[position][offset]
-        if value is None:
-            continue
-        shown = clean_text(str(value))
-        formula = hyperlink_formula(target, shown)[1:MAX_TEXT]
-        block, offset_in_block = divmod(offset, step)
-        linked.setdefault(block, {}).setdefault(position, {})[offset_in_block] = (
-            f'<c r="{column_letters(position + 1)}{first_row + offset}"{link_styles[position]}'
-            f' t="str"><f>{_escape_xml(formula)}</f><v>{_escape(shown)}</v></c>'
-        ).encode()
-    for block, start in enumerate(range(0, count, step)):
-        numbers = range(first_row + start, first_row + min(start + step, count))
-        columns = [column[start : start + step] for column in table.columns]
-        yield _block(numbers, columns, tails, starts, linked.get(block, {}))
+class _RowBlocks:
+    """``<row>`` elements for ``rows`` from ``first_row``, one style per column, in UTF-8,
+    cut into blocks of about ``BLOCK_CELLS`` cells: ``block(i)`` writes block ``i`` alone
+    (``len`` of them; none for no rows).
+
+    A block's bytes depend only on the rows and ``i``, not on which blocks were written
+    before, nor in which process: the cell texts each column has cached so far
+    (``_Tails``) are the texts it would write anyway.
+    """
+
+    def __init__(
+        self,
+        first_row: int,
+        rows: Sequence[Sequence[Any]],
+        styles: Sequence[str],
+        links: Mapping[tuple[int, int], str] | None = None,
+        link_styles: Sequence[str] = (),
+    ) -> None:
+        table = Rows.of(rows)
+        width = len(table.columns)
+        self._first_row, self._columns, self._count = first_row, table.columns, len(table)
+        self._tails = [_Tails(styles[i] if i < len(styles) else "") for i in range(width)]
+        self._starts = [f'<c r="{column_letters(i + 1)}'.encode() for i in range(width)]
+        self._step = step = max(1, BLOCK_CELLS // max(width, 1))
+        #: Linked cells, whole: by block, column and offset in the block.
+        self._linked: dict[int, dict[int, dict[int, bytes]]] = {}
+        for (offset, position), target in (links or {}).items():
+            value = table.columns[position][offset]
+            if value is None:
+                continue
+            shown = clean_text(str(value))
+            formula = hyperlink_formula(target, shown)[1:MAX_TEXT]
+            block, offset_in_block = divmod(offset, step)
+            self._linked.setdefault(block, {}).setdefault(position, {})[offset_in_block] = (
+                f'<c r="{column_letters(position + 1)}{first_row + offset}"'
+                f'{link_styles[position]} t="str"><f>{_escape_xml(formula)}</f>'
+                f"<v>{_escape(shown)}</v></c>"
+            ).encode()
+
+    def __len__(self) -> int:
+        return (self._count + self._step - 1) // self._step
+
+    def block(self, index: int) -> bytes:
+        """The rows of block ``index``, as one piece of UTF-8."""
+        start = index * self._step
+        numbers = range(
+            self._first_row + start, self._first_row + min(start + self._step, self._count)
+        )
+        columns = [column[start : start + self._step] for column in self._columns]
+        return _block(numbers, columns, self._tails, self._starts, self._linked.get(index, {}))
 
 
 def _block(
@@ -327,9 +381,9 @@ def _lines(text: str, width: int) -> int:
 
 def worksheet_xml(
     spec: SheetSpec, styles: CellStyles, *, drawing_rid: str | None = None, selected: bool = False
-) -> Iterator[bytes]:
-    """The worksheet part of ``spec`` in pieces (see ``_worksheet``); ``drawing_rid`` names
-    the chart's drawing relationship."""
+) -> SheetXml:
+    """The worksheet part of ``spec``, in blocks; ``drawing_rid`` names the chart's drawing
+    relationship."""
     head = header_row(spec)
     frame = [(TITLE_ROW, spec.title, styles.title)]
     frame += [(FIRST_NOTE_ROW + i, note, styles.note) for i, note in enumerate(spec.notes)]
@@ -339,7 +393,7 @@ def worksheet_xml(
         if (content := _inline(text))
     ]
     width = len(spec.columns)
-    blocks: Iterator[bytes] = iter(())
+    blocks = _RowBlocks(head + 1, (), ())
     if spec.columns:
         header = [
             (
@@ -352,7 +406,7 @@ def worksheet_xml(
         ]
         rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
         looks = [(column.number_format, column.centered) for column in spec.columns]
-        blocks = _row_blocks(
+        blocks = _RowBlocks(
             head + 1,
             spec.rows,
             [_style(styles.cells[(fmt, False, centered)]) for fmt, centered in looks],
@@ -392,29 +446,20 @@ def worksheet_xml(
     )
 
 
-def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> Iterator[bytes]:
-    """A plain sheet of ``rows`` from A1 (the data behind the Standings chart), in pieces."""
+def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> SheetXml:
+    """A plain sheet of ``rows`` from A1 (the data behind the Standings chart), in blocks."""
     width = max(map(len, rows), default=1)
     dimension = f"A1:{column_letters(width)}{max(len(rows), 1)}"
     return _worksheet(
         f'<dimension ref="{dimension}"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>'
         '<sheetFormatPr defaultRowHeight="15"/><sheetData>',
-        _row_blocks(1, rows, [_style(style)] * width),
+        _RowBlocks(1, rows, [_style(style)] * width),
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
         ' footer="0.3"/>',
     )
 
 
-def _worksheet(before: str, blocks: Iterator[bytes], after: str) -> Iterator[bytes]:
-    """The worksheet part: ``before`` the blocks of rows, then ``after``; in UTF-8 pieces
-    that join into the part, one for each block (a sheet of one block is one piece).
-
-    The blocks are written as the pieces are taken: each can be deflated before the next is
-    written, and the whole part is never held as one bytes object.
-    """
-    piece = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}'.encode()
-    piece += next(blocks, b"")
-    for block in blocks:
-        yield piece
-        piece = block
-    yield piece + f"{after}</worksheet>".encode()
+def _worksheet(before: str, rows: _RowBlocks, after: str) -> SheetXml:
+    """The worksheet part: ``before`` the rows, then ``after``."""
+    head = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}'.encode()
+    return SheetXml(head, rows, f"{after}</worksheet>".encode())
