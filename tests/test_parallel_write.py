@@ -131,3 +131,22 @@ def test_a_package_of_few_blocks_starts_no_helper(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(splice, "SHARED_BLOCKS", 2)
     with pytest.raises(AssertionError, match="a helper was started"):
         write_sheets(excel_like(), specs())
+
+
+def test_minus_zero_beside_zero_reads_the_same_whichever_process_wrote_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """0.0 and -0.0 are one key of a column's cache: each process met one of them first,
+    yet every block says 0.0 (the sheet as one process writes it)."""
+    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 1)  # a block per row, many for the helper
+    sheet = [[0.0], *([[-0.0], [0.0]] * 300)]
+
+    def written(fork: bool) -> bytes:
+        monkeypatch.setattr(parallel, "_can_fork", lambda: fork)
+        deflated = splice.deflate_sheets([sheetxml.data_sheet_xml(sheet, 1)])[0]
+        return zlib.decompress(b"".join(deflated.chunks), -15)
+
+    alone = written(False)
+    assert alone.count(b"<v>0.0</v>") == len(sheet) and b"-0.0" not in alone
+    for _ in range(3):
+        assert written(True) == alone

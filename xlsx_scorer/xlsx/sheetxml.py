@@ -190,7 +190,9 @@ class _Tails:
     Each distinct value is written once for the whole sheet and its text reused: a column
     holds few of them (round numbers, names, points), and this is most of the writing
     time.  Numbers of different types are told apart (``1``, ``1.0`` and ``True`` are one
-    key of a dict); text and blanks sit beside any one of them.
+    key of a dict); text and blanks sit beside any one of them.  ``-0.0`` is written as
+    ``0.0`` (the key it shares with it): a cell's text never depends on which of the two
+    a process met first, so a block reads the same whichever process wrote it.
 
     >>> tails = _Tails(' s="5"')
     >>> for tail in tails.of([3, None, "<b>", True, 1.0, 1]):
@@ -238,7 +240,7 @@ class _Tails:
         if kinds == {int}:
             return list(map(self._int.__mod__, values))
         if kinds == {float} and all(map(math.isfinite, values)):
-            return list(map(self._float.__mod__, values))
+            return list(map(self._float.__mod__, map((0.0).__add__, values)))  # -0.0 + 0.0
         if kinds == {str} and (contents := _inline_all(values)) is not None:
             return list(map(str.encode, map(self._text.__mod__, contents)))
         return [self._tail(value).encode() for value in values]
@@ -252,7 +254,7 @@ class _Tails:
         if isinstance(value, int):
             return f"{style}><v>{int(value)}</v></c>"
         if isinstance(value, float):
-            return f"{style}><v>{_number(value)}</v></c>"
+            return f"{style}><v>{_number(value + 0.0)}</v></c>"  # -0.0: 0.0
         if isinstance(value, str):
             content = _inline(value)
             return f'{style} t="inlineStr">{content}</c>' if content else ""
