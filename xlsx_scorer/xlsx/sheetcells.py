@@ -2,8 +2,9 @@
 
 A pure function of the part's bytes (:func:`read_cells`).  The XML is parsed by
 expat (:mod:`xmlstream`), so quoting, white space, comments and namespace
-prefixes are read as XML says.  What comes out is sparse: per column, the rows
-holding something and their values, typed as the spreadsheet shows them
+prefixes are read as XML says.  What comes out is sparse: the cells holding
+something, in file order, each with its column, row and value (``SheetCells``),
+typed as the spreadsheet shows them
 (:mod:`cellvalues`): numbers, text, TRUE/FALSE, ``ErrorValue``, dates; a
 formula with no saved value is ``""`` and listed in ``uncached``; a value no
 spreadsheet writes is a ``BadValue``, listed in ``bad``.
