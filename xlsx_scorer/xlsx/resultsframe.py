@@ -37,7 +37,7 @@ from xlsx_scorer.core.distinct import Coded, distinct
 from xlsx_scorer.i18n import fold, header_aliases
 from xlsx_scorer.xlsx.cellevents import SheetCells
 
-__all__ = ["Coded", "results_frame"]
+__all__ = ["results_frame"]
 
 
 def results_frame(
