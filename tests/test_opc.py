@@ -6,6 +6,7 @@ The base is ``fixtures/bad/inline_strings.xlsx`` (a valid event); each test edit
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 import zipfile
@@ -15,14 +16,18 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from tests.packages import MAIN, R, assert_valid_zip, parts_of, specs, zip_parts
+from xlsx_scorer.app import api
 from xlsx_scorer.cli import main
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
+from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
+from xlsx_scorer.xlsx import bookparts, plaincells
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.splice import write_sheets
 
+NOW = dt.datetime(2025, 3, 1, 12, tzinfo=dt.UTC)
 BASE = Path(__file__).resolve().parent.parent / "fixtures" / "bad" / "inline_strings.xlsx"
 WORKBOOK, WB_RELS, TYPES = "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"
 SHEET = "xl/worksheets/sheet1.xml"
@@ -495,3 +500,51 @@ def test_the_same_bytes_are_verified_once() -> None:
     data = BASE.read_bytes()
     assert Package.open(data) is Package.open(data)
     assert Package.open(bytes(bytearray(data))) is not Package.open(data)
+
+
+def test_sheet_parts_are_kept_inflated_within_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verified sheet part is kept (the reader takes it from memory, not inflating it
+    again); other parts, a damaged sheet and sheets past the limits are not, and read the same
+    from the archive."""
+    parts = base_parts()
+    with_sheet(parts, "Seating plan", notes_sheet(5000))
+    data = zip_parts(dict(parts))
+    package = Package.open(data)
+    sheet, extra = PartName("/" + SHEET), PartName("/xl/worksheets/sheet2.xml")
+    assert package.inflated(sheet) == parts[SHEET] == package.read(sheet)
+    assert package.inflated(extra) == parts["xl/worksheets/sheet2.xml"]
+    assert package.stream(extra).read() == parts["xl/worksheets/sheet2.xml"]
+    assert package.inflated(PartName("/xl/styles.xml")) is None
+    damaged = Package.open(_damage(data, "xl/worksheets/sheet2.xml"))
+    assert damaged.inflated(extra) is None
+    assert damaged.inflated(sheet) == parts[SHEET]
+    with pytest.raises(UnusableWorkbookError):
+        damaged.read(extra)
+    sizes = len(parts[SHEET]), len(parts["xl/worksheets/sheet2.xml"])
+    monkeypatch.setattr(opc_package, "KEPT_TOTAL_BYTES", max(sizes))  # room for one of them
+    one = Package.open(bytes(bytearray(data)))
+    assert [one.inflated(part) is None for part in (sheet, extra)].count(True) == 1
+    assert one.read(sheet) == parts[SHEET]
+    assert one.read(extra) == parts["xl/worksheets/sheet2.xml"]
+    monkeypatch.setattr(opc_package, "KEPT_PART_BYTES", 0)
+    none = Package.open(bytes(bytearray(data)))
+    assert none.inflated(sheet) is None
+    assert none.stream(sheet).read() == parts[SHEET]
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_sheet_kept_or_inflated_again_scores_the_same(
+    kept: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept, the Results part is cut in place; else inflated again in chunks (here of 1,000
+    bytes), and read in pieces of 2,000 bytes either way: the same findings and package."""
+    data = Path("fixtures/sample_event.xlsx").read_bytes()
+    reference = api.score(bytes(bytearray(data)), now=NOW)
+    if not kept:
+        monkeypatch.setattr(opc_package, "KEPT_PART_BYTES", 0)
+        monkeypatch.setattr(bookparts, "CHUNK_BYTES", 1000)
+    monkeypatch.setattr(plaincells, "_PIECE", 2000)
+    again = api.score(bytes(bytearray(data)), now=NOW)
+    assert again.exit_code == reference.exit_code == 0
+    assert again.findings == reference.findings
+    assert again.workbook == reference.workbook

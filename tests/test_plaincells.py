@@ -169,43 +169,58 @@ MUTATIONS = [
 ]
 
 
-def both_ways(xml: bytes, **options: Any) -> tuple[Any, Any]:
+def both_ways(xml: bytes, chunk: int | None = None, **options: Any) -> tuple[Any, Any]:
+    """The sheet read the plain and the exact way; given whole (as a package keeps a sheet
+    part), or in chunks of ``chunk`` bytes (as a part too big to keep is inflated)."""
+    given = xml if chunk is None else [xml[i : i + chunk] for i in range(0, len(xml), chunk)]
+
     def attempt(plain: bool) -> SheetCells | str:
         try:
-            return read_cells(xml, CONTEXT, sheet="Results", plain=plain, **options)
+            return read_cells(given, CONTEXT, sheet="Results", plain=plain, **options)
         except UnusableWorkbookError as error:
             return f"{error.code} {error.params}"
 
     return attempt(True), attempt(False)
 
 
-#: Where the rows may be cut into pieces, and how many typed values are kept from one piece
-#: to the next: whole; a few rows a piece (read on two processes where that is possible),
-#: with typed values kept or forgotten; a few more rows a piece.
+#: Where the rows may be cut into pieces, how many typed values are kept from one piece to
+#: the next, and the chunks the part comes in: whole; a few rows a piece (read on two
+#: processes where that is possible), with typed values kept or forgotten, the part whole or
+#: in chunks cut anywhere (in a tag, in ``</sheetData>``); a few more rows a piece.
 SIZES = st.sampled_from(
-    [(plaincells._PIECE, plaincells._TYPED_CACHE), (40, 1000), (40, 1), (200, 1000)]
+    [
+        (plaincells._PIECE, plaincells._TYPED_CACHE, None),
+        (40, 1000, None),
+        (40, 1, 7),
+        (40, 1000, 64),
+        (200, 1000, None),
+        (200, 1000, 333),
+    ]
 )
 
 
 def read_both_ways(
-    rows: str, columns: set[int] | None, last_row: int | None, sizes: tuple[int, int]
+    rows: str,
+    columns: set[int] | None,
+    last_row: int | None,
+    sizes: tuple[int, int, int | None],
 ) -> None:
-    """The sheet of ``rows`` read both ways, in pieces and keeping typed values as ``sizes``
-    says: the same cells (joined in order), or the same refusal."""
-    piece, typed_cache = sizes
+    """The sheet of ``rows`` read both ways, in pieces, keeping typed values and in chunks
+    as ``sizes`` says: the same cells (joined in order), or the same refusal."""
+    piece, typed_cache, chunk = sizes
     xml = (ROOT + '<dimension ref="A1"/><sheetData>' + rows + "</sheetData>" + TAIL).encode()
     with (
         mock.patch.object(plaincells, "_PIECE", piece),
         mock.patch.object(plaincells, "_TYPED_CACHE", typed_cache),
     ):
-        plain, exact = both_ways(xml, columns=columns, last_row=last_row)
+        plain, exact = both_ways(xml, chunk, columns=columns, last_row=last_row)
     assert plain == exact
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets(), st.sampled_from([None, {1, 3, 5}]), st.sampled_from([None, 20]), SIZES)
 def test_the_shortcut_reads_what_expat_reads(
-    rows: str, columns: set[int] | None, last_row: int | None, sizes: tuple[int, int]
+    rows: str, columns: set[int] | None, last_row: int | None, sizes: tuple[int, int, int | None]
 ) -> None:
     """Descending rows (within and across pieces), repeated cells, values of every kind
     mixed in a column, dates, values past the last row or in columns not read, and bad
@@ -221,7 +236,7 @@ def test_the_shortcut_stands_aside_or_reads_what_expat_reads(
     rows: str,
     columns: set[int] | None,
     last_row: int | None,
-    sizes: tuple[int, int],
+    sizes: tuple[int, int, int | None],
 ) -> None:
     """Each mutation on its own (drawn among the others, some were hardly ever drawn)."""
     read_both_ways(MUTATIONS[mutation](rows), columns, last_row, sizes)
@@ -235,7 +250,7 @@ def test_a_piece_with_known_and_new_values_past_the_kept_number_reads_the_same()
         f'<is><t>P{row}</t></is></c><c r="C{row}"><v>{row}</v></c></row>'
         for row in range(1, 6)
     )
-    read_both_ways(rows, None, None, (40, 1))
+    read_both_ways(rows, None, None, (40, 1, None))
     xml = (ROOT + "<sheetData>" + rows + "</sheetData>" + TAIL).encode()
     with (
         mock.patch.object(plaincells, "_PIECE", 40),

@@ -126,13 +126,20 @@ def refuse_unreadable_member(member: zipfile.ZipInfo) -> None:
         )
 
 
-def verify_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, *, parse: bool) -> str | None:
+def verify_member(
+    archive: zipfile.ZipFile,
+    member: zipfile.ZipInfo,
+    *,
+    parse: bool,
+    sink: list[bytes] | None = None,
+) -> str | None:
     """Inflate ``member`` once; the damage found (bad data, bad CRC, broken XML), or None.
 
     An XML part (``.xml``, ``.rels``, ``.vml``) whose prolog declares a DOCTYPE or an entity
     raises ``UnusableWorkbookError`` (``unusable.xml_entities``).  With ``parse``, the part is
     also read by a parser that refuses a DOCTYPE found further in, before reading any entity,
-    and that reports a part that is not well-formed.
+    and that reports a part that is not well-formed.  The inflated chunks are appended to
+    ``sink`` as they are read (whole and verified only when no damage is returned).
     """
     name = member.filename
     xml = name.rpartition(".")[2].lower() in XML_EXTENSIONS
@@ -145,6 +152,8 @@ def verify_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, *, parse: b
             while chunk:
                 if parser is not None:
                     parser.Parse(chunk, False)
+                if sink is not None:
+                    sink.append(chunk)
                 chunk = stream.read(CHUNK_BYTES)
         if parser is not None:
             parser.Parse(b"", True)

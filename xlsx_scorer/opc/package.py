@@ -13,6 +13,11 @@ inflates every member once (streamed, bounded by the declared sizes) to verify i
   it drops (an old output sheet it replaces may be damaged).  The error names the sheet when
   the part is a sheet's, else the part.
 
+Sheet parts are kept inflated in memory once verified (each of at most
+``KEPT_PART_BYTES``, ``KEPT_TOTAL_BYTES`` in all): the reader takes them from there
+(``inflated``) rather than inflating them again, twice when a league's rows are read on
+two processes.  A bigger sheet is inflated again as it is read (``stream``).
+
 The workbook part is the target of the package's ``officeDocument`` relationship (any name:
 ``xl/book.xml`` is fine); part names follow ``partname.PartName`` (relative targets, ``..``,
 percent-encoding, any letter case).
@@ -40,6 +45,9 @@ _CONTENT_TYPES = PartName("/" + ns.CONTENT_TYPES_MEMBER)
 #: Content types whose parts may weigh hundreds of MB: their CRC is verified, not their XML.
 _UNPARSED_TYPES = ("worksheet+xml", "macrosheet+xml", "sheet.main+xml")
 _OFFICE_DOCUMENT = (ns.RT_OFFICE_DOCUMENT, ns.RT_STRICT_OFFICE_DOCUMENT)
+#: The largest sheet part kept inflated, and the most kept for one package (declared sizes).
+KEPT_PART_BYTES = 64 << 20
+KEPT_TOTAL_BYTES = 128 << 20
 
 
 @dataclass(frozen=True)
@@ -89,11 +97,13 @@ class Package:
         archive: zipfile.ZipFile,
         infos: dict[PartName, zipfile.ZipInfo],
         damaged: dict[PartName, str],
+        kept: dict[PartName, bytes],
     ) -> None:
         """Use ``Package.open``: this reads the structure of an archive already verified."""
         self.data = data
         self._archive = archive
         self._infos = infos
+        self._kept = kept
         self.parts = tuple(infos)
         self.sheets: tuple[SheetEntry, ...] = ()
         #: Damaged parts (bad CRC, bad deflate data, broken XML) and what is wrong with them.
@@ -143,12 +153,19 @@ class Package:
             guards.refuse_unreadable_member(info)
         types = _content_types_or_none(archive, infos[_CONTENT_TYPES])
         damaged: dict[PartName, str] = {}
+        kept: dict[PartName, bytes] = {}
+        budget = KEPT_TOTAL_BYTES
         for part, info in infos.items():
             content_type = types.of(part) if types else None
             parse = not (content_type or "").endswith(_UNPARSED_TYPES)
-            if (detail := guards.verify_member(archive, info, parse=parse)) is not None:
+            keep = not parse and info.file_size <= min(KEPT_PART_BYTES, budget)
+            sink: list[bytes] | None = [] if keep else None
+            if (detail := guards.verify_member(archive, info, parse=parse, sink=sink)) is not None:
                 damaged[part] = detail
-        package = cls(data, archive, infos, damaged)
+            elif sink is not None:
+                kept[part] = b"".join(sink)
+                budget -= info.file_size
+        package = cls(data, archive, infos, damaged, kept)
         _last_opened[:] = [(data, package)]
         return package
 
@@ -170,12 +187,18 @@ class Package:
     def read(self, part: PartName) -> bytes:
         """The content of ``part``; refused when it is damaged."""
         self._refuse_if_damaged(part)
-        return self._archive.read(self._infos[part])
+        kept = self._kept.get(part)
+        return self._archive.read(self._infos[part]) if kept is None else kept
 
     def stream(self, part: PartName) -> IO[bytes]:
         """``part`` as a stream, inflated as it is read; refused when it is damaged."""
         self._refuse_if_damaged(part)
-        return self._archive.open(self._infos[part])
+        kept = self._kept.get(part)
+        return self._archive.open(self._infos[part]) if kept is None else io.BytesIO(kept)
+
+    def inflated(self, part: PartName) -> bytes | None:
+        """The content of ``part`` when it is kept inflated (a sheet part, verified), else None."""
+        return self._kept.get(part)
 
     def content_type(self, part: PartName) -> str | None:
         """The content type ``[Content_Types].xml`` gives ``part``."""

@@ -54,7 +54,12 @@ class Package:
         self.opc = OpcPackage.open(data)
 
     def chunks(self, part: PartName) -> Iterator[bytes]:
-        """The bytes of ``part``, inflated in chunks; damage is ``unusable.broken_part``."""
+        """The bytes of ``part``, inflated in chunks (in one when the package keeps it inflated);
+        damage is ``unusable.broken_part``."""
+        kept = self.opc.inflated(part)
+        if kept is not None:
+            yield kept
+            return
         try:
             with self.opc.stream(part) as stream:
                 while chunk := stream.read(CHUNK_BYTES):

@@ -122,13 +122,6 @@ _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
 
-def _decoded(rows: bytes) -> Iterator[str]:
-    try:
-        yield rows.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _NotPlain from error
-
-
 class _NotPlain(Exception):  # noqa: N818 - a signal, not an error
     """The rows are not in the plain form after all: read the part the exact way."""
 
@@ -154,7 +147,7 @@ def read_plain(
         return None
     first_walk = True
 
-    def rows() -> Iterator[str]:
+    def rows() -> Iterator[memoryview]:
         """The pieces of rows: the first call walks ``pieces`` (whose tail is read after),
         each later one (the helper process's, or a second walk here) a new pass over
         ``chunks``."""
@@ -173,8 +166,7 @@ def read_plain(
         return None
     if any(piece is None for piece in found):
         return None
-    tail = pieces.tail()
-    return None if tail is None else (head, _joined(found), tail)
+    return head, _joined(found), pieces.tail()
 
 
 def _not_plain(piece: _PieceCells | None) -> bool:
@@ -231,62 +223,71 @@ def _joined(pieces: list[_PieceCells | None]) -> SheetCells:
     return cells
 
 
-def _cut(rows: bytes) -> Generator[str, None, int]:
-    """Pieces of ``rows`` of about ``_PIECE`` bytes, each ending after a ``</row>``; returns
-    where the rest starts (less than a piece, or no ``</row>`` after it).
+def _cut(rows: bytes, start: int, stop: int) -> Generator[memoryview, None, int]:
+    """Pieces of ``rows[start:stop]`` of about ``_PIECE`` bytes, each ending after a
+    ``</row>``, as views (nothing is copied); returns where the rest starts (less than a
+    piece, or no ``</row>`` after it).
 
     >>> from unittest import mock
-    >>> def pieces_and_rest(rows):
-    ...     rest = yield from _cut(rows)
+    >>> def pieces_and_rest(rows, start, stop):
+    ...     rest = yield from _cut(rows, start, stop)
     ...     yield rest
     >>> with mock.patch(f"{__name__}._PIECE", 4):
-    ...     list(pieces_and_rest(b"ab</row>cd</row>ef</row>g"))
-    ['ab</row>cd</row>', 16]
+    ...     cut = list(pieces_and_rest(b"<ab</row>cd</row>ef</row>g", 1, 26))
+    >>> [bytes(piece) for piece in cut[:-1]], cut[-1]
+    ([b'ab</row>cd</row>'], 17)
     """
-    start = 0
-    while len(rows) - start > _PIECE:
-        end = rows.find(b"</row>", start + _PIECE)
+    view = memoryview(rows)
+    while stop - start > _PIECE:
+        end = rows.find(b"</row>", start + _PIECE, stop)
         if end < 0:
             break
-        yield from _decoded(rows[start : end + len(b"</row>")])
-        start = end + len(b"</row>")
+        end += len(b"</row>")
+        yield view[start:end]
+        start = end
     return start
 
 
 class _Pieces:
-    """The part cut into its head, pieces of rows (each ending after a ``</row>``) and tail."""
+    """The part cut into its head, pieces of rows (each ending after a ``</row>``) and tail.
+
+    ``_pending[_at:]`` is what is not cut yet.  A part given as one chunk (kept inflated by
+    the package) is cut in place: its pieces are views of it, and walking it again costs
+    next to nothing.
+    """
 
     def __init__(self, chunks: Iterator[bytes]) -> None:
-        self._chunks, self._pending = chunks, b""
+        self._chunks, self._pending, self._at = chunks, b"", 0
 
     def _more(self) -> bool:
         chunk = next(self._chunks, None)
         if chunk is None:
             return False
-        self._pending += chunk
+        self._pending, self._at = self._pending[self._at :] + chunk, 0
         return True
 
     def head(self) -> bytes | None:
-        while (found := self._pending.find(_OPEN)) < 0:
+        while (found := self._pending.find(_OPEN, self._at)) < 0:
             if not self._more():
                 return None
-        head, self._pending = self._pending[:found], self._pending[found + len(_OPEN) :]
+        head, self._at = self._pending[self._at : found], found + len(_OPEN)
         return head
 
-    def rows(self) -> Iterator[str]:
-        while (end := self._pending.find(_CLOSE)) < 0:
-            start = yield from _cut(self._pending)
-            self._pending = self._pending[start:]
+    def rows(self) -> Iterator[memoryview]:
+        """The pieces up to the last ``</sheetData>`` in view (a first one before it would lie
+        in a piece, which the grammar refuses)."""
+        while (end := self._pending.rfind(_CLOSE, self._at)) < 0:
+            self._at = yield from _cut(self._pending, self._at, len(self._pending))
             if not self._more():
                 raise _NotPlain
-        rows, self._pending = self._pending[:end], self._pending[end + len(_CLOSE) :]
-        start = yield from _cut(rows)
-        yield from _decoded(rows[start:])
+        start, self._at = self._at, end + len(_CLOSE)  # the tail is known before the last piece
+        start = yield from _cut(self._pending, start, end)
+        yield memoryview(self._pending)[start:end]
 
-    def tail(self) -> bytes | None:
+    def tail(self) -> bytes:
         while self._more():
             pass
-        return self._pending
+        return self._pending[self._at :]
 
 
 def _tokens(piece: str) -> tuple[list[str], list[str], list[str]]:
@@ -332,10 +333,10 @@ class _PieceReader:
         #: Column letters → the column's number, or None when it is not kept.
         self.kept: dict[str, int | None] = {}
 
-    def read(self, piece: str) -> _PieceCells | None:
+    def read(self, piece: memoryview) -> _PieceCells | None:
         try:
-            return self._read(piece)
-        except _NotPlain:
+            return self._read(str(piece, "utf-8"))
+        except (_NotPlain, UnicodeDecodeError):
             return None
 
     def _column(self, letters: str) -> int | None:
