@@ -197,11 +197,19 @@ def heavy_steps() -> ModuleType:
     """``pipeline`` (pandas, pandera), imported; set aside from the garbage collector right
     after its import when ``set_aside_heavy_imports`` asked for it.  A server calls it before
     its first request, so that nothing of a request in flight is set aside with it."""
-    from xlsx_scorer.app import pipeline  # noqa: PLC0415
+    if not _SET_ASIDE.is_set():
+        from xlsx_scorer.app import pipeline  # noqa: PLC0415
 
-    if _SET_ASIDE.is_set():  # two first runs at once freeze twice: harmless
-        _SET_ASIDE.clear()
+        return pipeline
+    _SET_ASIDE.clear()  # two first runs at once freeze twice: harmless
+    collecting = gc.isenabled()
+    gc.disable()  # what the import leaves lives as long as the process: no use walking it
+    try:
+        from xlsx_scorer.app import pipeline  # noqa: PLC0415
+    finally:
         gc.freeze()
+        if collecting:
+            gc.enable()
     return pipeline
 
 
@@ -213,7 +221,9 @@ def set_aside_heavy_imports() -> None:
     pandas and pandera leave a few hundred thousand objects that live as long as the
     process, and every full collection walks them all again: about 60 ms, and a fresh
     process meets one during its run.  The first run after this call freezes them
-    (``gc.freeze``), once they are imported.  A library caller's process is left as it is:
+    (``gc.freeze``), once they are imported, and collects nothing while importing them
+    (collections during the import would only walk them again).  A library caller's process
+    is left as it is:
     frozen objects are never collected, and ``gc.get_referrers`` no longer sees them.
 
     The scorer does no linear algebra; a BLAS thread pool would only make the process
