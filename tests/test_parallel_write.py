@@ -5,10 +5,13 @@ or failed; it inflates to the XML one process writes, and its CRCs check."""
 from __future__ import annotations
 
 import io
+import multiprocessing
+import os
 import random
 import subprocess
 import sys
 import textwrap
+import time
 import zipfile
 import zlib
 from pathlib import Path
@@ -18,7 +21,9 @@ import pytest
 from tests.eventgen import random_event, write_workbook
 from tests.packages import assert_valid_zip, excel_like, parts_of, specs
 from tests.test_parallel import ON_TWO_CPUS
+from xlsx_scorer.opc.zipraw import Deflated
 from xlsx_scorer.xlsx import parallel, sheetxml, splice
+from xlsx_scorer.xlsx.spec import Column, Note, SheetSpec
 from xlsx_scorer.xlsx.splice import write_sheets
 
 #: Scores ``argv[1]`` into ``argv[2]`` in a fresh process with one thread, as the program
@@ -151,3 +156,38 @@ def test_minus_zero_beside_zero_reads_the_same_whichever_process_wrote_it(
     assert b"-0.0" not in alone
     for _ in range(3):
         assert written(True) == alone
+
+
+@ON_TWO_CPUS
+def test_a_note_worked_out_on_writing_is_worked_out_once_here_while_the_helper_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A check code is a note given as a function: this process works it out, once, while
+    the helper writes the rows; the part is the one its text would give."""
+    monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 1)  # a block per row: many for the helper
+    monkeypatch.setattr(parallel, "_can_fork", lambda: True)
+    deflate_block = splice.deflate_block
+
+    def slowly(data: bytes, level: int, *, last: bool) -> Deflated:
+        time.sleep(0.005)  # the helper is still writing when the note is worked out
+        return deflate_block(data, level, last=last)
+
+    monkeypatch.setattr(splice, "deflate_block", slowly)
+    styles = sheetxml.CellStyles(title=1, note=2, header=3, cells={(None, False, False): 4})
+    parent, called, helping = os.getpid(), [], []
+
+    def code() -> str:
+        called.append(os.getpid())
+        helping.append(bool(multiprocessing.active_children()))
+        return "0123456789"
+
+    def written(*notes: Note) -> bytes:
+        spec = SheetSpec("k", "S", "T", notes, (Column("N"),), [[n] for n in range(40)])
+        deflated = splice.deflate_sheets([sheetxml.worksheet_xml(spec, styles)])[0]
+        return zlib.decompress(b"".join(deflated.chunks), -15)
+
+    later = written("Check code:", code)
+    assert called == [parent]
+    assert helping == [True]
+    assert later == written("Check code:", "0123456789")
+    assert b"<t>0123456789</t>" in later

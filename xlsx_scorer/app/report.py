@@ -8,6 +8,7 @@ for display only.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -223,12 +224,18 @@ def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
     The label says it in words (the code changes when anyone edits the table;
     scoring again, or ``verify`` on an archive, tells whether it was edited).
     The code stands alone in its cell, so ``fingerprint`` finds it without
-    reading any words (see there).
+    reading any words (see there).  It is worked out when the sheet is written (a
+    ``Note`` function): for a league, while a helper process writes the table's rows.
+
+    >>> spec = _checked("en", SheetSpec("k", "S", "T", (), (Column("Rank"),), ((1,),)))
+    >>> spec.notes[0][:35], spec.notes[1]() == fingerprint.check_code([["Rank"], [1]])
+    ('Check code of the table below: it c', True)
     """
     headers = [column.header for column in spec.columns]
     table = Rows.of(spec.rows).under(headers) if spec.columns else Rows([])
     label = text(lang, "notice.check")
-    return dataclasses.replace(spec, notes=(*spec.notes, label, fingerprint.check_code(table)))
+    code = functools.cache(functools.partial(fingerprint.check_code, table))
+    return dataclasses.replace(spec, notes=(*spec.notes, label, code))
 
 
 def errors_sheet(

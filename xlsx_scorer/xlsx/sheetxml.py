@@ -35,7 +35,7 @@ import math
 import operator
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -44,7 +44,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
 from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.sharedstrings import escape
-from xlsx_scorer.xlsx.spec import Rows, SheetSpec
+from xlsx_scorer.xlsx.spec import Rows, SheetSpec, note_text
 
 __all__ = [
     "CellStyles",
@@ -82,31 +82,40 @@ class SheetXml:
     """A worksheet part in blocks: ``block(i)`` for each ``i`` in ``range(blocks)``, joined
     in order, is the part; the whole part is never held as one bytes object.
 
-    The first block begins with the part's head (up to ``<sheetData>`` and the rows above
-    the table), the last ends with its tail; a sheet with no table rows is one block.  Any
-    block can be written alone, in any order and in any process: its bytes are a function
-    of the sheet and its number only.
+    The head (up to ``<sheetData>`` and the rows above the table) is worked out once, when
+    first needed (``make_head``: a note of the sheet may be a function, ``spec.Note``).  A
+    part whose rows fill one block at most is one block; else the head is a block of its
+    own, the first, so that every block of rows can be written before the head is known
+    (``splice.deflate_sheets``), and the last block ends with the tail.  Any block can be
+    written alone, in any order and in any process: its bytes are a function of the sheet
+    and its number only.
     """
 
-    head: bytes
+    make_head: Callable[[], bytes]
     rows: _RowBlocks
     tail: bytes
+
+    @functools.cached_property
+    def head(self) -> bytes:
+        """The part up to ``<sheetData>`` and the rows above the table."""
+        return self.make_head()
 
     @property
     def blocks(self) -> int:
         """How many blocks the part is written in (at least one)."""
-        return max(1, len(self.rows))
+        rows = len(self.rows)
+        return rows + 1 if rows > 1 else 1
 
     def block(self, index: int) -> bytes:
         """Block ``index`` of the part, in UTF-8."""
         if not 0 <= index < self.blocks:
             raise IndexError(f"block {index} of a part of {self.blocks}")
-        piece = self.rows.block(index) if len(self.rows) else b""
+        if self.blocks == 1:
+            return self.head + (self.rows.block(0) if len(self.rows) else b"") + self.tail
         if index == 0:
-            piece = self.head + piece
-        if index == self.blocks - 1:
-            piece += self.tail
-        return piece
+            return self.head
+        piece = self.rows.block(index - 1)
+        return piece + self.tail if index == self.blocks - 1 else piece
 
 
 def header_row(spec: SheetSpec) -> int:
@@ -387,26 +396,9 @@ def worksheet_xml(
     """The worksheet part of ``spec``, in blocks; ``drawing_rid`` names the chart's drawing
     relationship."""
     head = header_row(spec)
-    frame = [(TITLE_ROW, spec.title, styles.title)]
-    frame += [(FIRST_NOTE_ROW + i, note, styles.note) for i, note in enumerate(spec.notes)]
-    rows = [
-        f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'
-        for row, text, style in frame
-        if (content := _inline(text))
-    ]
     width = len(spec.columns)
     blocks = _RowBlocks(head + 1, (), ())
     if spec.columns:
-        header = [
-            (
-                f'<c r="{column_letters(i + 1)}{head}"{_style(styles.header)} t="inlineStr">'
-                f"{_inline(column.header)}</c>"
-            )
-            if _inline(column.header)
-            else ""
-            for i, column in enumerate(spec.columns)
-        ]
-        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
         looks = [(column.number_format, column.centered) for column in spec.columns]
         blocks = _RowBlocks(
             head + 1,
@@ -434,13 +426,15 @@ def worksheet_xml(
         f'<col min="{i}" max="{i}" width="{column.width:g}" customWidth="1"/>'
         for i, column in enumerate(spec.columns, start=1)
     )
-    return _worksheet(
+    before = (
         '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
         f'<dimension ref="{dimension}"/><sheetViews>{view_xml}</sheetViews>'
         '<sheetFormatPr defaultRowHeight="15"/>'
         + (f"<cols>{cols}</cols>" if cols else "")
         + "<sheetData>"
-        + "".join(rows),
+    )
+    return _worksheet(
+        lambda: before + _rows_above(spec, styles),
         blocks,
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
         ' footer="0.3"/><pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
@@ -448,20 +442,51 @@ def worksheet_xml(
     )
 
 
+def _rows_above(spec: SheetSpec, styles: CellStyles) -> str:
+    """The rows above the table's rows: the title, the notes (worked out now) and the header."""
+    head = header_row(spec)
+    frame = [(TITLE_ROW, spec.title, styles.title)]
+    frame += [(FIRST_NOTE_ROW + i, note_text(n), styles.note) for i, n in enumerate(spec.notes)]
+    rows = [
+        f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'
+        for row, text, style in frame
+        if (content := _inline(text))
+    ]
+    if spec.columns:
+        header = [
+            (
+                f'<c r="{column_letters(i + 1)}{head}"{_style(styles.header)} t="inlineStr">'
+                f"{_inline(column.header)}</c>"
+            )
+            if _inline(column.header)
+            else ""
+            for i, column in enumerate(spec.columns)
+        ]
+        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
+    return "".join(rows)
+
+
 def data_sheet_xml(rows: Sequence[Sequence[Any]], style: int) -> SheetXml:
     """A plain sheet of ``rows`` from A1 (the data behind the Standings chart), in blocks."""
     width = max(map(len, rows), default=1)
     dimension = f"A1:{column_letters(width)}{max(len(rows), 1)}"
-    return _worksheet(
+    before = (
         f'<dimension ref="{dimension}"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>'
-        '<sheetFormatPr defaultRowHeight="15"/><sheetData>',
+        '<sheetFormatPr defaultRowHeight="15"/><sheetData>'
+    )
+    return _worksheet(
+        lambda: before,
         _RowBlocks(1, rows, [_style(style)] * width),
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
         ' footer="0.3"/>',
     )
 
 
-def _worksheet(before: str, rows: _RowBlocks, after: str) -> SheetXml:
-    """The worksheet part: ``before`` the rows, then ``after``."""
-    head = f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before}'.encode()
+def _worksheet(before: Callable[[], str], rows: _RowBlocks, after: str) -> SheetXml:
+    """The worksheet part: what ``before`` gives (once the head is needed), the rows, then
+    ``after``."""
+
+    def head() -> bytes:
+        return f'{_DECLARATION}<worksheet xmlns="{ns.MAIN}" xmlns:r="{ns.R}">{before()}'.encode()
+
     return SheetXml(head, rows, f"{after}</worksheet>".encode())

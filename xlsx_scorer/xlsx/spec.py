@@ -6,12 +6,25 @@ the rows below it.  Values are ``str``, ``int``, ``float``, ``bool`` or ``None``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, overload
 
-__all__ = ["Chart", "Column", "Rows", "SheetSpec"]
+__all__ = ["Chart", "Column", "Note", "Rows", "SheetSpec", "note_text"]
+
+#: A note: its text, or a function giving it, called once the sheet is being written (a check
+#: code over a big table is worked out while a helper process writes the table's rows).
+Note = str | Callable[[], str]
+
+
+def note_text(note: Note) -> str:
+    """The text of ``note``.
+
+    >>> note_text("Check code:"), note_text(lambda: "3fa2b4c9d1")
+    ('Check code:', '3fa2b4c9d1')
+    """
+    return note if isinstance(note, str) else note()
 
 
 class Rows(Sequence[tuple[Any, ...]]):
@@ -112,13 +125,14 @@ class SheetSpec:
     ``"'Results'!E7"``.  ``kind`` is a stable identifier (``standings``,
     ``round_points``, ``errors``): the writer marks the sheet with it and recognises the
     sheet by it in a later run, whatever the sheet is called by then; ``name`` is what
-    the tab shows (``Clasificación``).
+    the tab shows (``Clasificación``).  A note given as a function (``Note``) is called
+    when the sheet is written, once.
     """
 
     kind: str
     name: str
     title: str
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     columns: tuple[Column, ...]
     rows: Sequence[Sequence[Any]]
     links: dict[tuple[int, int], str] = field(default_factory=dict)

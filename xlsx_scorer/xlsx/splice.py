@@ -284,10 +284,12 @@ def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
     Every block is written and deflated as a work item of its own (``zipraw.deflate_block``)
     and a part's blocks are joined in order (``zipraw.joined``): the bytes are the same
     whichever process worked which block.  When the sheets of more than one block hold
-    ``SHARED_BLOCKS`` blocks or more, theirs are shared with a helper process where that is
-    safe (``parallel.shared_map``: one map, so one fork, for them all; a helper that fails
-    or dies has its blocks worked here); every other block is worked here, and a package
-    of small sheets forks nothing.  Only deflated blocks are kept, never a part's XML.
+    ``SHARED_BLOCKS`` blocks of rows or more, those are shared with a helper process where
+    that is safe (``parallel.shared_map``: one map, so one fork, for them all; a helper that
+    fails or dies has its blocks worked here), and meanwhile this process works out the
+    sheets' heads (a check code over a league's table takes a few tenths of a second).
+    Every other block, heads included, is worked here, and a package of small sheets forks
+    nothing.  Only deflated blocks are kept, never a part's XML.
     """
 
     def work(item: tuple[int, int]) -> Deflated:
@@ -299,11 +301,12 @@ def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
         (number, index)
         for number, xml in enumerate(sheets)
         if xml.blocks > 1
-        for index in range(xml.blocks)
+        for index in range(1, xml.blocks)  # block 0: the head alone
     ]
     if len(shared) < SHARED_BLOCKS:
         shared = []
-    done = dict(zip(shared, parallel.shared_map(work, lambda: iter(shared)), strict=True))
+    with parallel.meanwhile(lambda: [xml.head for xml in sheets]):
+        done = dict(zip(shared, parallel.shared_map(work, lambda: iter(shared)), strict=True))
     return [
         joined(done.get((number, index)) or work((number, index)) for index in range(xml.blocks))
         for number, xml in enumerate(sheets)
