@@ -29,7 +29,7 @@ from tests.packages import (
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import zipraw as _zipraw
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.opc.zipraw import RawZipWriter, deflate_block, joined
+from xlsx_scorer.opc.zipraw import RawZipWriter, deflate_block, inflate_member, joined
 from xlsx_scorer.xlsx import sheetxml
 from xlsx_scorer.xlsx.spec import Rows
 from xlsx_scorer.xlsx.splice import write_sheets
@@ -229,3 +229,61 @@ def test_damaged_local_header_is_refused() -> None:
         write_sheets(bytes(original), specs())
     assert raised.value.code == "unusable.damaged_part"
     assert raised.value.params["part"] == "xl/vbaProject.bin"
+
+
+def _one_member(
+    content: bytes, method: int = zipfile.ZIP_DEFLATED
+) -> tuple[bytes, zipfile.ZipInfo]:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", content)
+    data = buffer.getvalue()
+    return data, zipfile.ZipFile(io.BytesIO(data)).infolist()[0]
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
+def test_a_member_inflated_at_once_is_checked_like_a_stream(method: int) -> None:
+    """Its declared size bounds what is inflated; a size, CRC or deflate stream that does not
+    match is damage (``ValueError``)."""
+    content = b"<row/>" * 50_000
+    data, info = _one_member(content, method)
+    assert inflate_member(data, info) == content
+    for changes, found in [
+        ({"file_size": len(content) - 1}, "longer or shorter|bytes"),
+        ({"file_size": len(content) + 1}, "longer or shorter|bytes"),
+        ({"CRC": info.CRC ^ 1}, "bad CRC-32"),
+        ({"compress_size": info.compress_size - 10}, "longer or shorter|bytes"),
+    ]:
+        lying = copy.copy(info)
+        for name, value in changes.items():
+            setattr(lying, name, value)
+        with pytest.raises(ValueError, match=found):
+            inflate_member(data, lying)
+
+
+def test_a_bomb_is_inflated_no_further_than_declared() -> None:
+    """A member that declares 1 KB and inflates to 50 MB: never more than the 1 KB is made."""
+    data, info = _one_member(b"\0" * (50 << 20))
+    lying = copy.copy(info)
+    lying.file_size = 1024
+    inflater_output = []
+    real = zlib.decompressobj
+
+    class Watched:
+        def __init__(self, wbits: int) -> None:
+            self.inflater = real(wbits)
+
+        def decompress(self, data: bytes, max_length: int) -> bytes:
+            out = self.inflater.decompress(data, max_length)
+            inflater_output.append(len(out))
+            return out
+
+        @property
+        def eof(self) -> bool:
+            return self.inflater.eof
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(zlib, "decompressobj", Watched)
+        with pytest.raises(ValueError, match="longer or shorter"):
+            inflate_member(data, lying)
+    assert inflater_output == [1024]

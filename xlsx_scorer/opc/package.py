@@ -158,13 +158,15 @@ class Package:
         for part, info in infos.items():
             content_type = types.of(part) if types else None
             parse = not (content_type or "").endswith(_UNPARSED_TYPES)
-            keep = not parse and info.file_size <= min(KEPT_PART_BYTES, budget)
-            sink: list[bytes] | None = [] if keep else None
-            if (detail := guards.verify_member(archive, info, parse=parse, sink=sink)) is not None:
+            if not parse and info.file_size <= min(KEPT_PART_BYTES, budget):
+                content, detail = guards.verified_content(data, info)
+                if content is not None:
+                    kept[part] = content
+                    budget -= info.file_size
+            else:
+                detail = guards.verify_member(archive, info, parse=parse)
+            if detail is not None:
                 damaged[part] = detail
-            elif sink is not None:
-                kept[part] = b"".join(sink)
-                budget -= info.file_size
         package = cls(data, archive, infos, damaged, kept)
         _last_opened[:] = [(data, package)]
         return package

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from xlsx_scorer.opc.crc32 import crc32_combine
 
-__all__ = ["Deflated", "RawZipWriter", "deflate_block", "joined"]
+__all__ = ["Deflated", "RawZipWriter", "deflate_block", "inflate_member", "joined", "member_data"]
 
 _LOCAL = struct.Struct("<4s5H3L2H")
 _CENTRAL = struct.Struct("<4s6H3L5H2L")
@@ -124,6 +124,71 @@ def joined(blocks: Iterable[Deflated]) -> Deflated:
     return Deflated(tuple(chunks), crc, size)
 
 
+def member_data(source: bytes, info: zipfile.ZipInfo) -> memoryview:
+    """The compressed bytes of member ``info`` of the archive in ``source``, found through its
+    local header; ``ValueError`` for an encrypted member, a method other than stored or
+    deflate, or a local header that does not match the central directory."""
+    if info.flag_bits & _FLAG_ENCRYPTED:
+        raise ValueError(f"{info.filename}: encrypted zip member")
+    if info.compress_type not in _VERSION:
+        raise ValueError(f"{info.filename}: compression method {info.compress_type}")
+    start = info.header_offset
+    header = source[start : start + _LOCAL.size]
+    if len(header) < _LOCAL.size or header[:4] != _LOCAL_SIG:
+        raise ValueError(f"{info.filename}: no local file header where the directory says")
+    fields = _LOCAL.unpack(header)
+    flags, name_length, extra_length = fields[2], fields[9], fields[10]
+    name_start = start + _LOCAL.size
+    local_name = source[name_start : name_start + name_length]
+    try:
+        decoded = local_name.decode("utf-8" if flags & _FLAG_UTF8 else "cp437")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{info.filename}: unreadable local file name") from exc
+    if decoded != info.orig_filename:
+        raise ValueError(f"{info.filename}: local file header names {decoded!r}")
+    data_start = name_start + name_length + extra_length
+    data_end = data_start + info.compress_size
+    if data_end > len(source):
+        raise ValueError(f"{info.filename}: member data runs past the end of the archive")
+    return memoryview(source)[data_start:data_end]
+
+
+def inflate_member(source: bytes, info: zipfile.ZipInfo) -> bytes:
+    """The content of member ``info`` of the archive in ``source``, inflated in one call (no
+    more than its declared size is ever made) and checked: its size and CRC-32 must be the
+    declared ones, its deflate data whole.  ``ValueError`` says what is wrong.
+
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    ...     archive.writestr("a.xml", b"<a/>" * 100)
+    >>> data = buffer.getvalue()
+    >>> info = zipfile.ZipFile(io.BytesIO(data)).getinfo("a.xml")
+    >>> inflate_member(data, info) == b"<a/>" * 100
+    True
+    >>> info.CRC ^= 1
+    >>> inflate_member(data, info)
+    Traceback (most recent call last):
+    ValueError: a.xml: bad CRC-32
+    """
+    data = member_data(source, info)
+    if info.compress_type == zipfile.ZIP_STORED:
+        content = bytes(data)
+    else:
+        inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+        try:
+            content = inflater.decompress(data, info.file_size)
+        except zlib.error as exc:
+            raise ValueError(f"{info.filename}: bad deflate data ({exc})") from exc
+        if not inflater.eof:
+            raise ValueError(f"{info.filename}: deflate data longer or shorter than declared")
+    if len(content) != info.file_size:
+        raise ValueError(f"{info.filename}: {len(content)} bytes, {info.file_size} declared")
+    if zlib.crc32(content) != info.CRC:
+        raise ValueError(f"{info.filename}: bad CRC-32")
+    return content
+
+
 def _encode_name(name: str) -> tuple[bytes, int]:
     """The stored name and its flag: ASCII as is, anything else UTF-8 with bit 11."""
     try:
@@ -188,28 +253,7 @@ class RawZipWriter:
         Stored and deflated data is copied unchanged; other methods are refused.
         """
         del archive  # the member is found through its own headers in ``source``
-        if info.flag_bits & _FLAG_ENCRYPTED:
-            raise ValueError(f"{info.filename}: encrypted zip member")
-        if info.compress_type not in _VERSION:
-            raise ValueError(f"{info.filename}: compression method {info.compress_type}")
-        start = info.header_offset
-        header = source[start : start + _LOCAL.size]
-        if len(header) < _LOCAL.size or header[:4] != _LOCAL_SIG:
-            raise ValueError(f"{info.filename}: no local file header where the directory says")
-        fields = _LOCAL.unpack(header)
-        flags, name_length, extra_length = fields[2], fields[9], fields[10]
-        name_start = start + _LOCAL.size
-        local_name = source[name_start : name_start + name_length]
-        try:
-            decoded = local_name.decode("utf-8" if flags & _FLAG_UTF8 else "cp437")
-        except UnicodeDecodeError as exc:
-            raise ValueError(f"{info.filename}: unreadable local file name") from exc
-        if decoded != info.orig_filename:
-            raise ValueError(f"{info.filename}: local file header names {decoded!r}")
-        data_start = name_start + name_length + extra_length
-        data_end = data_start + info.compress_size
-        if data_end > len(source):
-            raise ValueError(f"{info.filename}: member data runs past the end of the archive")
+        data = member_data(source, info)
         encoded, utf8 = _encode_name(info.filename)
         time, date = _dos_time(info.date_time)
         deflated = info.compress_type == zipfile.ZIP_DEFLATED
@@ -229,7 +273,7 @@ class RawZipWriter:
                 info.internal_attr,
                 info.external_attr,
             ),
-            [memoryview(source)[data_start:data_end]],
+            [data],
         )
 
     def _add(self, entry: _Entry, data: Sequence[bytes | memoryview]) -> None:
