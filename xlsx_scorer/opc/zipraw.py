@@ -181,7 +181,7 @@ def inflate_member(source: bytes, info: zipfile.ZipInfo) -> bytes:
         except zlib.error as exc:
             raise ValueError(f"{info.filename}: bad deflate data ({exc})") from exc
         if not inflater.eof:
-            raise ValueError(f"{info.filename}: deflate data longer or shorter than declared")
+            raise ValueError(f"{info.filename}: deflate data damaged, or not of the declared size")
     if len(content) != info.file_size:
         raise ValueError(f"{info.filename}: {len(content)} bytes, {info.file_size} declared")
     if zlib.crc32(content) != info.CRC:
