@@ -19,7 +19,7 @@ import pandas as pd
 
 from xlsx_scorer.app import fingerprint
 from xlsx_scorer.app.outputkinds import CHART_DATA, ERRORS, ROUND_POINTS, STANDINGS, sheet_name
-from xlsx_scorer.core.distinct import map_distinct
+from xlsx_scorer.core.distinct import Coded, distinct
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
@@ -148,8 +148,10 @@ def standings_sheet(
 def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> SheetSpec:
     """The Round Points sheet: one row per player per game, by round, table and place."""
     yes = text(lang, "out.yes")
-    labels = map_distinct(games["table"].to_numpy(), lambda label: table_value(str(label)))
-    order = _game_order(games, labels)
+    tables = distinct(games["table"].to_numpy())
+    labels = np.empty(len(tables.values), dtype=object)
+    labels[:] = [table_value(str(value)) for value in tables.values]
+    order = _game_order(games, tables, labels)
 
     def ordered(name: str) -> npt.NDArray[Any]:
         return games[name].to_numpy()[order]
@@ -168,7 +170,7 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     rows = Rows(
         [
             games["round"].to_numpy(dtype=np.int64)[order].tolist(),
-            labels[order].tolist(),
+            labels[tables.codes[order]].tolist(),
             ordered("player").tolist(),
             ordered("vp").astype(np.int64).tolist(),
             _marks_column(ordered("largest_army"), yes),
@@ -184,20 +186,32 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     )
 
 
-def _game_order(games: pd.DataFrame, labels: npt.NDArray[Any]) -> npt.NDArray[np.intp]:
-    """The order of the Round Points rows: by round; by table, a numbered one (``labels``)
-    by its number before any named one, then by the label as typed; by place; by player
-    (code points).  Rows alike keep their order.
+def _game_order(
+    games: pd.DataFrame, tables: Coded, labels: npt.NDArray[Any]
+) -> npt.NDArray[np.intp]:
+    """The order of the Round Points rows: by round; by table, a numbered one (``labels``:
+    the label of each of ``tables``' distinct values) by its number before any named one,
+    then by the label as typed; by place; by player (code points).  Rows alike keep their
+    order.
 
     ``np.lexsort`` sorts by its last key first; text sorts by its rank among the column's
-    distinct values.
+    distinct values (a table's worked out once per distinct table).
+
+    >>> games = pd.DataFrame({"player": ["Bo", "Ana", "Cem", "Ana"], "place": [1, 2, 1, 1],
+    ...                       "table": ["Final", "2", "10", "2"], "round": [1, 1, 1, 2]})
+    >>> tables = distinct(games["table"].to_numpy())
+    >>> labels = np.array([table_value(v) for v in tables.values], dtype=object)
+    >>> _game_order(games, tables, labels).tolist()
+    [1, 2, 0, 3]
     """
     numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
+    by_label = np.empty(len(tables.values), dtype=object)
+    by_label[:] = tables.values
     keys = (
         pd.factorize(games["player"].to_numpy(), sort=True)[0],
         games["place"].to_numpy(),
-        pd.factorize(games["table"].to_numpy(), sort=True)[0],
-        np.array(numbers, dtype=float),
+        pd.factorize(by_label, sort=True)[0][tables.codes],
+        np.array(numbers, dtype=float)[tables.codes],
         games["round"].to_numpy(dtype=np.int64),
     )
     order: npt.NDArray[np.intp] = np.lexsort(keys)

@@ -3,7 +3,7 @@
 Pure functions from the value a spreadsheet shows (as read by the workbook
 layer: ``float``, ``int``, ``bool``, ``str``, ``datetime``/``date``/``time``/
 ``timedelta``, or ``""`` for blank) to a parsed value or a ``CellError``;
-``distinct.map_distinct`` applies one of them to a whole column.  Plain Python:
+``typed`` applies them to whole columns, once per distinct value.  Plain Python:
 reading a workbook needs these before pandas is imported.
 """
 

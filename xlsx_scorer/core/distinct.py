@@ -1,12 +1,12 @@
 """Work done once per distinct value of a column: a results column repeats a handful.
 
-``distinct`` gives codes and distinct values (``Coded``); ``map_distinct`` applies a
-function of one cell (``cells``) to a whole column through them.
+``distinct`` gives codes and distinct values (``Coded``): a function of one cell
+(``cells``) is applied to a whole column through them (``typed``, ``app.report``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -67,18 +67,3 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> Coded:
     firsts = np.empty(int(codes.max(initial=-1)) + 1, dtype=np.intp)
     firsts[codes[::-1]] = np.arange(len(codes) - 1, -1, -1)
     return Coded(codes.astype(np.intp, copy=False), [column[position] for position in firsts])
-
-
-def map_distinct(
-    values: Sequence[Any] | npt.NDArray[Any], function: Callable[[Any], Any]
-) -> npt.NDArray[np.object_]:
-    """``function`` of every value, called once per distinct value (an object array).
-
-    >>> map_distinct([3.0, "3", True, 1, 3.0, None], repr).tolist()
-    ['3.0', "'3'", 'True', '1', '3.0', 'None']
-    """
-    codes, uniques = distinct(values)
-    results = np.empty(len(uniques), dtype=object)
-    results[:] = [function(value) for value in uniques]
-    taken: npt.NDArray[np.object_] = results[codes]
-    return taken
