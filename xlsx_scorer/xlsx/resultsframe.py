@@ -77,7 +77,7 @@ def results_frame(
 
 
 def _held(
-    codes: npt.NDArray[np.intp], size: int
+    codes: npt.NDArray[np.integer[Any]], size: int
 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The codes (of ``size``) that ``codes`` holds, ascending, and each of ``codes`` as the
     position of its code among them.
@@ -92,18 +92,20 @@ def _held(
 
 def _body(
     cells: SheetCells, header_row: int, columns: list[int], *, blank: int
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:
     """The rows below the header holding anything in ``columns`` (ascending), and the code
     of each of their cells there, column by column (``blank`` where none; a cell given
     twice: the last).
 
     Rows and columns are within the sheet's grid (the readers see to it), so both are
-    looked up in tables as long as the grid: no sorting.
+    looked up in tables as long as the grid: no sorting.  Codes and places are 32-bit
+    integers (half the memory to touch): a grid of 1,048,576 rows by twelve columns, and
+    the cells of a package of at most 1 GB, stay far below 2**31.
     """
-    column_of = np.asarray(cells.column_of, dtype=np.intp)
-    row_of = np.asarray(cells.row_of, dtype=np.intp)
-    slot = np.full(max(columns, default=0) + 1, -1, dtype=np.intp)
-    slot[columns] = np.arange(len(columns))
+    column_of = np.asarray(cells.column_of)  # array("H") and array("I"): no copy
+    row_of = np.asarray(cells.row_of)
+    slot = np.full(max(columns, default=0) + 1, -1, dtype=np.int32)
+    slot[columns] = np.arange(len(columns), dtype=np.int32)
     position = slot[np.minimum(column_of, len(slot) - 1)]
     position[column_of >= len(slot)] = -1
     taken = np.flatnonzero((position >= 0) & (row_of > header_row))
@@ -112,23 +114,23 @@ def _body(
     present = np.zeros(int(rows.max(initial=0)) + 1, dtype=bool)
     present[rows] = True
     index = np.flatnonzero(present).astype(np.int64)
-    at = (np.cumsum(present) - 1)[rows] * len(columns) + position  # in the sheet's order
+    at = (np.cumsum(present, dtype=np.int32) - 1)[rows] * len(columns) + position  # file order
     if not np.all(np.diff(at) > 0):  # out of order, or the same cell twice: the last counts
         at, codes = _last_of_each(at, codes)
-    body = np.full(len(index) * len(columns), blank, dtype=np.intp)
+    body = np.full(len(index) * len(columns), blank, dtype=np.int32)
     body[at] = codes
     return index, np.ascontiguousarray(body.reshape(len(index), len(columns)).T)  # by column
 
 
-def _codes(runs: list[tuple[Sequence[int], int]]) -> npt.NDArray[np.intp]:
+def _codes(runs: list[tuple[Sequence[int], int]]) -> npt.NDArray[np.int32]:
     """The cells' codes, each run's counted from its base (``SheetCells.code_runs``)."""
-    return np.concatenate([_run(run) + base for run, base in runs] or [np.empty(0, np.intp)])
+    return np.concatenate([_run(run) + base for run, base in runs] or [np.empty(0, np.int32)])
 
 
-def _run(run: Sequence[int]) -> npt.NDArray[np.intp]:
+def _run(run: Sequence[int]) -> npt.NDArray[np.int32]:
     if isinstance(run, range):
-        return np.arange(run.start, run.stop, run.step, dtype=np.intp)
-    return np.asarray(run, dtype=np.intp)
+        return np.arange(run.start, run.stop, run.step, dtype=np.int32)
+    return np.asarray(run, dtype=np.int32)
 
 
 def _objects(values: list[Any]) -> npt.NDArray[np.object_]:
@@ -138,8 +140,8 @@ def _objects(values: list[Any]) -> npt.NDArray[np.object_]:
 
 
 def _last_of_each(
-    at: npt.NDArray[np.intp], values: npt.NDArray[np.intp]
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    at: npt.NDArray[np.int32], values: npt.NDArray[np.int32]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Positions and values keeping, for a position given twice, its last value."""
     reversed_at = at[::-1]
     _, first = np.unique(reversed_at, return_index=True)
@@ -147,7 +149,7 @@ def _last_of_each(
 
 
 def _fill_merged(
-    body: npt.NDArray[np.intp],
+    body: npt.NDArray[np.int32],
     index: npt.NDArray[np.int64],
     columns: list[int],
     merged: list[tuple[int, int, int, int]],
