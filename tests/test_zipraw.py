@@ -27,6 +27,7 @@ from tests.packages import (
     specs,
 )
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import guards
 from xlsx_scorer.opc import zipraw as _zipraw
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.zipraw import RawZipWriter, deflate_block, inflate_member, joined
@@ -241,32 +242,57 @@ def _one_member(
     return data, zipfile.ZipFile(io.BytesIO(data)).infolist()[0]
 
 
-@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
-def test_a_member_inflated_at_once_is_checked_like_a_stream(method: int) -> None:
-    """Its declared size bounds what is inflated; a size, CRC or deflate stream that does not
-    match is damage (``ValueError``)."""
-    content = b"<row/>" * 50_000
-    data, info = _one_member(content, method)
-    assert inflate_member(data, info) == content
-    for changes, found in [
-        ({"file_size": len(content) - 1}, "not of the declared size|bytes"),
-        ({"file_size": len(content) + 1}, "not of the declared size|bytes"),
-        ({"CRC": info.CRC ^ 1}, "bad CRC-32"),
-        ({"compress_size": info.compress_size - 10}, "not of the declared size|bytes"),
+def _lies(info: zipfile.ZipInfo, data: bytes) -> list[tuple[str, zipfile.ZipInfo, bytes]]:
+    """The member's central directory entry and data, told lies or damaged in each way."""
+    start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    end = start + info.compress_size
+
+    def flipped(at: int) -> bytes:
+        return data[:at] + bytes([data[at] ^ 1]) + data[at + 1 :]
+
+    cases = [("whole", info, data)]
+    for name, value in [
+        ("file_size", 0),
+        ("file_size", 1),
+        ("file_size", info.file_size - 1),
+        ("file_size", info.file_size + 1),
+        ("file_size", info.file_size + 1000),
+        ("CRC", info.CRC ^ 1),
+        ("CRC", 0),
+        ("compress_size", info.compress_size - 1),
+        ("compress_size", info.compress_size - 10),
     ]:
         lying = copy.copy(info)
-        for name, value in changes.items():
-            setattr(lying, name, value)
-        with pytest.raises(ValueError, match=found):
-            inflate_member(data, lying)
+        setattr(lying, name, value)
+        cases.append((f"{name}={value}", lying, data))
+    for at in (start, (start + end) // 2, end - 1):
+        cases.append((f"byte {at - start} flipped", info, flipped(at)))
+    return cases
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
+def test_a_member_inflated_at_once_is_judged_as_when_streamed(method: int) -> None:
+    """A sheet kept in memory is inflated in one go: whole, it is kept with what ``zipfile``
+    reads; told a lie or damaged, the verdict (damage or none, and its words) is the streamed
+    one (``verify_member``) exactly."""
+    data, info = _one_member(b"<row/>" * 50_000, method)
+    for case, member, bytes_ in _lies(info, data):
+        archive = zipfile.ZipFile(io.BytesIO(bytes_))
+        content, damage = guards.verified_content(archive, bytes_, member)
+        assert damage == guards.verify_member(archive, member, parse=False), case
+        if content is not None:
+            with archive.open(member) as stream:
+                assert content == stream.read(), case
+        if case == "whole":
+            assert content is not None
+            assert inflate_member(bytes_, member) == content
 
 
 def test_a_bomb_is_inflated_no_further_than_declared() -> None:
-    """A member that declares 1 KB and inflates to 50 MB: never more than the 1 KB is made."""
+    """A member that inflates to 50 MB, declaring 1 KB or nothing: never more than 1 KB is
+    made (a length of 0 would be no limit for zlib)."""
     data, info = _one_member(b"\0" * (50 << 20))
-    lying = copy.copy(info)
-    lying.file_size = 1024
-    inflater_output = []
+    made = []
     real = zlib.decompressobj
 
     class Watched:
@@ -275,15 +301,15 @@ def test_a_bomb_is_inflated_no_further_than_declared() -> None:
 
         def decompress(self, data: bytes, max_length: int) -> bytes:
             out = self.inflater.decompress(data, max_length)
-            inflater_output.append(len(out))
+            made.append(len(out))
             return out
 
-        @property
-        def eof(self) -> bool:
-            return self.inflater.eof
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(zlib, "decompressobj", Watched)
-        with pytest.raises(ValueError, match="not of the declared size"):
-            inflate_member(data, lying)
-    assert inflater_output == [1024]
+    for declared in (1024, 0):
+        lying = copy.copy(info)
+        lying.file_size = declared
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(zlib, "decompressobj", Watched)
+            assert inflate_member(data, lying) == b"\0" * declared
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        assert guards.verified_content(archive, data, lying)[0] is None  # its CRC is not
+    assert made == [1024, 1]

@@ -201,7 +201,7 @@ def heavy_steps() -> ModuleType:
         from xlsx_scorer.app import pipeline  # noqa: PLC0415
 
         return pipeline
-    _SET_ASIDE.clear()  # two first runs at once freeze twice: harmless
+    _SET_ASIDE.clear()  # once: a second first run (another thread) imports, as it finds it
     collecting = gc.isenabled()
     gc.disable()  # what the import leaves lives as long as the process: no use walking it
     try:

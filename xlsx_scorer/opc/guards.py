@@ -9,7 +9,9 @@
   and no spreadsheet application reads the others;
 - ``verify_member``: inflates a member once, in chunks bounded by its declared size, so a bad
   CRC or bad deflate data anywhere is found; refuses an XML part that declares a DOCTYPE or an
-  entity (an XML bomb: Office never writes one), and reports one that is not well-formed.
+  entity (an XML bomb: Office never writes one), and reports one that is not well-formed;
+- ``verified_content``: the same verdict for a part kept in memory, its content inflated in
+  one go (bounded by its declared size too).
 """
 
 from __future__ import annotations
@@ -156,15 +158,24 @@ def verify_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, *, parse: b
     return None
 
 
-def verified_content(source: bytes, member: zipfile.ZipInfo) -> tuple[bytes | None, str | None]:
-    """``member`` inflated in one go (``zipraw.inflate_member``) and checked as
-    ``verify_member`` checks a part it does not parse: its content and no damage, or no content
-    and the damage found.  For a part kept in memory (a sheet): faster than inflating it in
-    chunks and joining them."""
+def verified_content(
+    archive: zipfile.ZipFile, source: bytes, member: zipfile.ZipInfo
+) -> tuple[bytes | None, str | None]:
+    """A part ``verify_member`` would not parse (a sheet), inflated in one go when it is whole:
+    its content and no damage; else no content and ``verify_member``'s verdict.
+
+    In one go (``zipraw.inflate_member``, ``archive`` opened on ``source``) is faster than in
+    chunks joined, for a part kept in memory.  The content is what ``zipfile`` reads; when its
+    CRC is not the declared one, or its data cannot be inflated, the part is verified again
+    the streamed way, so that damage (and a DOCTYPE in a damaged part) is judged and worded
+    exactly as for any other part.
+    """
     try:
-        content = zipraw.inflate_member(source, member)
-    except ValueError as error:
-        return None, str(error)
+        content: bytes | None = zipraw.inflate_member(source, member)
+    except ValueError:
+        content = None
+    if content is None or zlib.crc32(content) != member.CRC:
+        return None, verify_member(archive, member, parse=False)
     if _is_xml(member.filename):
         refuse_doctype(member.filename, content[:PROLOG_BYTES])
     return content, None

@@ -1,7 +1,7 @@
 """An xlsx/xlsm package opened from bytes: its parts, relationships, content types and sheets.
 
 ``Package.open(data)`` checks the bytes before anything else reads them (``guards``), then
-inflates every member once (streamed, bounded by the declared sizes) to verify its CRC:
+inflates every member (never past its declared size) to verify its CRC:
 
 - hostile or unreadable packages are refused at once (``UnusableWorkbookError``): not a zip,
   a zip bomb, a DOCTYPE, a member locked by a zip password or compressed other than
@@ -13,17 +13,18 @@ inflates every member once (streamed, bounded by the declared sizes) to verify i
   it drops (an old output sheet it replaces may be damaged).  The error names the sheet when
   the part is a sheet's, else the part.
 
-Sheet parts are kept inflated in memory once verified (each of at most
-``KEPT_PART_BYTES``, ``KEPT_TOTAL_BYTES`` in all): the reader takes them from there
-(``inflated``) rather than inflating them again, twice when a league's rows are read on
-two processes.  A bigger sheet is inflated again as it is read (``stream``).
+Worksheet parts are kept inflated in memory once verified (each of at most
+``KEPT_PART_BYTES``, ``KEPT_TOTAL_BYTES`` in all, in the order of the archive): the reader
+takes them from there (``inflated``) rather than inflating them again, twice when a league's
+rows are read on two processes.  A part past those sizes is inflated again as it is read
+(``stream``).  They live as long as the package: the last one opened is kept (below).
 
 The workbook part is the target of the package's ``officeDocument`` relationship (any name:
 ``xl/book.xml`` is fine); part names follow ``partname.PartName`` (relative targets, ``..``,
 percent-encoding, any letter case).
 
 Opening the same bytes object twice returns the same ``Package``: the reader and the writer of
-one run verify the package once.
+one run verify the package once.  Only the last package opened is kept so.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ _OFFICE_DOCUMENT = (ns.RT_OFFICE_DOCUMENT, ns.RT_STRICT_OFFICE_DOCUMENT)
 #: The largest sheet part kept inflated, and the most kept for one package (declared sizes).
 KEPT_PART_BYTES = 64 << 20
 KEPT_TOTAL_BYTES = 128 << 20
+_KEPT_TYPE = "worksheet+xml"
 
 
 @dataclass(frozen=True)
@@ -158,8 +160,10 @@ class Package:
         for part, info in infos.items():
             content_type = types.of(part) if types else None
             parse = not (content_type or "").endswith(_UNPARSED_TYPES)
-            if not parse and info.file_size <= min(KEPT_PART_BYTES, budget):
-                content, detail = guards.verified_content(data, info)
+            if (content_type or "").endswith(_KEPT_TYPE) and info.file_size <= min(
+                KEPT_PART_BYTES, budget
+            ):
+                content, detail = guards.verified_content(archive, data, info)
                 if content is not None:
                     kept[part] = content
                     budget -= info.file_size
@@ -193,13 +197,14 @@ class Package:
         return self._archive.read(self._infos[part]) if kept is None else kept
 
     def stream(self, part: PartName) -> IO[bytes]:
-        """``part`` as a stream, inflated as it is read; refused when it is damaged."""
+        """``part`` as a stream (from memory when it is kept inflated, else inflated as it is
+        read); refused when it is damaged."""
         self._refuse_if_damaged(part)
         kept = self._kept.get(part)
         return self._archive.open(self._infos[part]) if kept is None else io.BytesIO(kept)
 
     def inflated(self, part: PartName) -> bytes | None:
-        """The content of ``part`` when it is kept inflated (a sheet part, verified), else None."""
+        """The content of ``part`` when it is kept inflated (a worksheet, verified), else None."""
         return self._kept.get(part)
 
     def content_type(self, part: PartName) -> str | None:

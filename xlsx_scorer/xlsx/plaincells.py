@@ -274,15 +274,20 @@ class _Pieces:
         return head
 
     def rows(self) -> Iterator[memoryview]:
-        """The pieces up to the last ``</sheetData>`` in view (a first one before it would lie
-        in a piece, which the grammar refuses)."""
-        while (end := self._pending.rfind(_CLOSE, self._at)) < 0:
+        """The pieces up to the first ``</sheetData>`` after the last ``</row>`` in view: where
+        the rows end, found without scanning them (one before that ``</row>`` lies in a piece,
+        which the grammar refuses, or the tail holds a ``</row>``: the exact reader then)."""
+        while (end := self._close()) < 0:
             self._at = yield from _cut(self._pending, self._at, len(self._pending))
             if not self._more():
                 raise _NotPlain
         start, self._at = self._at, end + len(_CLOSE)  # the tail is known before the last piece
         start = yield from _cut(self._pending, start, end)
         yield memoryview(self._pending)[start:end]
+
+    def _close(self) -> int:
+        last_row = self._pending.rfind(b"</row>", self._at)
+        return self._pending.find(_CLOSE, max(self._at, last_row))
 
     def tail(self) -> bytes:
         while self._more():

@@ -167,7 +167,8 @@ def read_workbook_bytes(
 
 
 class _SheetPart:
-    """A sheet's XML as a re-iterable stream of chunks (each pass inflates it anew)."""
+    """A sheet's XML as a re-iterable stream of chunks (each pass inflates it anew, unless the
+    package keeps it inflated: then each pass is the same bytes, in one chunk)."""
 
     def __init__(self, package: Package, member: PartName) -> None:
         self._package, self._member = package, member
