@@ -14,19 +14,24 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from array import array
 from typing import Any
 from unittest import mock
 
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fixtures.bad.make_bad import HEADERS, results_book
 from xlsx_scorer.app import reading
+from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.xlsx import plaincells
+from xlsx_scorer.xlsx.cellevents import SheetCells
 from xlsx_scorer.xlsx.reader import ResultsSheet
+from xlsx_scorer.xlsx.resultsframe import results_frame
 
 VALUES = st.one_of(
     st.none(),
@@ -139,3 +144,12 @@ def test_a_league_table_read_in_pieces_is_one_run_of_codes_per_piece() -> None:
     assert sheet.raw["player"].tolist() == [f"P{row % 40}" for row in range(400)]
     assert sheet.coded["player"].values == [f"P{number}" for number in range(40)]
     assert sheet.coded["settlements"].values == [2.0]
+
+
+@pytest.mark.parametrize("form", [list, lambda values: array("I", values)])
+def test_no_cells_in_either_readers_form_give_an_empty_frame(form: Any) -> None:
+    cells = SheetCells(form([]), form([]), [(form([]), 0)], [])
+    frame, coded = results_frame(cells, 1, list(RESULT_COLUMNS), list(range(1, 13)), set())
+    assert frame.empty
+    assert list(frame.columns) == list(RESULT_COLUMNS)
+    assert all(len(column.codes) == 0 for column in coded.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import io
+import struct
 import zipfile
 import zlib
 from dataclasses import replace
@@ -261,6 +262,9 @@ def _lies(info: zipfile.ZipInfo, data: bytes) -> list[tuple[str, zipfile.ZipInfo
         ("CRC", 0),
         ("compress_size", info.compress_size - 1),
         ("compress_size", info.compress_size - 10),
+        ("compress_size", info.compress_size + 1),  # runs into the central directory
+        ("flag_bits", info.flag_bits | 0x20),  # compressed patched data: zipfile refuses it
+        ("flag_bits", info.flag_bits | 0x40),  # strong encryption: zipfile refuses it
     ]:
         lying = copy.copy(info)
         setattr(lying, name, value)
@@ -270,27 +274,70 @@ def _lies(info: zipfile.ZipInfo, data: bytes) -> list[tuple[str, zipfile.ZipInfo
     return cases
 
 
+def _deflated_member(compressed: bytes, content: bytes) -> tuple[bytes, zipfile.ZipInfo]:
+    """A one-member archive whose data is ``compressed`` (deflate, any bytes), declaring the
+    size and CRC of ``content``: written stored, then its headers told otherwise."""
+    data, _ = _one_member(compressed, zipfile.ZIP_STORED)
+    patched = bytearray(data)
+    central = patched.rfind(b"PK\x01\x02")
+    for at in (0, central + 2):  # the local header, then the central entry (2 bytes later)
+        struct.pack_into("<H", patched, at + 8, zipfile.ZIP_DEFLATED)
+        struct.pack_into("<L", patched, at + 14, zlib.crc32(content))
+        struct.pack_into("<L", patched, at + 22, len(content))
+    info = zipfile.ZipFile(io.BytesIO(bytes(patched))).infolist()[0]
+    return bytes(patched), info
+
+
 @pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
 def test_a_member_inflated_at_once_is_judged_as_when_streamed(method: int) -> None:
-    """A sheet kept in memory is inflated in one go: whole, it is kept with what ``zipfile``
-    reads; told a lie or damaged, the verdict (damage or none, and its words) is the streamed
-    one (``verify_member``) exactly."""
-    data, info = _one_member(b"<row/>" * 50_000, method)
+    """A sheet kept in memory is inflated in one go when it is whole, and kept with what
+    ``zipfile`` reads; told a lie or damaged, its verdict (damage or none, and its words) is
+    the streamed one (``verify_member``) exactly."""
+    content = b"<row/>" * 50_000
+    data, info = _one_member(content, method)
     for case, member, bytes_ in _lies(info, data):
         archive = zipfile.ZipFile(io.BytesIO(bytes_))
-        content, damage = guards.verified_content(archive, bytes_, member)
+        kept, damage = guards.verified_content(archive, bytes_, member)
         assert damage == guards.verify_member(archive, member, parse=False), case
-        if content is not None:
+        if kept is not None:  # whole (a byte of the next header after its end is no matter)
             with archive.open(member) as stream:
-                assert content == stream.read(), case
-        if case == "whole":
-            assert content is not None
-            assert inflate_member(bytes_, member) == content
+                assert kept == stream.read(), case
+        elif case == "whole":
+            raise AssertionError("a whole member is kept")
+    assert inflate_member(data, info) == (content, True)
+
+
+@pytest.mark.parametrize(
+    ("after", "damaged", "kept"),
+    [
+        (b"\x07\xff\xff\xff", True, False),  # an invalid block type
+        (b"\x00\x05\x00\xfa\xff<!-->\x07\xff\xff\xff", True, False),  # stored block, then that
+        (b"\x00\x05\x00\xfa\xff<!-->\x03\x00", False, False),  # more than declared: cut off
+        (b"\x03\x00", False, True),  # the final block, empty: a whole stream of the content
+    ],
+)
+def test_data_after_the_declared_size_gets_the_streamed_verdict(
+    after: bytes, damaged: bool, kept: bool
+) -> None:
+    """The declared content whole, CRC and all, then more deflate data: the streamed verdict
+    (damaged bytes past the declared size are found, as ``zipfile`` reads on), never the
+    content cut at the declared size and kept (a damaged member would be copied into the
+    output as it is); only a stream that ends there is kept."""
+    content = b"<row/>" * 10_000
+    deflate = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    data, info = _deflated_member(
+        deflate.compress(content) + deflate.flush(zlib.Z_SYNC_FLUSH) + after, content
+    )
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    content_kept, damage = guards.verified_content(archive, data, info)
+    assert damage == guards.verify_member(archive, info, parse=False)
+    assert (damage is not None) == damaged
+    assert content_kept == (content if kept else None)
 
 
 def test_a_bomb_is_inflated_no_further_than_declared() -> None:
-    """A member that inflates to 50 MB, declaring 1 KB or nothing: never more than 1 KB is
-    made (a length of 0 would be no limit for zlib)."""
+    """A member that inflates to 50 MB, declaring 1 KB or nothing: never more than one byte
+    past that is made (a length of 0 would be no limit for zlib)."""
     data, info = _one_member(b"\0" * (50 << 20))
     made = []
     real = zlib.decompressobj
@@ -298,6 +345,10 @@ def test_a_bomb_is_inflated_no_further_than_declared() -> None:
     class Watched:
         def __init__(self, wbits: int) -> None:
             self.inflater = real(wbits)
+
+        @property
+        def eof(self) -> bool:
+            return self.inflater.eof
 
         def decompress(self, data: bytes, max_length: int) -> bytes:
             out = self.inflater.decompress(data, max_length)
@@ -309,7 +360,7 @@ def test_a_bomb_is_inflated_no_further_than_declared() -> None:
         lying.file_size = declared
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(zlib, "decompressobj", Watched)
-            assert inflate_member(data, lying) == b"\0" * declared
+            assert inflate_member(data, lying) == (b"\0" * (declared + 1), False)
         archive = zipfile.ZipFile(io.BytesIO(data))
-        assert guards.verified_content(archive, data, lying)[0] is None  # its CRC is not
-    assert made == [1024, 1]
+        assert guards.verified_content(archive, data, lying)[0] is None
+    assert made == [1025, 1]

@@ -10,8 +10,8 @@
 - ``verify_member``: inflates a member once, in chunks bounded by its declared size, so a bad
   CRC or bad deflate data anywhere is found; refuses an XML part that declares a DOCTYPE or an
   entity (an XML bomb: Office never writes one), and reports one that is not well-formed;
-- ``verified_content``: the same verdict for a part kept in memory, its content inflated in
-  one go (bounded by its declared size too).
+- ``verified_content``: a part kept in memory inflated in one go when it is whole (bounded by
+  its declared size too); any other part gets ``verify_member``'s verdict.
 """
 
 from __future__ import annotations
@@ -164,17 +164,20 @@ def verified_content(
     """A part ``verify_member`` would not parse (a sheet), inflated in one go when it is whole:
     its content and no damage; else no content and ``verify_member``'s verdict.
 
-    In one go (``zipraw.inflate_member``, ``archive`` opened on ``source``) is faster than in
-    chunks joined, for a part kept in memory.  The content is what ``zipfile`` reads; when its
-    CRC is not the declared one, or its data cannot be inflated, the part is verified again
-    the streamed way, so that damage (and a DOCTYPE in a damaged part) is judged and worded
-    exactly as for any other part.
+    Whole: ``zipfile`` opens it (its own checks of the local header and flags pass), its
+    deflate stream (``archive`` opened on ``source``: ``zipraw.inflate_member``) ends just at
+    the declared size, and its CRC is the declared one.  Anything else (damage, a lie about
+    a size, data after the stream's end) is judged the streamed way, so that its verdict and
+    its words are those of any other part.  In one go is faster than in chunks joined, for a
+    part kept in memory.
     """
+    content: bytes | None = None
     try:
-        content: bytes | None = zipraw.inflate_member(source, member)
-    except ValueError:
-        content = None
-    if content is None or zlib.crc32(content) != member.CRC:
+        archive.open(member).close()  # zipfile's checks of the headers (flags, name, overlap)
+        content, exact = zipraw.inflate_member(source, member)
+    except (*ZIP_ERRORS, RuntimeError):
+        exact = False
+    if content is None or not exact or zlib.crc32(content) != member.CRC:
         return None, verify_member(archive, member, parse=False)
     if _is_xml(member.filename):
         refuse_doctype(member.filename, content[:PROLOG_BYTES])

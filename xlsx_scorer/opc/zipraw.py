@@ -153,12 +153,12 @@ def member_data(source: bytes, info: zipfile.ZipInfo) -> memoryview:
     return memoryview(source)[data_start:data_end]
 
 
-def inflate_member(source: bytes, info: zipfile.ZipInfo) -> bytes:
-    """The content of member ``info`` of the archive in ``source`` as ``zipfile`` reads it
-    (cut at the declared size; what a stream that ends early or is cut short gives), made in
-    one call that never makes more than the declared size (at least one byte).  ``ValueError``
-    for bad deflate data before that size or a local header that does not match.  The CRC is
-    not checked here.
+def inflate_member(source: bytes, info: zipfile.ZipInfo) -> tuple[bytes, bool]:
+    """The content of member ``info`` of the archive in ``source``, inflated in one call, and
+    whether it is exactly the declared one: its deflate stream ends (a stored member: its data
+    is as long as declared) after just the declared size.  No more than one byte past the
+    declared size is ever made.  ``ValueError`` for bad deflate data or a local header that
+    does not match; the CRC is not checked here.
 
     >>> import io
     >>> buffer = io.BytesIO()
@@ -166,20 +166,21 @@ def inflate_member(source: bytes, info: zipfile.ZipInfo) -> bytes:
     ...     archive.writestr("a.xml", b"<a/>" * 100)
     >>> data = buffer.getvalue()
     >>> info = zipfile.ZipFile(io.BytesIO(data)).getinfo("a.xml")
-    >>> inflate_member(data, info) == b"<a/>" * 100
+    >>> inflate_member(data, info) == (b"<a/>" * 100, True)
     True
-    >>> info.file_size = 6  # a lie: no more is made
+    >>> info.file_size = 6  # a lie: one byte more is made, and it is not the declared content
     >>> inflate_member(data, info)
-    b'<a/><a'
+    (b'<a/><a/', False)
     """
     data = member_data(source, info)
     if info.compress_type == zipfile.ZIP_STORED:
-        return bytes(data[: info.file_size])
+        return bytes(data[: info.file_size + 1]), len(data) == info.file_size
     inflater = zlib.decompressobj(-zlib.MAX_WBITS)
-    try:  # a length of 0 would be no limit at all
-        return inflater.decompress(data, max(info.file_size, 1))[: info.file_size]
+    try:
+        content = inflater.decompress(data, info.file_size + 1)
     except zlib.error as exc:
         raise ValueError(f"{info.filename}: bad deflate data ({exc})") from exc
+    return content, inflater.eof and len(content) == info.file_size
 
 
 def _encode_name(name: str) -> tuple[bytes, int]:

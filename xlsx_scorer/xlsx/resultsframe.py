@@ -24,6 +24,7 @@ each column's distinct values are looked at once, and handed on with its codes
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -99,11 +100,10 @@ def _body(
 
     Rows and columns are within the sheet's grid (the readers see to it), so both are
     looked up in tables as long as the grid: no sorting.  Codes and places are 32-bit
-    integers (half the memory to touch): a grid of 1,048,576 rows by twelve columns, and
-    the cells of a package of at most 1 GB, stay far below 2**31.
+    integers (half the memory to touch): a grid of 1,048,576 rows by the contract's
+    columns, and the cells of a package of at most 1 GB, stay far below 2**31.
     """
-    column_of = np.asarray(cells.column_of)  # array("H") and array("I"): no copy
-    row_of = np.asarray(cells.row_of)
+    column_of, row_of = _integers(cells.column_of), _integers(cells.row_of)
     slot = np.full(max(columns, default=0) + 1, -1, dtype=np.int32)
     slot[columns] = np.arange(len(columns), dtype=np.int32)
     position = slot[np.minimum(column_of, len(slot) - 1)]
@@ -120,6 +120,18 @@ def _body(
     body = np.full(len(index) * len(columns), blank, dtype=np.int32)
     body[at] = codes
     return index, np.ascontiguousarray(body.reshape(len(index), len(columns)).T)  # by column
+
+
+def _integers(values: Sequence[int]) -> npt.NDArray[np.integer[Any]]:
+    """``values`` as an integer array: the plain reader's ``array`` of machine integers as it
+    is (no copy), the exact reader's list (even an empty one) as 64-bit integers.
+
+    >>> _integers(array("H", [1, 2])).dtype, _integers([]).dtype
+    (dtype('uint16'), dtype('int64'))
+    """
+    if isinstance(values, array):
+        return np.asarray(values)
+    return np.asarray(values, dtype=np.int64)
 
 
 def _codes(runs: list[tuple[Sequence[int], int]]) -> npt.NDArray[np.int32]:
