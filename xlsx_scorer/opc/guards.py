@@ -167,9 +167,9 @@ def verified_content(
     Whole: ``zipfile`` opens it (its own checks of the local header and flags pass), its
     deflate stream (``archive`` opened on ``source``: ``zipraw.inflate_member``) ends just at
     the declared size, and its CRC is the declared one.  Anything else (damage, a lie about
-    a size, data after the stream's end) is judged the streamed way, so that its verdict and
-    its words are those of any other part.  In one go is faster than in chunks joined, for a
-    part kept in memory.
+    a size, a stream that goes on past the declared size) is judged the streamed way, so that
+    its verdict and its words are those of any other part.  In one go is faster than in
+    chunks joined, for a part kept in memory.
     """
     content: bytes | None = None
     try:
