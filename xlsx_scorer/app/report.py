@@ -19,7 +19,7 @@ import pandas as pd
 
 from xlsx_scorer.app import fingerprint
 from xlsx_scorer.app.outputkinds import CHART_DATA, ERRORS, ROUND_POINTS, STANDINGS, sheet_name
-from xlsx_scorer.core.distinct import Coded, distinct
+from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import LANGUAGES, text
@@ -149,8 +149,7 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     """The Round Points sheet: one row per player per game, by round, table and place."""
     yes = text(lang, "out.yes")
     tables = distinct(games["table"].to_numpy())
-    labels = np.empty(len(tables.values), dtype=object)
-    labels[:] = [table_value(str(value)) for value in tables.values]
+    labels = object_array([table_value(str(value)) for value in tables.values])
     order = _game_order(games, tables, labels)
 
     def ordered(name: str) -> npt.NDArray[Any]:
@@ -200,17 +199,15 @@ def _game_order(
     >>> games = pd.DataFrame({"player": ["Bo", "Ana", "Cem", "Ana"], "place": [1, 2, 1, 1],
     ...                       "table": ["Final", "2", "10", "2"], "round": [1, 1, 1, 2]})
     >>> tables = distinct(games["table"].to_numpy())
-    >>> labels = np.array([table_value(v) for v in tables.values], dtype=object)
+    >>> labels = object_array([table_value(value) for value in tables.values])
     >>> _game_order(games, tables, labels).tolist()
     [1, 2, 0, 3]
     """
     numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
-    by_label = np.empty(len(tables.values), dtype=object)
-    by_label[:] = tables.values
     keys = (
         pd.factorize(games["player"].to_numpy(), sort=True)[0],
         games["place"].to_numpy(),
-        pd.factorize(by_label, sort=True)[0][tables.codes],
+        pd.factorize(object_array(tables.values), sort=True)[0][tables.codes],
         np.array(numbers, dtype=float)[tables.codes],
         games["round"].to_numpy(dtype=np.int64),
     )

@@ -2,6 +2,7 @@
 
 ``distinct`` gives codes and distinct values (``Coded``): a function of one cell
 (``cells``) is applied to a whole column through them (``typed``, ``app.report``).
+``object_array`` holds such values as numpy objects, one value a cell.
 """
 
 from __future__ import annotations
@@ -29,6 +30,18 @@ class Coded(NamedTuple):
     values: list[Any]
 
 
+def object_array(values: Sequence[Any] | npt.NDArray[Any]) -> npt.NDArray[np.object_]:
+    """``values`` as a one-dimensional array of Python objects, one value a cell: where
+    ``np.array`` would make mixed numbers and text all text, or tuples into rows.
+
+    >>> object_array([3, "Final", (1, 2)]).tolist()
+    [3, 'Final', (1, 2)]
+    """
+    array = np.empty(len(values), dtype=object)
+    array[:] = list(values)
+    return array
+
+
 def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> Coded:
     """Codes and distinct values: ``values[i]`` is ``uniques[codes[i]]`` (same type too).
 
@@ -46,8 +59,7 @@ def distinct(values: Sequence[Any] | npt.NDArray[Any]) -> Coded:
     if isinstance(values, np.ndarray) and values.dtype == object and values.ndim == 1:
         column = values
     else:
-        column = np.empty(len(values), dtype=object)
-        column[:] = list(values)
+        column = object_array(values)
     kind = pd.api.types.infer_dtype(column, skipna=False)
     if kind == "floating":  # numbers as a spreadsheet stores them: hashed as doubles
         codes, floats = pd.factorize(column.astype(np.float64), use_na_sentinel=False)

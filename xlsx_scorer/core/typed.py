@@ -18,7 +18,7 @@ import pandas as pd
 
 from xlsx_scorer.core import cells
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS
-from xlsx_scorer.core.distinct import Coded, distinct
+from xlsx_scorer.core.distinct import Coded, distinct, object_array
 
 #: How each column's cells are read, and the type of its typed column.
 PARSERS: dict[str, Callable[[Any], Any]] = {
@@ -88,8 +88,9 @@ def _typed_array(
     if dtype == "boolean":
         flags = [not gone and bool(value) for value, gone in zip(parsed, missing, strict=True)]
         return pd.arrays.BooleanArray(np.array(flags, dtype=bool)[codes], missing[codes])
-    objects = np.empty(len(parsed), dtype=object)
-    objects[:] = [None if gone else value for value, gone in zip(parsed, missing, strict=True)]
+    objects = object_array(
+        [None if gone else value for value, gone in zip(parsed, missing, strict=True)]
+    )
     return objects[codes]
 
 

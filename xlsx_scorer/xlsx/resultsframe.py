@@ -34,7 +34,7 @@ import pandas as pd
 
 from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.columns import MARK_COLUMNS, MIN_HEADER_MATCHES, RESULT_COLUMNS
-from xlsx_scorer.core.distinct import Coded, distinct
+from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.i18n import fold, header_aliases
 from xlsx_scorer.xlsx.cellevents import SheetCells
 
@@ -53,7 +53,7 @@ def results_frame(
 
     Rows in ``flagged_rows`` (a formula with no saved value) are kept even when blank.
     """
-    table = _objects([*cells.table, ""])  # a blank cell: the last code
+    table = object_array([*cells.table, ""])  # a blank cell: the last code
     index, body = _body(cells, header_row, columns, blank=len(table) - 1)
     _fill_merged(body, index, columns, cells.merged, header_row, blank=len(table) - 1)
     values, coded = [], {}
@@ -143,12 +143,6 @@ def _run(run: Sequence[int]) -> npt.NDArray[np.int32]:
     if isinstance(run, range):
         return np.arange(run.start, run.stop, run.step, dtype=np.int32)
     return np.asarray(run, dtype=np.int32)
-
-
-def _objects(values: list[Any]) -> npt.NDArray[np.object_]:
-    array = np.empty(len(values), dtype=object)
-    array[:] = values
-    return array
 
 
 def _last_of_each(
