@@ -179,15 +179,44 @@ def test_the_sheet_asked_for_opens_first_when_no_sheet_of_theirs_is_selected() -
     assert selected == ["Errors"]
 
 
-def test_a_selected_sheet_of_theirs_keeps_the_focus() -> None:
-    """Switching would open their sheet and ours grouped: typing would change both."""
+def _selected(data: bytes) -> list[str]:
+    """The sheets whose view is tab-selected (``1`` or ``true``)."""
+    return [
+        name
+        for name in sheet_names(data)
+        if re.search(rb'tabSelected="(1|true)"', parts_of(data)[_part_of(data, name)])
+    ]
+
+
+@pytest.mark.parametrize(("on", "off"), [(b'"1"', b'"0"'), (b'"true"', b'"false"')])
+def test_a_selected_sheet_of_theirs_is_unselected_by_one_attribute(on: bytes, off: bytes) -> None:
+    """Ours opens, alone selected: two selected sheets are grouped (an edit made in both).
+
+    Their sheet changes by that one attribute's value; every other part of theirs that we
+    do not edit anyway stays byte for byte.
+    """
     parts = parts_of(excel_like(4))
     notes = "xl/worksheets/sheet5.xml"
-    parts[notes] = parts[notes].replace(b"<sheetView ", b'<sheetView tabSelected="1" ')
+    parts[notes] = parts[notes].replace(b"<sheetView ", b"<sheetView tabSelected=" + on + b" ")
     out = write_sheets(zip_parts(dict(parts)), specs(), active="errors")
     view = next(_workbook(out).iter(f"{{{MAIN}}}workbookView"))
-    assert sheet_names(out)[int(view.get("activeTab", ""))] == "Notes"
-    assert b"tabSelected" not in parts_of(out)[_part_of(out, "Errors")]
+    assert sheet_names(out)[int(view.get("activeTab", ""))] == "Errors"
+    assert _selected(out) == ["Errors"]
+    after = parts_of(out)
+    assert after[notes] == parts[notes].replace(b"tabSelected=" + on, b"tabSelected=" + off)
+    for name in set(parts) - DROPPED - EDITABLE - {notes}:
+        assert after[name] == parts[name], name
+
+
+def test_a_selected_sheet_in_utf16_is_unselected_and_stays_readable() -> None:
+    parts = parts_of(excel_like(4))
+    notes = "xl/worksheets/sheet5.xml"
+    xml = parts[notes].decode().replace("<sheetView ", '<sheetView tabSelected=" true " ')
+    parts[notes] = xml.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+    out = write_sheets(zip_parts(dict(parts)), specs(), active="standings")
+    assert _selected(out) == ["Standings"]
+    assert load(out)["Notes"].sheet_view.tabSelected is False
+    assert parts_of(out)[notes].decode() == xml.replace('" true "', '"false"')
 
 
 def test_openpyxl_sees_values_and_styles(merged: bytes) -> None:

@@ -62,7 +62,7 @@ def is_selected(package: Package, part: PartName) -> bool:
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         nonlocal selected
-        if tag == _MAIN + "sheetView" and attrs.get("tabSelected") in ("1", "true"):
+        if tag == _MAIN + "sheetView" and attrs.get("tabSelected", "").strip() in ("1", "true"):
             selected = True
             raise _DoneError
         if tag in (_MAIN + "sheetData", _MAIN + "sheetFormatPr", _MAIN + "cols"):

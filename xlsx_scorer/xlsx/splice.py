@@ -6,8 +6,8 @@ Rules:
   of hundreds of megabytes costs milliseconds); the parts we write are deflated at zlib's
   fastest level, a sheet of ours block by block, the blocks of a big one shared with a
   helper process (``deflate_sheets``).
-  Only ``[Content_Types].xml``, the workbook part, its relationships and the styles part
-  are edited, by splicing text (``opc.xmledit``).
+  Only ``[Content_Types].xml``, the workbook part, its relationships, the styles part and a
+  selected sheet's view (see ``active``) are edited, by splicing text (``opc.xmledit``).
 - Our old sheets (``ours.our_sheets``: marked, or older output) are removed with every part
   only they reach; each new sheet takes the place of the old one of its kind, the others are
   appended, the hidden chart data last.  The calculation chain is dropped (Excel rebuilds it).
@@ -16,10 +16,11 @@ Rules:
   next to the workbook part (``worksheets/sheet7.xml``).
 - Nothing is written from a damaged package: a damaged part we would copy is refused, naming
   its sheet; damage in a part we drop (an old output sheet) does not matter.
-- ``active``: the kind of the sheet to show when the workbook opens.  It is honoured unless a
-  sheet we keep is selected (``tabSelected``): Excel would then open both selected, grouped,
-  and typing into one would change the other; we never edit the organiser's sheets to
-  unselect theirs.
+- ``active``: the kind of the sheet to show when the workbook opens, and the one sheet
+  selected.  A sheet of theirs that is selected (``tabSelected``, as LibreOffice marks the
+  sheet it showed last) is unselected by splicing that attribute alone (``sheetview``):
+  two selected sheets open grouped, and typing into one would change the other.  Only when
+  such a sheet cannot be read does it keep the focus, and ours is not selected.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
 from xlsx_scorer.xlsx import chart as charts
-from xlsx_scorer.xlsx import parallel, peek, sheetxml, styles, workbookxml
+from xlsx_scorer.xlsx import parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
@@ -204,8 +205,12 @@ def write_sheets(
         )
     placed = [sheet.placed for sheet in new if sheet.placed is not None]
     shown = next((s.placed for s in new if s.kind == active and s.spec is not None), None)
-    if shown is not None and _selected_elsewhere(pkg, removed):
-        shown = None
+    if shown is not None:
+        unselected = _unselect_theirs(pkg, removed)
+        if unselected is None:
+            shown = None
+        else:
+            edited.update(unselected)
     data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), "")
     written = [
         (sheet, *_sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown))
@@ -265,17 +270,23 @@ def _dropped(pkg: Package, cut: set[str]) -> set[PartName]:
     return dropped | {part.rels for part in dropped if pkg.has(part.rels)}
 
 
-def _selected_elsewhere(pkg: Package, removed: set[int]) -> bool:
-    """Whether a sheet we keep is selected (unreadable ones count as selected)."""
+def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] | None:
+    """The sheets we keep that are selected, unselected; None when one cannot be."""
+    edited: dict[PartName, bytes] = {}
     for index, sheet in enumerate(pkg.sheets):
-        if index in removed or sheet.part is None or not pkg.has(sheet.part):
+        part = sheet.part
+        if index in removed or part is None or not pkg.has(part):
             continue
         try:
-            if peek.is_selected(pkg, sheet.part):
-                return True
+            if not peek.is_selected(pkg, part):
+                continue
+            data = sheetview.unselected(pkg.info(part).filename, pkg.read(part))
         except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
-            return True
-    return False
+            return None
+        if data is None:  # selected where the head does not say so: left as it is
+            return None
+        edited[part] = data
+    return edited
 
 
 def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
