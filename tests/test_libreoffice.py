@@ -21,6 +21,7 @@ few files and takes a few seconds.
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ import pytest
 from openpyxl import load_workbook
 
 from tests import oracle
+from tests.test_libreoffice_saved import SAVED
+from tests.test_libreoffice_saved import score as score_saved
 from tests.test_template import ROSTER, SHIPPED, TABS, event_rows, fill_template, tab
 from xlsx_scorer.app import template
 from xlsx_scorer.app.api import Result, score_file
@@ -255,3 +258,30 @@ def checks(sheet: Any) -> dict[str, tuple[str | None, ...]]:
         formulas = (dv.formula1, second) if dv.type else (None, None)
         found[str(dv.sqref)] = (dv.type, operator, *formulas, dv.prompt)
     return found
+
+
+@pytest.mark.parametrize(("name", "code"), [("sample_event", 0), ("sample_mistakes", 1)])
+def test_a_libreoffice_saved_sample_scored_opens_in_libreoffice(
+    tmp_path: Path, profile: str, name: str, code: int
+) -> None:
+    """The sample as LibreOffice saved it, scored, opens in LibreOffice again: every sheet
+    exported (ours with the golden standings), and printed to PDF."""
+    path, done = score_saved(SAVED / f"{name}.xlsx", tmp_path / "scored")
+    assert done.returncode == code, done.stdout + done.stderr
+    export = convert([path], tmp_path / "csv", profile)
+    assert export.sheet_names(path) >= {"Results", "Players", "Standings", "Errors"}
+    if code == 0:
+        golden = json.loads((SAVED.parent / f"{name}.expected.json").read_text("utf-8"))
+        _, body = _table(export.sheet(path, "Standings"), "Rank")
+        assert [row[1] for row in body] == [entry["player"] for entry in golden["standings"]]
+        assert [number(row[2]) for row in body] == pytest.approx(
+            [entry["round_points_float"] for entry in golden["standings"]]
+        )
+    else:
+        _, body = _table(export.sheet(path, "Errors"), "Sheet")
+        expected = json.loads((SAVED.parent / f"{name}.expected.json").read_text("utf-8"))
+        assert len(body) >= len(expected["errors"])
+    pdf = convert([path], tmp_path / "pdf", profile, "pdf")
+    printed = tmp_path / "pdf" / f"{name}.pdf"
+    assert printed.is_file(), pdf.log
+    assert printed.read_bytes().startswith(b"%PDF")
