@@ -33,12 +33,16 @@ from tests.packages import (
     specs,
     zip_parts,
 )
+from xlsx_scorer.app.report import CHART_PLAYERS
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
+from xlsx_scorer.xlsx.chart import chart_xml
 from xlsx_scorer.xlsx.ours import our_sheets
+from xlsx_scorer.xlsx.spec import Chart
 from xlsx_scorer.xlsx.splice import write_sheets
 
 CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+DRAWINGML = "http://schemas.openxmlformats.org/drawingml/2006/main"
 CT = "http://schemas.openxmlformats.org/package/2006/content-types"
 WORKSHEET_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 
@@ -328,6 +332,37 @@ def test_the_chart_shows_its_axes_and_carries_its_values(merged: bytes) -> None:
     wb = load(merged)
     assert len(wb["Standings"]._charts) == 1
     assert [c.value for c in wb["Chart Data"][2]] == ["Ana", 5, 9.5]
+
+
+def test_every_series_and_axis_brings_its_own_colours() -> None:
+    """A workbook LibreOffice saved has no theme: nothing of the chart may come from one."""
+    series = tuple((f"P{i}", (float(i), float(2 * i))) for i in range(CHART_PLAYERS))
+    xml = chart_xml(Chart("Points", ("R1", "R2"), series, "Chart Data"), "Chart Data")
+    assert b"schemeClr" not in xml
+    chart = ET.fromstring(xml)
+    c, a = f"{{{CHART}}}", f"{{{DRAWINGML}}}"
+    looks = []
+    for ser in chart.iterfind(f".//{c}ser"):
+        line = ser.find(f"{c}spPr/{a}ln")
+        assert line is not None
+        assert int(line.get("w", "0")) >= 19050  # 1.5 pt or more
+        stroke, dash = line.find(f"{a}solidFill/{a}srgbClr"), line.find(f"{a}prstDash")
+        symbol = ser.find(f"{c}marker/{c}symbol")
+        fill = ser.find(f"{c}marker/{c}spPr/{a}solidFill/{a}srgbClr")
+        edge = ser.find(f"{c}marker/{c}spPr/{a}ln/{a}solidFill/{a}srgbClr")
+        assert None not in (stroke, dash, symbol, fill, edge)
+        assert stroke is not None
+        assert edge is not None
+        assert edge.get("val") == stroke.get("val")
+        looks.append(tuple(el.get("val") for el in (stroke, symbol, dash, fill) if el is not None))
+    assert len(looks) == CHART_PLAYERS
+    assert len({look[0] for look in looks}) == CHART_PLAYERS  # a colour each
+    assert len({look[1:] for look in looks}) == CHART_PLAYERS  # told apart without colour
+    for axis in ("catAx", "valAx"):
+        node = chart.find(f".//{c}{axis}")
+        assert node is not None
+        assert node.find(f"{c}spPr/{a}ln/{a}solidFill/{a}srgbClr") is not None
+        assert node.find(f"{c}txPr//{a}defRPr/{a}solidFill/{a}srgbClr") is not None
 
 
 def test_writing_is_deterministic(merged: bytes) -> None:

@@ -8,6 +8,9 @@ For each language (``en``, ``es``, ``tr``) it scores the sample event
 (``fixtures/sample_event.xlsx``: Standings with its chart, Round Points, Errors saying all is
 well) and the sample with mistakes (``fixtures/sample_mistakes.xlsx``: Errors listing them,
 Standings withheld), and writes a blank template (Event, Players, Results, Instructions).
+The sample event as LibreOffice saved it (``fixtures/libreoffice/sample_event.xlsx``: no
+theme part, so nothing of the chart may come from one) is pictured too, its Standings as
+``LANG-libreoffice-event-standings``.
 Every visible sheet is printed on its own: a copy of the workbook listing only that sheet
 goes through ``soffice --convert-to pdf``, then the first page of the PDF through
 ``pdftoppm`` at 100 dpi.  Both land here as
@@ -64,11 +67,13 @@ def workbooks(lang: str) -> dict[str, tuple[bytes, tuple[str, ...]]]:
         return result.workbook
 
     event = scored(ROOT / "fixtures" / "sample_event.xlsx")
+    saved = scored(ROOT / "fixtures" / "libreoffice" / "sample_event.xlsx")
     mistakes = scored(ROOT / "fixtures" / "sample_mistakes.xlsx")
     blank = template.template_bytes(lang, players=12, rounds=3, event=EVENTS[lang])
     outputs = (outputkinds.STANDINGS, outputkinds.ROUND_POINTS, outputkinds.ERRORS)
     return {
         "event": (event, outputs),
+        "libreoffice-event": (saved, (outputkinds.STANDINGS,)),
         "mistakes": (mistakes, (outputkinds.ERRORS, outputkinds.STANDINGS)),
         "template": (blank, template.SHEETS),
     }
