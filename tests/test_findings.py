@@ -81,6 +81,7 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.unreadable", detail="Permission denied"),
     fatal("unusable.damaged_sheet", sheet="Notes", detail="CRC check failed"),
     fatal("unusable.damaged_part", part="/xl/styles.xml", detail="CRC check failed"),
+    fatal("unusable.styles_missing", sheet="Results"),
     fatal("unusable.encrypted_member", part="/docProps/app.xml"),
     fatal("unusable.unsupported_compression", part="/xl/worksheets/sheet1.xml", method="bzip2"),
     fatal("unusable.strict_ooxml"),

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import io
+import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import openpyxl
+import openpyxl.styles
 import pytest
 
 from tests.builders import HEADERS, row, write
@@ -255,3 +259,118 @@ def test_a_name_holding_an_escape_look_alike_is_written_back_as_it_reads(tmp_pat
         assert b"Dua _x005F_x0041_ lit" in package.read(chart)
     again = api.score_file(path)
     assert [finding.code for finding in again.findings] == []
+
+
+def _unlinked_styles(path: Path, rels: str, *, part: bool) -> None:
+    """A valid event whose header cells are bold (``s="1"``), its styles relationship
+    replaced by ``rels``; ``part``: the styles part stays in the package, else it goes."""
+    write(path, BASE)
+    book = openpyxl.load_workbook(path)
+    for cell in book["Results"][1]:
+        cell.font = openpyxl.styles.Font(bold=True)
+    book.save(path)
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    old = parts["xl/_rels/workbook.xml.rels"].decode()
+    link = re.search(r"<Relationship [^>]*/styles\"[^>]*/>", old)
+    assert link is not None
+    parts["xl/_rels/workbook.xml.rels"] = old.replace(link.group(0), rels).encode()
+    if not part:
+        del parts["xl/styles.xml"]
+        types = parts["[Content_Types].xml"].decode()
+        parts["[Content_Types].xml"] = re.sub(
+            r'<Override PartName="/xl/styles.xml"[^>]*/>', "", types
+        ).encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+    path.write_bytes(buffer.getvalue())
+
+
+STYLES = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
+STYLES_UNUSABLE = {
+    "relationship-missing": "",
+    "external": f'<Relationship Id="rId9" Type="{STYLES}" Target="http://example.com/s.xml"'
+    ' TargetMode="External"/>',
+    "part-missing": f'<Relationship Id="rId9" Type="{STYLES}" Target="nostyles.xml"/>',
+}
+STYLES_SAID = {
+    "en": "the sheet Results uses cell formats (styles) that the workbook does not hold",
+    "es": "la hoja Results usa formatos de celda (estilos) que el libro no contiene",
+    "tr": "Results sayfası, çalışma kitabında bulunmayan hücre biçimlerini (stilleri)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(STYLES_SAID))
+@pytest.mark.parametrize("shape", sorted(STYLES_UNUSABLE))
+def test_cells_styled_without_any_styles_part_are_refused(
+    tmp_path: Path, shape: str, lang: str
+) -> None:
+    """No stylesheet in the package: a new one would hold only ours, and their ``s="1"``
+    would name one of ours (openpyxl cannot open that either).  Refused, nothing written,
+    by ``check`` too."""
+    path = tmp_path / "cup.xlsx"
+    _unlinked_styles(path, STYLES_UNUSABLE[shape], part=False)
+    before = path.read_bytes()
+    for command in ("score", "check"):
+        done = subprocess.run(
+            [sys.executable, "-m", "xlsx_scorer", command, "--lang", lang, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert STYLES_SAID[lang] in done.stdout + done.stderr
+        assert "Traceback" not in done.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("shape", ["relationship-missing", "external"])
+def test_an_unlinked_stylesheet_is_carried_over(tmp_path: Path, shape: str) -> None:
+    """The package holds its stylesheet, only the link is missing (or points outside): ours
+    are appended to it and it is linked, so their bold header stays bold."""
+    path = tmp_path / "cup.xlsx"
+    _unlinked_styles(path, STYLES_UNUSABLE[shape], part=True)
+    with zipfile.ZipFile(path) as source:
+        theirs = source.read("xl/styles.xml").decode()
+    done = subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", "score", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    book = openpyxl.load_workbook(path)
+    assert book["Results"]["A1"].font.b
+    assert not book["Results"]["A2"].font.b
+    assert book["Standings"]["A1"].font.b
+    with zipfile.ZipFile(path) as scored:
+        rels = scored.read("xl/_rels/workbook.xml.rels").decode()
+        ours = scored.read("xl/styles.xml").decode()
+        assert not [
+            n for n in scored.namelist() if n.startswith("xl/styles") and n != "xl/styles.xml"
+        ]
+    assert rels.count("/styles") == 1
+    assert 'Target="styles.xml"' in rels
+    assert "External" not in rels
+    for entry in re.findall(r"<(?:font|fill|border|xf)\b.*?(?:/>|</\w+>)", theirs):
+        assert entry in ours
+
+
+def test_unstyled_cells_without_a_styles_relationship_get_ours(tmp_path: Path) -> None:
+    """Cells that name no format lose nothing: a styles part of ours is added."""
+    path = tmp_path / "cup.xlsx"
+    write(path, BASE)
+    with zipfile.ZipFile(path) as source:
+        old = source.read("xl/_rels/workbook.xml.rels").decode()
+    link = re.search(r"<Relationship [^>]*/styles\"[^>]*/>", old)
+    assert link is not None
+    rels = old.replace(link.group(0), "").encode()
+    path.write_bytes(_replace_part(path, "xl/_rels/workbook.xml.rels", rels))
+    assert api.score_file(path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    assert book["Standings"]["A1"].font.b
+    assert book["Results"]["A1"].value == HEADERS[0]

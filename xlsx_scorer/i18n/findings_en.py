@@ -230,6 +230,11 @@ FINDINGS = {
         "again, or open it in your spreadsheet application, repair or delete that sheet and "
         "save it again."
     ),
+    "unusable.styles_missing": (
+        "{file}: the sheet {sheet} uses cell formats (styles) that the workbook does not hold: "
+        "its styles part is missing or not linked; open it in your spreadsheet application, "
+        "save it again and rerun."
+    ),
     "unusable.damaged_part": (
         "{file}: the part {part} of the workbook is damaged ({detail}); ask for the file again, "
         "or open it in your spreadsheet application and save it again."

@@ -263,6 +263,11 @@ FINDINGS = {
         "a enviar el archivo, o ábrelo en tu programa de hojas de cálculo, repara o borra esa "
         "hoja y vuelve a guardarlo."
     ),
+    "unusable.styles_missing": (
+        "{file}: la hoja {sheet} usa formatos de celda (estilos) que el libro no contiene: "
+        "falta su parte de estilos o no está enlazada; ábrelo en tu programa de hojas de "
+        "cálculo, vuelve a guardarlo y ejecuta de nuevo."
+    ),
     "unusable.damaged_part": (
         "{file}: la parte {part} del libro está dañada ({detail}); pide que te vuelvan a enviar "
         "el archivo, o ábrelo en tu programa de hojas de cálculo y vuelve a guardarlo."

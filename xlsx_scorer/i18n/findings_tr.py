@@ -245,6 +245,11 @@ FINDINGS = {
         "ya da elektronik tablo uygulamanızda açıp bu sayfayı onarın veya silin ve yeniden "
         "kaydedin."
     ),
+    "unusable.styles_missing": (
+        "{file}: {sheet} sayfası, çalışma kitabında bulunmayan hücre biçimlerini (stilleri) "
+        "kullanıyor: stil bölümü eksik ya da bağlı değil; dosyayı elektronik tablo "
+        "uygulamanızda açın, yeniden kaydedin ve tekrar çalıştırın."
+    ),
     "unusable.damaged_part": (
         "{file}: çalışma kitabının {part} bölümü hasarlı ({detail}); dosyayı yeniden isteyin "
         "ya da elektronik tablo uygulamanızda açıp yeniden kaydedin."

@@ -5,7 +5,9 @@ Both stream the sheet's XML through expat (no DTD) and stop as soon as they know
 - ``first_texts``: the text of column A in the first rows (inline strings, shared strings
   resolved through the workbook's relationship, formula text results);
 - ``is_selected``: whether a view of the sheet is selected (``tabSelected``), as Excel marks
-  the sheets it shows; found before ``<sheetData>``.
+  the sheets it shows; found before ``<sheetData>``;
+- ``uses_style``: whether a cell, row or column names a cell format numbered ``at_least`` or
+  more (``s``, ``style``); read to the end when none does.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import whole_number
 
-__all__ = ["first_texts", "is_selected"]
+__all__ = ["first_texts", "is_selected", "uses_style"]
 
 _CHUNK = 64 << 10
 _MAIN = "{" + ns.MAIN + "}"
@@ -70,6 +72,25 @@ def is_selected(package: Package, part: PartName) -> bool:
 
     _stream(package, part, start)
     return selected
+
+
+def uses_style(package: Package, part: PartName, at_least: int) -> bool:
+    """Whether a ``<c>``/``<row>`` ``s`` or a ``<col>`` ``style`` of the sheet is ``at_least``
+    or more (a value that is no number counts: it names no format the workbook holds)."""
+    used = False
+    named = {_MAIN + "c": "s", _MAIN + "row": "s", _MAIN + "col": "style"}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal used
+        value = attrs.get(named.get(tag, ""))
+        if value is not None:
+            number = whole_number(value.strip())
+            if number is None or number >= at_least:
+                used = True
+                raise _DoneError
+
+    _stream(package, part, start)
+    return used
 
 
 class _ColumnA:

@@ -14,6 +14,12 @@ Rules:
 - A sheet name the organiser uses (compared ignoring case) is never taken: ours becomes
   ``Standings (2)``.  Our ``sheetId``s are the smallest free ones; part names are free names
   next to the workbook part (``worksheets/sheet7.xml``).
+- Styles (``_styles_part``): ours go into the styles part the workbook links to.  Without a
+  usable link (none, an external one, one to a missing part) they go into the package's
+  unlinked stylesheet (a part of the styles content type), which is then linked: the
+  organiser's cells keep the formats they name.  A package without one gets a new part.  A
+  cell, row or column of a sheet we keep that names a format the part does not hold would
+  then name ours, or none: refused (``unusable.styles_missing``), nothing written.
 - Nothing is written from a damaged package: a damaged part we would copy is refused, naming
   its sheet; damage in a part we drop (an old output sheet) does not matter.
 - ``active``: the kind of the sheet to show when the workbook opens, and the one sheet
@@ -121,7 +127,10 @@ def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -
     ``check`` calls this so that it refuses exactly what ``score`` refuses.
     """
     pkg = Package.open(package)
-    pkg.refuse_damage(spare=_dropped(pkg, _cut(pkg, our_sheets(pkg, legacy))))
+    ours = our_sheets(pkg, legacy)
+    dropped = _dropped(pkg, _cut(pkg, ours))
+    pkg.refuse_damage(spare=dropped)
+    _styles_part(pkg, dropped, {sheet.index for sheet in ours})
 
 
 def write_sheets(
@@ -145,11 +154,9 @@ def write_sheets(
     new = _new_sheets(specs, ours)
     wb_rels = pkg.rels(pkg.workbook)
     cut = _cut(pkg, ours)
-    styles_rel = next(
-        (r for r in wb_rels if r.type == ns.RT_STYLES and not r.external and r.target), None
-    )
     dropped = _dropped(pkg, cut)
     pkg.refuse_damage(spare=dropped)
+    styles_part, linked = _styles_part(pkg, dropped, removed)
 
     taken_parts = set(pkg.parts) - dropped
     folder = pkg.workbook.folder
@@ -159,10 +166,9 @@ def write_sheets(
     rel_ids = {rel.id for rel in wb_rels} - cut
     new_rels: list[edit.NewRelationship] = []
 
-    if styles_rel is not None and styles_rel.target is not None:
-        styles_part = styles_rel.target
-    else:
+    if styles_part is None:
         styles_part = _free_part(taken_parts, folder, "styles", "xml", plain=True)
+    if not linked:
         new_rels.append(edit.NewRelationship(edit.free_id(rel_ids), ns.RT_STYLES, styles_part))
     existing_styles = pkg.read(styles_part) if pkg.has(styles_part) else None
     needs = {
@@ -260,6 +266,45 @@ def _new_sheets(specs: Sequence[SheetSpec], ours: Sequence[OurSheet]) -> list[_N
     if len(set(kinds)) != len(kinds):
         raise ValueError(f"two output sheets of one kind: {kinds}")
     return new
+
+
+def _styles_part(
+    pkg: Package, dropped: set[PartName], removed: set[int]
+) -> tuple[PartName | None, bool]:
+    """The styles part our styles go into (None: a new one) and whether the workbook links it.
+
+    The linked part (its relationship internal and with a target); else the package's only
+    unlinked part of the styles content type.  When the workbook links no part that is
+    there, the sheets we keep must name no format beyond those of the part taken (none for
+    a new one: cell format 0 is the default we write first); else ``UnusableWorkbookError``.
+    """
+    link = next(
+        (
+            r
+            for r in pkg.rels(pkg.workbook)
+            if r.type == ns.RT_STYLES and not r.external and r.target
+        ),
+        None,
+    )
+    if link is not None and link.target is not None and pkg.has(link.target):
+        return link.target, True
+    unlinked = [
+        part for part in pkg.parts if part not in dropped and pkg.content_type(part) == ns.CT_STYLES
+    ]
+    part = link.target if link is not None else unlinked[0] if len(unlinked) == 1 else None
+    held = styles.format_count(pkg.read(part)) if part is not None and pkg.has(part) else 0
+    for index, sheet in enumerate(pkg.sheets):
+        if index in removed or sheet.part is None or not pkg.has(sheet.part):
+            continue
+        try:
+            used = peek.uses_style(pkg, sheet.part, max(held, 1))
+        except expat.ExpatError as error:
+            raise UnusableWorkbookError(
+                "unusable.damaged_sheet", {"sheet": sheet.name, "detail": str(error)}
+            ) from error
+        if used:
+            raise UnusableWorkbookError("unusable.styles_missing", {"sheet": sheet.name})
+    return part, link is not None
 
 
 def _dropped(pkg: Package, cut: set[str]) -> set[PartName]:

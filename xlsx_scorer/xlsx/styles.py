@@ -36,7 +36,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError, escape_attr, whole_number
 from xlsx_scorer.xlsx.sheetxml import CellStyles
 
-__all__ = ["EMPTY_STYLESHEET", "add_styles"]
+__all__ = ["EMPTY_STYLESHEET", "add_styles", "format_count"]
 
 EMPTY_STYLESHEET = (
     f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{ns.MAIN}"/>'
@@ -138,6 +138,22 @@ class _Section:
         return self.count - 1
 
 
+def _stylesheet(styles_xml: bytes, name: str) -> XmlDoc:
+    """The styles part parsed; ``UnusableWorkbookError`` when it is not a stylesheet."""
+    try:
+        doc = XmlDoc(name, styles_xml)
+    except XmlError as error:
+        raise UnusableWorkbookError(
+            "unusable.broken_part", {"part": name, "detail": str(error)}
+        ) from error
+    if not doc.root.is_(ns.MAIN, "styleSheet"):
+        raise UnusableWorkbookError(
+            "unusable.broken_part",
+            {"part": name, "detail": f"<{doc.root.qname}> is not a SpreadsheetML styleSheet"},
+        )
+    return doc
+
+
 def add_styles(
     styles_xml: bytes | None,
     needs: Iterable[tuple[str | None, bool, bool]],
@@ -149,18 +165,8 @@ def add_styles(
     (number format, linked, centred) looks of our table cells.  Raises
     ``UnusableWorkbookError`` when the part is not a stylesheet.
     """
-    try:
-        doc = XmlDoc(name, styles_xml or EMPTY_STYLESHEET)
-    except XmlError as error:
-        raise UnusableWorkbookError(
-            "unusable.broken_part", {"part": name, "detail": str(error)}
-        ) from error
+    doc = _stylesheet(styles_xml or EMPTY_STYLESHEET, name)
     root = doc.root
-    if not root.is_(ns.MAIN, "styleSheet"):
-        raise UnusableWorkbookError(
-            "unusable.broken_part",
-            {"part": name, "detail": f"<{root.qname}> is not a SpreadsheetML styleSheet"},
-        )
     sections = {
         section: _Section(section, next(iter(root.named(ns.MAIN, section)), None))
         for section in _ENTRY
@@ -213,6 +219,17 @@ def add_styles(
     }
     _write_sections(doc, sections)
     return doc.render(), CellStyles(title=title, note=note, header=header, cells=cells)
+
+
+def format_count(styles_xml: bytes, name: str = "styles.xml") -> int:
+    """How many cell formats (``cellXfs`` entries) the styles part holds: a cell's ``s``
+    names one of them.  Raises ``UnusableWorkbookError`` when the part is not a stylesheet.
+
+    >>> format_count(add_styles(None, [])[0])  # the default, title, note, header
+    4
+    """
+    doc = _stylesheet(styles_xml, name)
+    return sum(len(node.named(ns.MAIN, "xf")) for node in doc.root.named(ns.MAIN, "cellXfs"))
 
 
 class _Formats:
