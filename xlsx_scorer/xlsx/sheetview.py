@@ -67,7 +67,7 @@ def _head_end(data: bytes) -> tuple[int, str] | None:
     return None
 
 
-def _head(name: str, data: bytes) -> tuple[XmlDoc, bytes, bytes]:
+def _head(name: str, data: bytes) -> tuple[XmlDoc, bytes, memoryview]:
     """The part as an editable document, the closing tag added to it, the bytes left out.
 
     The head alone (closed by the root's end tag) when the part has cells and is UTF-8 (the
@@ -83,8 +83,8 @@ def _head(name: str, data: bytes) -> tuple[XmlDoc, bytes, bytes]:
         except XmlError:
             doc = None
         if doc is not None and doc.data == head:
-            return doc, head[end:], data[end:]
-    return XmlDoc(name, data, keep=keep), b"", b""
+            return doc, head[end:], memoryview(data)[end:]  # the cells: not copied
+    return XmlDoc(name, data, keep=keep), b"", memoryview(b"")
 
 
 def unselected(name: str, data: bytes) -> bytes | None:
@@ -103,4 +103,4 @@ def unselected(name: str, data: bytes) -> bytes | None:
     if not changed:
         return None
     rendered = doc.render()
-    return rendered[: len(rendered) - len(closing)] + tail
+    return b"".join((memoryview(rendered)[: len(rendered) - len(closing)], tail))
