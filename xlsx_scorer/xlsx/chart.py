@@ -12,9 +12,10 @@ series (at most ``len(SERIES_LOOKS)``, the leading players) has its own look: a 
 in a colour of its own: the Okabe–Ito palette, made to be told apart by colour-blind readers,
 without its yellow and sky blue (too pale on white) and with its orange darkened, then Paul
 Tol's wine and indigo; every line has at least 3:1 contrast on white (WCAG 1.4.11).  Its
-marker is edged in that colour.  Lines 5 to 8 are dashed with hollow markers, so that the symbol, the
-dash and the fill tell every series apart even without colour.  The axes have their own grey
-lines and dark grey text, the grid light grey lines, the chart a white background.
+marker is edged in that colour.  Lines 5 to 8 are dashed with hollow markers, so that the
+symbol, the dash and the fill tell every series apart even without colour.  The axes have
+their own grey lines and dark grey text, the grid light grey lines, the chart a white
+background.
 
 >>> [look.colour for look in SERIES_LOOKS[:3]]
 ['0072B2', 'D55E00', '009E73']
