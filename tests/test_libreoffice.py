@@ -260,18 +260,51 @@ def checks(sheet: Any) -> dict[str, tuple[str | None, ...]]:
     return found
 
 
-@pytest.mark.parametrize(("name", "code"), [("sample_event", 0), ("sample_mistakes", 1)])
+LO_SAVED = {"sample_event": 0, "sample_mistakes": 1}
+
+
+@dataclass(frozen=True)
+class SavedScored:
+    """The LibreOffice-saved samples scored by the CLI, and LibreOffice's CSV, PDF and xlsx
+    of each (one ``soffice`` call per format)."""
+
+    paths: dict[str, Path]
+    said: dict[str, tuple[int, str]]
+    csv: Export
+    pdf: Export
+    again: Export
+
+
+@pytest.fixture(scope="module")
+def saved_scored(tmp_path_factory: pytest.TempPathFactory, profile: str) -> SavedScored:
+    work = tmp_path_factory.mktemp("lo-saved-scored")
+    paths, said = {}, {}
+    for name in LO_SAVED:
+        path, done = score_saved(SAVED / f"{name}.xlsx", work / "scored")
+        paths[name], said[name] = path, (done.returncode, done.stdout + done.stderr)
+    files = list(paths.values())
+    return SavedScored(
+        paths,
+        said,
+        convert(files, work / "csv", profile),
+        convert(files, work / "pdf", profile, "pdf"),
+        convert(files, work / "again", profile, XLSX_FILTER),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(LO_SAVED))
 def test_a_libreoffice_saved_sample_scored_opens_in_libreoffice(
-    tmp_path: Path, profile: str, name: str, code: int
+    saved_scored: SavedScored, name: str
 ) -> None:
     """The sample as LibreOffice saved it, scored, opens in LibreOffice again: every sheet
-    exported (ours with the golden standings), and printed to PDF."""
-    path, done = score_saved(SAVED / f"{name}.xlsx", tmp_path / "scored")
-    assert done.returncode == code, done.stdout + done.stderr
-    export = convert([path], tmp_path / "csv", profile)
+    exported (ours with the golden standings), printed to PDF, and saved again by
+    LibreOffice on our sheet (the one it opened on), that sheet alone selected."""
+    path, (code, said) = saved_scored.paths[name], saved_scored.said[name]
+    assert code == LO_SAVED[name], said
+    export = saved_scored.csv
     assert export.sheet_names(path) >= {"Results", "Players", "Standings", "Errors"}
+    golden = json.loads((SAVED.parent / f"{name}.expected.json").read_text("utf-8"))
     if code == 0:
-        golden = json.loads((SAVED.parent / f"{name}.expected.json").read_text("utf-8"))
         _, body = _table(export.sheet(path, "Standings"), "Rank")
         assert [row[1] for row in body] == [entry["player"] for entry in golden["standings"]]
         assert [number(row[2]) for row in body] == pytest.approx(
@@ -279,9 +312,14 @@ def test_a_libreoffice_saved_sample_scored_opens_in_libreoffice(
         )
     else:
         _, body = _table(export.sheet(path, "Errors"), "Sheet")
-        expected = json.loads((SAVED.parent / f"{name}.expected.json").read_text("utf-8"))
-        assert len(body) >= len(expected["errors"])
-    pdf = convert([path], tmp_path / "pdf", profile, "pdf")
-    printed = tmp_path / "pdf" / f"{name}.pdf"
-    assert printed.is_file(), pdf.log
+        assert len(body) >= len(golden["errors"])
+    printed = saved_scored.pdf.folder / f"{name}.pdf"
+    assert printed.is_file(), saved_scored.pdf.log
     assert printed.read_bytes().startswith(b"%PDF")
+    saved = saved_scored.again.folder / path.name
+    assert saved.is_file(), saved_scored.again.log
+    shown = "Standings" if code == 0 else "Errors"
+    book = load_workbook(saved)
+    assert book.active is not None
+    assert book.active.title == shown
+    assert [sheet.title for sheet in book.worksheets if sheet.sheet_view.tabSelected] == [shown]
