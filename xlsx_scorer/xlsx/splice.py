@@ -292,7 +292,7 @@ def _styles_part(
         part for part in pkg.parts if part not in dropped and pkg.content_type(part) == ns.CT_STYLES
     ]
     part = link.target if link is not None else unlinked[0] if len(unlinked) == 1 else None
-    held = styles.format_count(pkg.read(part)) if part is not None and pkg.has(part) else 0
+    held = styles.format_count(pkg.read(part), part.member) if part and pkg.has(part) else 0
     for index, sheet in enumerate(pkg.sheets):
         if index in removed or sheet.part is None or not pkg.has(sheet.part):
             continue
