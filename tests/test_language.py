@@ -456,3 +456,29 @@ def test_a_name_not_on_the_roster_suggests_the_nearest_one_in_the_language(
     done = run("check", path)
     assert done.returncode == 1, done.stderr
     assert said in done.stdout
+
+
+#: How each language says "the workbook's" language, in the help of ``--lang``.
+WORKBOOKS_LANGUAGE = {"en": "the workbook’s", "es": "el del libro", "tr": "çalışma kitabının dili"}
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_help_keeps_names_whole_numbers_plain_and_defaults_true(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No word is cut at its hyphen (``xlsx-`` / ``scorer``) at any terminal width; the port
+    is written as digits (``8765``, never ``8.765``); ``template``, ``serve`` and the
+    commands that write no sheet do not promise what they do not do."""
+    for columns in range(60, 101, 4):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        helps = _helps(lang, capsys)
+        for command, help_text in helps.items():
+            assert not re.search(r"\w-\n", help_text), (columns, command, help_text)
+    flat = {command: " ".join(help_text.split()) for command, help_text in helps.items()}
+    assert re.search(r"\b8765\b", flat["serve"]), flat["serve"]
+    for command in ("template", "serve"):
+        assert WORKBOOKS_LANGUAGE[lang] not in flat[command], command
+    assert WORKBOOKS_LANGUAGE[lang] in flat["score"]
+    sheets = text(lang, "help.lang").split("(")[0].strip()
+    for command in ("diff", "verify"):
+        assert sheets not in flat[command], command
