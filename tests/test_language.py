@@ -482,3 +482,34 @@ def test_help_keeps_names_whole_numbers_plain_and_defaults_true(
     sheets = text(lang, "help.lang").split("(")[0].strip()
     for command in ("diff", "verify"):
         assert sheets not in flat[command], command
+
+
+# ---------------------------------------------------------------------------
+# What to do next, said after each step
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_template_then_score_say_what_to_do_next(lang: str, tmp_path: Path) -> None:
+    """After ``template``: fill in the Players and Results sheets (by the names they have in
+    the language), then score.  After ``score`` with problems: open the Errors sheet, fix,
+    score again.  A misspelt name is not counted as a player of the event."""
+    sheets = LANGUAGES[lang].SHEETS
+    blank = tmp_path / "blank.xlsx"
+    made = run("template", blank, "--lang", lang)
+    assert made.returncode == 0, made.stderr
+    said = " ".join(made.stdout.split())
+    assert sheets["players"] in said, said
+    assert sheets["results"] in said, said
+    assert f"xlsx-scorer score {blank}" in said, said
+    roster = ["Ana", "Bea", "Cem", "Dua"]
+    misspelt = [*GAME[:3], with_vp(1, 1, "Duaa", 5)]
+    path = write(tmp_path / "cup.xlsx", misspelt, roster=roster)
+    scored = run("score", path, "--lang", lang)
+    assert scored.returncode == 1, scored.stderr
+    said = " ".join(scored.stdout.split())
+    assert sheets["errors"] in said, said
+    assert f"xlsx-scorer score {path}" in said, said
+    summary = scored.stdout.splitlines()[0]
+    assert text(lang, "cli.summary_problems", file=path, games=1, players=3, problems=1) == (
+        summary
+    )
