@@ -513,3 +513,33 @@ def test_template_then_score_say_what_to_do_next(lang: str, tmp_path: Path) -> N
     assert text(lang, "cli.summary_problems", file=path, games=1, players=3, problems=1) == (
         summary
     )
+
+
+#: The decimal separator of each language, as its spreadsheet shows ``0.0``.
+DECIMAL_SEPARATOR = {"en": ".", "es": ",", "tr": ","}
+
+
+def _shown(number_format: str, share: float, lang: str) -> str:
+    """``share`` as a spreadsheet in ``lang`` shows it under ``number_format`` (the few
+    codes a percentage takes: ``0.0`` with ``%`` and quoted text around it)."""
+    digits = f"{share * 100:.1f}".replace(".", DECIMAL_SEPARATOR[lang])
+    assert number_format.count("0.0") == 1, number_format
+    return number_format.replace('"', "").replace("\\", "").replace("0.0", digits)
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_percentage_reads_the_same_in_the_terminal_and_in_the_sheet(
+    lang: str, tmp_path: Path
+) -> None:
+    """One way per language, CLDR's: ``31.3%``, ``31,3 %`` (a no-break space), ``%31,3``."""
+    path = event(tmp_path / "cup.xlsx", lang)
+    scored = run("score", path, "--lang", lang)
+    assert scored.returncode == 0, scored.stderr
+    book = openpyxl.load_workbook(path)
+    sheet = book[sheet_name(lang, STANDINGS)]
+    heading = text(lang, "out.vp_pct")
+    cell = next(c for row in sheet.iter_rows() for c in row if c.value == heading)
+    share = sheet.cell(row=cell.row + 1, column=cell.column)
+    shown = _shown(share.number_format, share.value, lang)
+    assert shown == {"en": "33.3%", "es": "33,3\N{NO-BREAK SPACE}%", "tr": "%33,3"}[lang]
+    assert shown in scored.stdout

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,11 +23,10 @@ from xlsx_scorer.app.outputkinds import CHART_DATA, ERRORS, ROUND_POINTS, STANDI
 from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
-from xlsx_scorer.i18n import LANGUAGES, text
+from xlsx_scorer.i18n import percent, text
 from xlsx_scorer.xlsx.spec import Chart, Column, Rows, SheetSpec
 
 POINTS_FORMAT = "0.00"
-SHARE_FORMAT = "0.0%"
 WHOLE_FORMAT = "0"
 #: Width units per character of a problem message (11-point Calibri).
 PROBLEM_CHAR_WIDTH = 0.85
@@ -80,6 +80,34 @@ def _marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | N
     return shown
 
 
+def share_format(lang: str) -> str:
+    """The number format of a VP % cell in ``lang``: the percentage as the terminal writes it
+    (``i18n.percent``, CLDR's pattern), ``31.3%``, ``31,3 %`` or ``%31,3``.
+
+    The language's own percentage of ½ shows where the sign goes and what stands
+    beside it; the number becomes ``0.0`` (a spreadsheet writes its decimal separator
+    for ``.``), and any other character is quoted text (the no-break space of ``31,3 %``).
+
+    >>> share_format("en"), share_format("es") == '0.0"\N{NO-BREAK SPACE}"%', share_format("tr")
+    ('0.0%', True, '%0.0')
+    """
+    shown = percent(lang, 0.5)
+    number = re.search(r"50\D0", shown)
+    if number is None:  # a language writing its own digits: the sign after, as in English
+        return "0.0%"
+    before, after = shown[: number.start()], shown[number.end() :]
+    return _format_text(before) + "0.0" + _format_text(after)
+
+
+def _format_text(text: str) -> str:
+    """``text`` in a number format: ``%`` as itself, anything else quoted.
+
+    >>> _format_text("\N{NO-BREAK SPACE}%") == '"\N{NO-BREAK SPACE}"%'
+    True
+    """
+    return re.sub(r'[^%"]+', lambda run: f'"{run.group()}"', text.replace('"', ""))
+
+
 def table_value(label: str) -> int | str:
     """A table label as the organiser typed it: ``"3"`` is the number 3, ``"①"`` stays text.
 
@@ -105,7 +133,7 @@ def standings_sheet(
         Column(text(lang, "out.player"), 28),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
         Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
-        Column(text(lang, "out.vp_pct"), 9, SHARE_FORMAT),
+        Column(text(lang, "out.vp_pct"), 9, share_format(lang)),
         *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
     )
     twelfths = per_round.to_numpy(dtype=float, na_value=np.nan)  # a row per player
@@ -312,8 +340,3 @@ def problem_width(messages: Sequence[str]) -> int:
 def _title(lang: str, key: str, event: str | None) -> str:
     title = text(lang, key)
     return f"{event} — {title}" if event else title
-
-
-def language_name(lang: str) -> str:
-    """The language's own name (``Español``)."""
-    return str(LANGUAGES[lang].NAME)
