@@ -30,6 +30,8 @@ POINTS_FORMAT = "0.00"
 WHOLE_FORMAT = "0"
 #: Width units per character of a problem message (11-point Calibri).
 PROBLEM_CHAR_WIDTH = 0.85
+#: The narrowest and the widest Problem column (width units); a longer message wraps.
+PROBLEM_WIDTHS = (30, 60)
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
 
@@ -292,13 +294,13 @@ def errors_sheet(
     extra = tuple(render(notice, lang) for notice in notices)
     name = sheet_name(lang, ERRORS)
     messages = [render(problem, lang) for problem in problems]
-    columns = (
-        Column(text(lang, "out.sheet"), 12),
-        Column(text(lang, "out.cell"), 14),
-        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
-        Column(text(lang, "out.table"), 8, centered=True),
-        Column(text(lang, "out.player"), 24),
-        Column(text(lang, "out.problem"), problem_width(messages)),
+    columns = (  # at the top of their rows, beside the first line of a long problem
+        Column(text(lang, "out.sheet"), 12, top=True),
+        Column(text(lang, "out.cell"), 14, top=True),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True, top=True),
+        Column(text(lang, "out.table"), 8, centered=True, top=True),
+        Column(text(lang, "out.player"), 24, top=True),
+        Column(text(lang, "out.problem"), problem_width(messages), wrapped=True),
     )
     if not problems:
         note = text(lang, "notice.no_problems")
@@ -325,16 +327,19 @@ def errors_sheet(
 
 
 def problem_width(messages: Sequence[str]) -> int:
-    """The width of the Problem column: its longest message on one line, within 60 to 160.
+    """The width of the Problem column: its longest message on one line, within 30 to 60.
 
-    A character of 11-point Calibri takes about 0.85 of a width unit; wider than 160, a
-    message runs on over the empty cells to its right.
+    A character of 11-point Calibri takes about 0.85 of a width unit.  At 60 the table
+    (126 units) fills a landscape page at full size; a longer message wraps in its cell
+    (``Column.wrapped``), so that the page is never shrunk to fit one long line.
 
-    >>> problem_width(["short"]), problem_width(["x" * 100]), problem_width(["x" * 400])
-    (60, 87, 160)
+    >>> problem_width(["short"]), problem_width(["x" * 40]), problem_width(["x" * 400])
+    (30, 36, 60)
     """
     longest = max(map(len, messages), default=0)
-    return min(max(math.ceil(longest * PROBLEM_CHAR_WIDTH) + 2, 60), 160)
+    return min(
+        max(math.ceil(longest * PROBLEM_CHAR_WIDTH) + 2, PROBLEM_WIDTHS[0]), PROBLEM_WIDTHS[1]
+    )
 
 
 def _title(lang: str, key: str, event: str | None) -> str:

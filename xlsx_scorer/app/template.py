@@ -365,7 +365,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
         _header_cell(sheet, 1, column, title)
         number_format = WHOLE_FORMAT if key in LIMITS else "General"
         _input_cells(sheet, column, 2, last, number_format)
-        if key in LIMITS or key in MARK_COLUMNS:
+        if key in LIMITS or key in MARK_COLUMNS or key == "table":  # never 3Ana
             for row in range(2, last + 1):
                 sheet.cell(row=row, column=column).alignment = _CENTER
         validations.append(_validation(f"{letter}1", title=title, prompt=prompt))
