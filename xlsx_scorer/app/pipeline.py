@@ -71,7 +71,7 @@ class Scored:
 
 
 def validate(book: reader.Workbook) -> Validated:
-    """Every error of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
+    """Every error of the ``Results`` sheet (docs/rules.md §1–2), all in one pass, in row order."""
     results = book.results
     typed, cell_errors = typed_results(results.raw, results.coded)
     context = SheetContext(results.name, results.columns, typed)
@@ -146,7 +146,7 @@ def output_sheets(
     lang: str,
     now: dt.datetime,
 ) -> Scored:
-    """Standings, Round Points and Errors in ``lang`` (SPEC §5).
+    """Standings, Round Points and Errors in ``lang`` (docs/rules.md §5).
 
     With errors, no standings are published: Standings and Round Points become
     a notice pointing to Errors.  With no results yet (no games, no errors: a blank

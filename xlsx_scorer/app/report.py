@@ -128,7 +128,7 @@ def standings_sheet(
     computed: str,
     games: int,
 ) -> SheetSpec:
-    """The Standings sheet (SPEC §5): rank, player, round points, VP, VP %, R1, R2, …"""
+    """The Standings sheet (docs/rules.md §5): rank, player, round points, VP, VP %, R1, R2, …"""
     rounds = [int(number) for number in per_round.columns]
     columns = (
         Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
