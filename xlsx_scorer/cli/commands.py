@@ -82,9 +82,9 @@ def score_next(lang: str, source: Path, output: Path | None) -> str:
     """What to do after a score with problems: open Errors, fix, and the command to run again
     (with ``-o``, the same output replaced: ``--force``).
 
-    >>> print(score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx")))
-    Abre la hoja Errores: cada problema enlaza con su celda. Corrígelos y vuelve a ejecutar: \
-xlsx-scorer score copa.xlsx -o 'mi copa.xlsx' --force
+    >>> said = score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx"))
+    >>> said[:21], said.rpartition(": ")[2]
+    ('Abre la hoja Errores:', "xlsx-scorer score copa.xlsx -o 'mi copa.xlsx' --force")
     """
     again = ["-o", str(output), "--force"] if output is not None else []
     command = shlex.join(["xlsx-scorer", "score", str(source), *again])
