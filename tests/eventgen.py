@@ -4,13 +4,13 @@ Independent of ``xlsx_scorer``: tests write these workbooks, run the scorer and 
 its output sheets with :mod:`tests.oracle`.
 
 - :func:`random_event` seats every player every round at 3- and 4-player tables and
-  makes end positions that satisfy every limit of SPEC §2, with frequent VP ties, tied
+  makes end positions that satisfy every limit of docs/rules.md §2, with frequent VP ties, tied
   Largest Army / Longest Road settled by a mark and declared victories (sometimes by a
   player with fewer VP than another).
 - :func:`with_total_vp` copies each player's VP from the score slip into the optional
-  ``Total VP`` column (SPEC §1, rule 11), leaving some cells blank;
+  ``Total VP`` column (docs/rules.md §1, rule 11), leaving some cells blank;
   :func:`wrong_totals` then miscopies a few, as a tired organiser does.
-- :func:`write_workbook` writes rows to ``.xlsx`` with the English headers of SPEC §1 in
+- :func:`write_workbook` writes rows to ``.xlsx`` with the English headers of docs/rules.md §1 in
   the variations a real organiser produces (title row, shuffled and extra columns, mark
   styles, numbers as floats or text, blank rows, a ``Players`` roster, messy spacing).
 """
@@ -58,7 +58,7 @@ HEADERS = {
     "declared": "Declared Victory",
     "total_vp": "Total VP",
 }
-"""SPEC §1 English headers, e.g. ``HEADERS["knights"] == "Knights Played"``."""
+"""docs/rules.md §1 English headers, e.g. ``HEADERS["knights"] == "Knights Played"``."""
 TOTAL_VP = "total_vp"
 """The optional column: written only when the rows carry it."""
 

@@ -1,6 +1,6 @@
-"""Independent reference implementation of SPEC §1 (names), §2, §3 and §4.
+"""Independent reference implementation of docs/rules.md §1 (names), §2, §3 and §4.
 
-Written straight from ``/work/shared/SPEC.md`` with plain loops and no pandas, and
+Written straight from ``docs/rules.md`` with plain loops and no pandas, and
 deliberately sharing no code with ``xlsx_scorer``: tests compare the scorer's
 output with this module, so a mistake in one is caught by the other.
 
@@ -11,7 +11,7 @@ Input rows are dicts with already-parsed values::
      "army_first": False, "road_first": True, "declared": False}
 
 Player names must already be normalised (trimmed, inner white space collapsed, NFC).
-A row may also carry ``"total_vp"``, the VP written on the score slip (SPEC §1: an
+A row may also carry ``"total_vp"``, the VP written on the score slip (docs/rules.md §1: an
 optional column); a missing key or ``None`` (a blank cell) is not checked.
 
 Rule codes returned by :func:`validate` (one ``(row index, code)`` pair per offending
@@ -72,7 +72,7 @@ import icu
 Row = Mapping[str, Any]
 
 POINTS = {4: (5, 3, 2, 1), 3: (5, 3, 2)}
-"""Round points by place for a 4- and a 3-player table (SPEC §3)."""
+"""Round points by place for a 4- and a 3-player table (docs/rules.md §3)."""
 
 RANGES = {
     "settlements": (0, 5),
@@ -125,7 +125,7 @@ def fold(name: str) -> str:
 
 
 def normalise_name(raw: str) -> str:
-    """SPEC §1 name normalisation: trim, collapse inner white space, NFC.
+    """docs/rules.md §1 name normalisation: trim, collapse inner white space, NFC.
 
     Example: ``normalise_name("  Jose\\u0301   Nuñez ") == "José Nuñez"``.
     """
@@ -177,7 +177,7 @@ def _mark_errors(
 
 
 def game_vps(game: Sequence[Row]) -> list[int]:
-    """In-game VP of each row of one game (SPEC §3).
+    """In-game VP of each row of one game (docs/rules.md §3).
 
     VP = settlements + 2 × cities + VP cards + 2 (Largest Army) + 2 (Longest Road).
     Example: 3 settlements, 2 cities, 1 card, holding Longest Road → 3 + 4 + 1 + 2 = 10.
@@ -259,7 +259,7 @@ def _total_vp_errors(rows: Sequence[Row]) -> list[tuple[int, str]]:
 
 
 def _name_errors(rows: Sequence[Row], roster: Iterable[str] | None) -> list[tuple[int, str]]:
-    """SPEC §1 name rules.
+    """docs/rules.md §1 name rules.
 
     With a roster: every name not on it (``"Zeynep Kya"`` when the roster has
     ``"Zeynep Kaya"``). Without: every row of every spelling that shares :func:`fold`
@@ -283,7 +283,7 @@ def _name_errors(rows: Sequence[Row], roster: Iterable[str] | None) -> list[tupl
 
 
 def validate(rows: Sequence[Row], roster: Iterable[str] | None = None) -> list[tuple[int, str]]:
-    """Every violation of SPEC §1 name rules and §2 rules 1–11, sorted.
+    """Every violation of docs/rules.md §1 name rules and §2 rules 1–11, sorted.
 
     Returns ``(row index, code)`` pairs (codes in the module docstring). Example: a
     4-player table whose VP cards are 2, 2, 1, 1 gives ``R6`` on each of its 4 rows.
@@ -346,7 +346,7 @@ def validate(rows: Sequence[Row], roster: Iterable[str] | None = None) -> list[t
 
 
 def places_and_points(vps: Sequence[int], declarer: int | None) -> list[tuple[int, Fraction]]:
-    """Place and round points of each player of one game (SPEC §3).
+    """Place and round points of each player of one game (docs/rules.md §3).
 
     The declarer (if any) takes place 1 alone; the others are ordered by VP from the
     next place. Equal VP share their places: shown place is the best one, points are
@@ -374,7 +374,7 @@ def places_and_points(vps: Sequence[int], declarer: int | None) -> list[tuple[in
 def score_game(game: Sequence[Row]) -> list[dict[str, Any]]:
     """Score one valid game: VP, holders, whether a declaration applies, place, points.
 
-    Example (SPEC §3): VP 9, 9, 9, 4 → places 1, 1, 1, 4 and points 10/3 ×3, 1.
+    Example (docs/rules.md §3): VP 9, 9, 9, 4 → places 1, 1, 1, 4 and points 10/3 ×3, 1.
     """
     knights = [r["knights"] for r in game]
     lengths = [r["longest_road"] for r in game]
@@ -413,7 +413,7 @@ def name_key(name: str) -> tuple[bytes, str]:
 
 
 def score(rows: Sequence[Row]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Score a valid event: per-row game results and the tournament standings (SPEC §4).
+    """Score a valid event: per-row game results and the tournament standings (docs/rules.md §4).
 
     ``games[i]`` belongs to ``rows[i]``. Standings are ordered by round points, total
     VP, VP % (highest first), then :func:`name_key`; ranks 1, 2, 3, … VP % is the

@@ -1,4 +1,4 @@
-"""SPEC §1: what one cell means."""
+"""docs/rules.md §1: what one cell means."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ CATALOGUE: tuple[Finding, ...] = (
     error("name_control_characters", "player", found="'Ana\\x07'"),
     error("uncached_formula", "settlements"),
     error("merged_cells", "round", found="A2:A5"),
-    # Rules (SPEC §2)
+    # Rules (docs/rules.md §2)
     error("out_of_range", "settlements", found=7, low=0, high=5),
     error("below_minimum", "round", found=0, low=1, high=None),
     error("no_cities_needs_two_settlements", "settlements", found=1),

@@ -89,8 +89,8 @@ def test_every_message_is_a_valid_icu_pattern(lang: str) -> None:
     [
         ("es", "notice.problems_found", {"count": 1, "when": "hoy"}, "1 problema encontrado."),
         ("es", "notice.problems_found", {"count": 2, "when": "hoy"}, "2 problemas encontrados."),
-        ("es", "problem.table_size", {"found": 1}, "la mesa tiene 1 jugador;"),
-        ("es", "problem.table_size", {"found": 5}, "la mesa tiene 5 jugadores;"),
+        ("es", "problem.table_size", {"found": 1}, "La mesa tiene 1 jugador;"),
+        ("es", "problem.table_size", {"found": 5}, "La mesa tiene 5 jugadores;"),
         ("en", "problem.no_cities_needs_two_settlements", {"found": 1}, "only 1 settlement;"),
         ("en", "problem.no_cities_needs_two_settlements", {"found": 0}, "only 0 settlements;"),
         ("en", "notice.computed", {"when": "now", "games": 1, "players": 1}, "1 game (1 player)"),
@@ -213,3 +213,45 @@ def test_every_code_used_in_the_code_exists() -> None:
     used = _codes_in_source()
     assert len(used) > 20
     assert sorted(key for key in used if key not in ENGLISH.STRINGS) == []
+
+
+#: Messages said inside another one (a result's key in a diff line), never on their own.
+FRAGMENTS = {"cli.key", "cli.key_repeated"}
+#: The help of one option or argument, and argparse's errors about one: lower case, as
+#: argparse's own ("show this help message and exit", "expected one argument").
+ARGPARSE_STYLE = re.compile(r"help\.(?!description$|exit_codes$|\w+_description$)")
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_message_starts_with_a_capital_letter(lang: str) -> None:
+    """A message, filled with sample values, that starts with a letter starts with a capital
+    (a number, a quote, ``…`` or the program's name ``xlsx-scorer`` may come first)."""
+    lower = {}
+    for key, pattern in LANGUAGES[lang].STRINGS.items():
+        if key in FRAGMENTS or ARGPARSE_STYLE.match(key):
+            continue
+        values = {
+            name: 2 if kind == "plural" else "yes" if kind == "select" else "X"
+            for name, kind in arguments(pattern).items()
+        }
+        said = text(lang, key, **values).removeprefix("xlsx-scorer")
+        if said[:1].isalpha() and not said[:1].isupper():
+            lower[key] = said
+    assert lower == {}
+
+
+#: How each language says to take a mark away, or to give it to the right player.
+REMOVE_THE_MARK = {"en": "remove the mark", "es": "quita la marca", "tr": "işareti kaldırın"}
+MOVE_THE_MARK = {"en": "move the mark", "es": "pasa la marca", "tr": "taşıyın"}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize("title", ["army", "road"])
+def test_a_wrong_title_mark_says_what_to_do(lang: str, title: str) -> None:
+    """Marked with nobody qualifying: remove the mark.  Marked on a player who is not the
+    leader: give the mark to the leader.  Either way, or correct the numbers."""
+    nobody = text(lang, f"problem.{title}_mark_no_qualifier", found=2, most=2)
+    assert REMOVE_THE_MARK[lang] in nobody
+    other = text(lang, f"problem.{title}_mark_not_leader", found=2, most=4)
+    assert MOVE_THE_MARK[lang] in other
+    assert other.index(MOVE_THE_MARK[lang]) > other.index("4")

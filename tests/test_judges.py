@@ -102,13 +102,13 @@ def test_diff_names_both_cells_of_each_change(
     assert code == 1
     row = FULL[4]
     assert (
-        f"changed round {row['round']}, table {row['table']}, {row['player']}, Cities: "
+        f"Changed round {row['round']}, table {row['table']}, {row['player']}, Cities: "
         f"a.xlsx {layout_a.cell(4, 'cities')}: {FULL[4]['cities']} → "
         f"b.xlsx {layout_b.cell(3, 'cities')}: {changed[3]['cities']}"
     ) in out
-    assert f"removed round 1, table {removed['table']}, {removed['player']}: a.xlsx " in out
+    assert f"Removed round 1, table {removed['table']}, {removed['player']}: a.xlsx " in out
     added_row = layout_b.rows[len(changed)]
-    assert f"added round 3, table 1, {added['player']}: — → b.xlsx Results!A{added_row}:" in out
+    assert f"Added round 3, table 1, {added['player']}: — → b.xlsx Results!A{added_row}:" in out
     assert "3 differences" in out
 
 
@@ -230,8 +230,8 @@ def test_roster_names_are_merged(tmp_path: Path, capsys: pytest.CaptureFixture[s
     event(b, FULL, roster=ROSTER)
     code, out = run(capsys, "merge", base, a, b, "-o", merged)
     assert code == 0, out
-    assert "added to the roster: New Player (a.xlsx Players!A" in out
-    assert "removed from the roster: Spare Player (base.xlsx Players!A" in out
+    assert "Added to the roster: New Player (a.xlsx Players!A" in out
+    assert "Removed from the roster: Spare Player (base.xlsx Players!A" in out
     names = [row[0] for row in sheet_values(merged, "Players")[1:] if row[0]]
     assert sorted(names) == sorted([*ROSTER, "New Player"])
 

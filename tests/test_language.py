@@ -456,3 +456,90 @@ def test_a_name_not_on_the_roster_suggests_the_nearest_one_in_the_language(
     done = run("check", path)
     assert done.returncode == 1, done.stderr
     assert said in done.stdout
+
+
+#: How each language says "the workbook's" language, in the help of ``--lang``.
+WORKBOOKS_LANGUAGE = {"en": "the workbook’s", "es": "el del libro", "tr": "çalışma kitabının dili"}
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_help_keeps_names_whole_numbers_plain_and_defaults_true(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No word is cut at its hyphen (``xlsx-`` / ``scorer``) at any terminal width; the port
+    is written as digits (``8765``, never ``8.765``); ``template``, ``serve`` and the
+    commands that write no sheet do not promise what they do not do."""
+    for columns in range(60, 101, 4):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        helps = _helps(lang, capsys)
+        for command, help_text in helps.items():
+            assert not re.search(r"\w-\n", help_text), (columns, command, help_text)
+    flat = {command: " ".join(help_text.split()) for command, help_text in helps.items()}
+    assert re.search(r"\b8765\b", flat["serve"]), flat["serve"]
+    for command in ("template", "serve"):
+        assert WORKBOOKS_LANGUAGE[lang] not in flat[command], command
+    assert WORKBOOKS_LANGUAGE[lang] in flat["score"]
+    sheets = text(lang, "help.lang").split("(")[0].strip()
+    for command in ("diff", "verify"):
+        assert sheets not in flat[command], command
+
+
+# ---------------------------------------------------------------------------
+# What to do next, said after each step
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_template_then_score_say_what_to_do_next(lang: str, tmp_path: Path) -> None:
+    """After ``template``: fill in the Players and Results sheets (by the names they have in
+    the language), then score.  After ``score`` with problems: open the Errors sheet, fix,
+    score again.  A misspelt name is not counted as a player of the event."""
+    sheets = LANGUAGES[lang].SHEETS
+    blank = tmp_path / "blank.xlsx"
+    made = run("template", blank, "--lang", lang)
+    assert made.returncode == 0, made.stderr
+    said = " ".join(made.stdout.split())
+    assert sheets["players"] in said, said
+    assert sheets["results"] in said, said
+    assert f"xlsx-scorer score {blank}" in said, said
+    roster = ["Ana", "Bea", "Cem", "Dua"]
+    misspelt = [*GAME[:3], with_vp(1, 1, "Duaa", 5)]
+    path = write(tmp_path / "cup.xlsx", misspelt, roster=roster)
+    scored = run("score", path, "--lang", lang)
+    assert scored.returncode == 1, scored.stderr
+    said = " ".join(scored.stdout.split())
+    assert sheets["errors"] in said, said
+    assert f"xlsx-scorer score {path}" in said, said
+    summary = scored.stdout.splitlines()[0]
+    assert text(lang, "cli.summary_problems", file=path, games=1, players=3, problems=1) == (
+        summary
+    )
+
+
+#: The decimal separator of each language, as its spreadsheet shows ``0.0``.
+DECIMAL_SEPARATOR = {"en": ".", "es": ",", "tr": ","}
+
+
+def _shown(number_format: str, share: float, lang: str) -> str:
+    """``share`` as a spreadsheet in ``lang`` shows it under ``number_format`` (the few
+    codes a percentage takes: ``0.0`` with ``%`` and quoted text around it)."""
+    digits = f"{share * 100:.1f}".replace(".", DECIMAL_SEPARATOR[lang])
+    assert number_format.count("0.0") == 1, number_format
+    return number_format.replace('"', "").replace("\\", "").replace("0.0", digits)
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_percentage_reads_the_same_in_the_terminal_and_in_the_sheet(
+    lang: str, tmp_path: Path
+) -> None:
+    """One way per language, CLDR's: ``31.3%``, ``31,3 %`` (a no-break space), ``%31,3``."""
+    path = event(tmp_path / "cup.xlsx", lang)
+    scored = run("score", path, "--lang", lang)
+    assert scored.returncode == 0, scored.stderr
+    book = openpyxl.load_workbook(path)
+    sheet = book[sheet_name(lang, STANDINGS)]
+    heading = text(lang, "out.vp_pct")
+    cell = next(c for row in sheet.iter_rows() for c in row if c.value == heading)
+    share = sheet.cell(row=cell.row + 1, column=cell.column)
+    shown = _shown(share.number_format, share.value, lang)
+    assert shown == {"en": "33.3%", "es": "33,3\N{NO-BREAK SPACE}%", "tr": "%33,3"}[lang]
+    assert shown in scored.stdout

@@ -1,4 +1,4 @@
-"""Tests of the independent oracle against SPEC §3 tables and hand-worked cases."""
+"""Tests of the independent oracle against docs/rules.md §3 tables and hand-worked cases."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def summary(rows: list[dict[str, Any]]) -> list[tuple[int, int, F]]:
     return [(g["vp"], g["place"], g["points"]) for g in oracle.score_game(rows)]
 
 
-# --- SPEC §3 example table ------------------------------------------------------------
+# --- docs/rules.md §3 example table ------------------------------------------------------------
 
 SPEC_EXAMPLES = [
     ([10, 8, 8, 5], None, [1, 2, 2, 4], [F(5), F(5, 2), F(5, 2), F(1)]),

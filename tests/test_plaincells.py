@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.strict import typed
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.xlsx import plaincells
 from xlsx_scorer.xlsx.numfmt import DateStyles
@@ -214,7 +215,7 @@ def read_both_ways(
         mock.patch.object(plaincells, "_TYPED_CACHE", typed_cache),
     ):
         plain, exact = both_ways(xml, chunk, columns=columns, last_row=last_row)
-    assert plain == exact
+    assert typed(plain) == typed(exact)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -338,7 +339,7 @@ def test_plain_sheets_take_the_shortcut(rows: str) -> None:
 def test_lookalikes_are_read_the_exact_way(xml: str) -> None:
     data = xml.encode("latin-1") if "ISO-8859-1" in xml else xml.encode()
     plain, exact = both_ways(data)
-    assert plain == exact
+    assert typed(plain) == typed(exact)
 
 
 FIXTURES = sorted(Path("fixtures").glob("*.xlsx"))
@@ -350,7 +351,7 @@ def test_every_fixture_sheet_reads_the_same_both_ways(path: Path) -> None:
         parts = [name for name in package.namelist() if name.startswith("xl/worksheets/sheet")]
         for name in parts:
             plain, exact = both_ways(package.read(name))
-            assert plain == exact, name
+            assert typed(plain) == typed(exact), name
 
 
 @pytest.mark.parametrize("name", ["sample_event.xlsx", "sample_mistakes.xlsx"])

@@ -1,4 +1,4 @@
-"""SPEC §1–2: every rule with a workbook that keeps it and one that breaks it."""
+"""docs/rules.md §1–2: every rule with a workbook that keeps it and one that breaks it."""
 
 from __future__ import annotations
 

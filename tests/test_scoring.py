@@ -1,4 +1,4 @@
-"""SPEC §3–4: VP, titles, declared victory, places, tie-split round points, standings."""
+"""docs/rules.md §3–4: VP, titles, declared victory, places, tie-split round points, standings."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.strict import typed
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.xlsx import cellevents, sheetcells
@@ -54,7 +55,9 @@ def test_numbers_strings_booleans_and_errors_as_a_spreadsheet_shows_them() -> No
         '<c r="E1" t="str"><f>"x"</f><v>x</v></c><c r="F1" t="inlineStr"><is><t>Cem</t></is></c>'
         '<c r="G1" t="n"><v>2.5</v></c></row>'
     )
-    assert values(body) == {1: {1: 3.0, 2: "Bob", 3: True, 4: False, 5: "x", 6: "Cem", 7: 2.5}}
+    assert typed(values(body)) == typed(
+        {1: {1: 3.0, 2: "Bob", 3: True, 4: False, 5: "x", 6: "Cem", 7: 2.5}}
+    )
 
 
 @pytest.mark.parametrize(
@@ -64,7 +67,7 @@ def test_numbers_strings_booleans_and_errors_as_a_spreadsheet_shows_them() -> No
 def test_every_error_value_is_read_whatever_its_quoting(error: str) -> None:
     single = f"<c r='A1' t='e'><f>X()</f><v>{error}</v></c>"
     body = f'<row r="1">{single}<c r="B1" t="e"><v>{error}</v></c></row>'
-    assert values(body) == {1: {1: ErrorValue(error), 2: ErrorValue(error)}}
+    assert typed(values(body)) == typed({1: {1: ErrorValue(error), 2: ErrorValue(error)}})
 
 
 def test_uncached_formulas_are_found_whatever_the_spacing() -> None:
@@ -79,7 +82,7 @@ def test_uncached_formulas_are_found_whatever_the_spacing() -> None:
     )
     cells = cells_of(body)
     assert sorted(cells.uncached) == [(3, 1), (3, 2), (3, 3)]
-    assert cells.rows() == {3: {1: "", 2: "", 3: "", 4: 1.0, 5: ""}}
+    assert typed(cells.rows()) == typed({3: {1: "", 2: "", 3: "", 4: 1.0, 5: ""}})
 
 
 def test_markup_inside_comments_does_not_count() -> None:
@@ -89,7 +92,7 @@ def test_markup_inside_comments_does_not_count() -> None:
     )
     cells = cells_of(body)
     assert cells.uncached == [(1, 1)]
-    assert cells.rows() == {1: {1: "", 2: 4.0}}
+    assert typed(cells.rows()) == typed({1: {1: "", 2: 4.0}})
 
 
 @pytest.mark.parametrize("prefix", ["x", "s", "main"])
@@ -102,7 +105,7 @@ def test_any_namespace_prefix(prefix: str) -> None:
         end=f"</{p}worksheet>",
     )
     cells = read_cells(xml, CONTEXT, sheet="Results")
-    assert cells.rows() == {2: {1: "Ana", 2: ""}}
+    assert typed(cells.rows()) == typed({2: {1: "Ana", 2: ""}})
     assert cells.uncached == [(2, 2)]
 
 
@@ -110,7 +113,7 @@ def test_a_prefix_declared_below_the_root_is_resolved() -> None:
     xml = sheet(
         f'<sheetData><row r="1" xmlns:y="{MAIN}"><y:c r="A1"><y:v>5</y:v></y:c></row></sheetData>'
     )
-    assert read_cells(xml, CONTEXT, sheet="Results").rows() == {1: {1: 5.0}}
+    assert typed(read_cells(xml, CONTEXT, sheet="Results").rows()) == typed({1: {1: 5.0}})
 
 
 def test_the_namespace_declared_below_the_root_or_strict() -> None:
@@ -119,13 +122,13 @@ def test_the_namespace_declared_below_the_root_or_strict() -> None:
         f'<sheetData xmlns="{MAIN}"><row r="1"><c r="A1"><v>5</v></c></row></sheetData>',
         root="<worksheet>",
     )
-    assert read_cells(xml, CONTEXT, sheet="Results").rows() == {1: {1: 5.0}}
+    assert typed(read_cells(xml, CONTEXT, sheet="Results").rows()) == typed({1: {1: 5.0}})
     strict = "http://purl.oclc.org/ooxml/spreadsheetml/main"
     xml = sheet(
         '<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>',
         root=f'<worksheet xmlns="{strict}">',
     )
-    assert read_cells(xml, CONTEXT, sheet="Results").rows() == {1: {1: 5.0}}
+    assert typed(read_cells(xml, CONTEXT, sheet="Results").rows()) == typed({1: {1: 5.0}})
 
 
 def test_rows_outside_the_namespace_are_refused_not_dropped() -> None:
@@ -145,13 +148,13 @@ def test_cells_and_rows_without_r_follow_the_previous_one() -> None:
         '<row r="5"><c r="C5"><v>3</v></c><c><v>4</v></c></row>'
         '<row><c t="s"><v>0</v></c></row>'
     )
-    assert values(body) == {1: {1: 1.0, 2: 2.0}, 5: {3: 3.0, 4: 4.0}, 6: {1: "Ana"}}
+    assert typed(values(body)) == typed({1: {1: 1.0, 2: 2.0}, 5: {3: 3.0, 4: 4.0}, 6: {1: "Ana"}})
 
 
 def test_a_shared_string_past_the_table_is_a_bad_value_naming_the_cell() -> None:
     cells = cells_of('<row r="4"><c r="C4" t="s"><v>2</v></c></row>')
     assert cells.bad == [(4, 3, "shared string 2 of 2")]
-    assert cells.rows() == {4: {3: BadValue("shared string 2 of 2")}}
+    assert typed(cells.rows()) == typed({4: {3: BadValue("shared string 2 of 2")}})
 
 
 def test_values_no_spreadsheet_writes_are_bad_values() -> None:
@@ -169,9 +172,9 @@ def test_values_no_spreadsheet_writes_are_bad_values() -> None:
 
 
 def test_white_space_around_a_number_is_ignored_as_xml_schema_says() -> None:
-    assert values('<row r="1"><c r="A1"><v> 3 </v></c><c r="B1" t="b"><v> 1 </v></c></row>') == {
-        1: {1: 3.0, 2: True}
-    }
+    assert typed(
+        values('<row r="1"><c r="A1"><v> 3 </v></c><c r="B1" t="b"><v> 1 </v></c></row>')
+    ) == typed({1: {1: 3.0, 2: True}})
 
 
 def test_rich_text_runs_are_joined_and_phonetic_runs_left_out() -> None:
@@ -181,7 +184,7 @@ def test_rich_text_runs_are_joined_and_phonetic_runs_left_out() -> None:
         '<phoneticPr fontId="1"/></is></c><c r="B1" t="inlineStr"><is><t>Ana_x0007_</t></is></c>'
         "</row>"
     )
-    assert values(body) == {1: {1: "José ", 2: "Ana\x07"}}
+    assert typed(values(body)) == typed({1: {1: "José ", 2: "Ana\x07"}})
 
 
 def test_dates_and_times_in_the_1900_and_1904_systems() -> None:
@@ -191,19 +194,21 @@ def test_dates_and_times_in_the_1900_and_1904_systems() -> None:
         '<c r="E1" s="0"><v>7</v></c>'
         "</row>"
     )
-    assert values(body) == {
-        1: {
-            1: dt.date(2023, 3, 15),
-            2: dt.time(6, 0),
-            3: dt.datetime(2023, 3, 15, 12, 0),
-            4: dt.timedelta(days=1, hours=12),
-            5: 7.0,
+    assert typed(values(body)) == typed(
+        {
+            1: {
+                1: dt.date(2023, 3, 15),
+                2: dt.time(6, 0),
+                3: dt.datetime(2023, 3, 15, 12, 0),
+                4: dt.timedelta(days=1, hours=12),
+                5: 7.0,
+            }
         }
-    }
+    )
     in_1904 = CellContext(STRINGS, CONTEXT.styles, date1904=True)
-    assert cells_of('<row r="1"><c r="A1" s="1"><v>43538</v></c></row>', in_1904).rows() == {
-        1: {1: dt.date(2023, 3, 15)}
-    }
+    assert typed(
+        cells_of('<row r="1"><c r="A1" s="1"><v>43538</v></c></row>', in_1904).rows()
+    ) == typed({1: {1: dt.date(2023, 3, 15)}})
 
 
 def test_custom_date_formats() -> None:
@@ -226,7 +231,7 @@ def test_only_the_columns_asked_for_are_read() -> None:
         '<c r="O1" t="e"><v>#SPILL!</v></c></row>'
     )
     cells = cells_of(body, columns={1})
-    assert cells.rows() == {1: {1: 1.0}}
+    assert typed(cells.rows()) == typed({1: {1: 1.0}})
     assert cells.bad == []
 
 
@@ -235,9 +240,9 @@ def test_reading_stops_after_the_last_row_asked_for() -> None:
         '<row r="1"><c r="A1"><v>1</v></c></row>'
         '<row r="40"><c r="A40"><v>2</v></c></row><row r="2"><c r="A2"><v>3</v></c></row>'
     )
-    assert values(body, last_row=30, stop=True) == {1: {1: 1.0}}
+    assert typed(values(body, last_row=30, stop=True)) == typed({1: {1: 1.0}})
     cells = cells_of(body, last_row=30)
-    assert cells.rows() == {1: {1: 1.0}, 2: {1: 3.0}}
+    assert typed(cells.rows()) == typed({1: {1: 1.0}, 2: {1: 3.0}})
     assert not cells.ascending
 
 
@@ -268,7 +273,9 @@ def test_parts_in_other_encodings_are_read(encoding: str) -> None:
     text += (
         '<row r="1"><c r="A1" t="inlineStr"><is><t>Çetin</t></is></c></row></sheetData></worksheet>'
     )
-    assert read_cells(text.encode(encoding), CONTEXT, sheet="Results").rows() == {1: {1: "Çetin"}}
+    assert typed(read_cells(text.encode(encoding), CONTEXT, sheet="Results").rows()) == typed(
+        {1: {1: "Çetin"}}
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -287,7 +294,7 @@ def _bounded(run: Any) -> Any:
 
 def test_a_lone_cell_at_xfd1048576_costs_what_any_cell_costs() -> None:
     body = '<row r="1048576"><c r="XFD1048576"><v>1</v></c><c r="D1048576" t="s"><v>0</v></c></row>'
-    assert _bounded(lambda: values(body)) == {1048576: {16384: 1.0, 4: "Ana"}}
+    assert typed(_bounded(lambda: values(body))) == typed({1048576: {16384: 1.0, 4: "Ana"}})
 
 
 @pytest.mark.parametrize(
@@ -315,7 +322,7 @@ def test_rows_and_cells_that_hold_nothing_are_not_looked_at() -> None:
         '<row r="99999999999"><c r="XFE1" s="1"/></row><row r="abc"/>'
         '<row r="3"><c r="C3"><v>1</v></c></row>'
     )
-    assert values(body) == {3: {3: 1.0}}
+    assert typed(values(body)) == typed({3: {3: 1.0}})
 
 
 def test_cells_without_r_cannot_run_past_xfd() -> None:
@@ -339,7 +346,7 @@ def test_values_after_many_formatting_only_rows_are_kept() -> None:
         + '<row r="50002"><c r="A50002"><v\n>7</v\n></c>'
         + '<c r="B50002" t="inlineStr"><is\n><t>Ana</t></is\n></c></row>'
     )
-    assert values(body) == {1: {1: 1.0}, 50002: {1: 7.0, 2: "Ana"}}
+    assert typed(values(body)) == typed({1: {1: 1.0}, 50002: {1: 7.0, 2: "Ana"}})
 
 
 # ---------------------------------------------------------------------------
@@ -349,7 +356,7 @@ def test_values_after_many_formatting_only_rows_are_kept() -> None:
 def test_a_row_without_r_after_a_long_formatting_stretch_is_numbered_exactly() -> None:
     formatted = "".join(f'<row r="{n}"><c r="A{n}" s="1"/></row>' for n in range(1, 20_001))
     body = formatted + '<row><c s="1"/><c><v>7</v></c></row>'
-    assert values(body) == {20_001: {2: 7.0}}
+    assert typed(values(body)) == typed({20_001: {2: 7.0}})
 
 
 def _random_sheet(rng: random.Random) -> str:
@@ -393,6 +400,6 @@ def test_the_shortcut_changes_nothing(seed: int, monkeypatch: pytest.MonkeyPatch
     shortcuts = len(taken)
     slow = read_cells(chunks, CONTEXT, sheet="Results")
     assert len(taken) == shortcuts
-    assert quick == slow
+    assert typed(quick) == typed(slow)
     if xml.count(b"spans") >= 2000:  # a long formatting-only run: taken at least once
         assert shortcuts > 0

@@ -1,4 +1,4 @@
-"""The optional ``Total VP`` column (SPEC §1 and rule 11; issue 9, item 6).
+"""The optional ``Total VP`` column (docs/rules.md §1 and rule 11; issue 9, item 6).
 
 The score slip's VP, copied into ``Total VP``, catches the mistake no other
 rule can see: cities typed in the Settlements column.  Where filled it must

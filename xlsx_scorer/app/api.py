@@ -59,7 +59,7 @@ class Result:
     ``findings`` are in reading order: errors by cell, then notices; a file that
     cannot be used has exactly one, fatal.  ``workbook`` is the scored package
     (None for ``check`` and when the file cannot be used); with errors it holds
-    the Errors sheet and no standings (SPEC §5).  ``standings`` is the ranking
+    the Errors sheet and no standings (docs/rules.md §5).  ``standings`` is the ranking
     (rank, player, points12, vp, vp_share) when one was published.
     """
 
@@ -72,7 +72,7 @@ class Result:
 
     @property
     def exit_code(self) -> int:
-        """2 the file cannot be used; 1 the workbook has errors; else 0 (SPEC §5)."""
+        """2 the file cannot be used; 1 the workbook has errors; else 0 (docs/rules.md §5)."""
         severities = {finding.severity for finding in self.findings}
         if "fatal" in severities:
             return EXIT_UNUSABLE

@@ -44,6 +44,8 @@ class Validated:
     findings: tuple[Finding, ...]
     #: Games (round, table) whose table-wide rules wait for an unreadable cell to be fixed.
     recheck: tuple[tuple[int, str], ...] = ()
+    #: The names on the Players sheet, when the workbook has one.
+    roster: frozenset[str] | None = None
 
     @property
     def games(self) -> int:
@@ -52,8 +54,11 @@ class Validated:
 
     @property
     def players(self) -> int:
-        """Distinct player names in the sheet."""
+        """The players of the event: distinct names in the sheet, and on the roster when
+        there is one (a misspelt name is a problem, not one more player)."""
         _, names = games.factorized(self.frame, "player")
+        if self.roster:
+            return sum(name in self.roster for name in names)
         return len(names)
 
 
@@ -66,7 +71,7 @@ class Scored:
 
 
 def validate(book: reader.Workbook) -> Validated:
-    """Every error of the ``Results`` sheet (SPEC §1–2), all in one pass, in row order."""
+    """Every error of the ``Results`` sheet (docs/rules.md §1–2), all in one pass, in row order."""
     results = book.results
     typed, cell_errors = typed_results(results.raw, results.coded)
     context = SheetContext(results.name, results.columns, typed)
@@ -90,7 +95,7 @@ def validate(book: reader.Workbook) -> Validated:
     found.extend(problems_from_failures(rules_context, rule_failures, rules.rules(roster), RANGES))
     found.sort(key=lambda finding: (finding.where.position, finding.code))
     recheck = tuple(pending.games_to_recheck(masked))
-    return Validated(typed, tuple(dict.fromkeys(found)), recheck)
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster)
 
 
 def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
@@ -141,7 +146,7 @@ def output_sheets(
     lang: str,
     now: dt.datetime,
 ) -> Scored:
-    """Standings, Round Points and Errors in ``lang`` (SPEC §5).
+    """Standings, Round Points and Errors in ``lang`` (docs/rules.md §5).
 
     With errors, no standings are published: Standings and Round Points become
     a notice pointing to Errors.  With no results yet (no games, no errors: a blank

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,14 +23,15 @@ from xlsx_scorer.app.outputkinds import CHART_DATA, ERRORS, ROUND_POINTS, STANDI
 from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
-from xlsx_scorer.i18n import LANGUAGES, text
+from xlsx_scorer.i18n import percent, text
 from xlsx_scorer.xlsx.spec import Chart, Column, Rows, SheetSpec
 
 POINTS_FORMAT = "0.00"
-SHARE_FORMAT = "0.0%"
 WHOLE_FORMAT = "0"
 #: Width units per character of a problem message (11-point Calibri).
 PROBLEM_CHAR_WIDTH = 0.85
+#: The narrowest and the widest Problem column (width units); a longer message wraps.
+PROBLEM_WIDTHS = (30, 60)
 #: Leading players drawn in the cumulative round-points chart.
 CHART_PLAYERS = 8
 
@@ -80,6 +82,34 @@ def _marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | N
     return shown
 
 
+def share_format(lang: str) -> str:
+    """The number format of a VP % cell in ``lang``: the percentage as the terminal writes it
+    (``i18n.percent``, CLDR's pattern), ``31.3%``, ``31,3 %`` or ``%31,3``.
+
+    The language's own percentage of ½ shows where the sign goes and what stands
+    beside it; the number becomes ``0.0`` (a spreadsheet writes its decimal separator
+    for ``.``), and any other character is quoted text (the no-break space of ``31,3 %``).
+
+    >>> share_format("en"), share_format("es") == '0.0"\N{NO-BREAK SPACE}"%', share_format("tr")
+    ('0.0%', True, '%0.0')
+    """
+    shown = percent(lang, 0.5)
+    number = re.search(r"50\D0", shown)
+    if number is None:  # a language writing its own digits: the sign after, as in English
+        return "0.0%"
+    before, after = shown[: number.start()], shown[number.end() :]
+    return _format_text(before) + "0.0" + _format_text(after)
+
+
+def _format_text(text: str) -> str:
+    """``text`` in a number format: ``%`` as itself, anything else quoted.
+
+    >>> _format_text("\N{NO-BREAK SPACE}%") == '"\N{NO-BREAK SPACE}"%'
+    True
+    """
+    return re.sub(r'[^%"]+', lambda run: f'"{run.group()}"', text.replace('"', ""))
+
+
 def table_value(label: str) -> int | str:
     """A table label as the organiser typed it: ``"3"`` is the number 3, ``"①"`` stays text.
 
@@ -98,14 +128,14 @@ def standings_sheet(
     computed: str,
     games: int,
 ) -> SheetSpec:
-    """The Standings sheet (SPEC §5): rank, player, round points, VP, VP %, R1, R2, …"""
+    """The Standings sheet (docs/rules.md §5): rank, player, round points, VP, VP %, R1, R2, …"""
     rounds = [int(number) for number in per_round.columns]
     columns = (
         Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.player"), 28),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
         Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
-        Column(text(lang, "out.vp_pct"), 9, SHARE_FORMAT),
+        Column(text(lang, "out.vp_pct"), 9, share_format(lang)),
         *(Column(text(lang, "out.round_column", round=n), 7, POINTS_FORMAT) for n in rounds),
     )
     twelfths = per_round.to_numpy(dtype=float, na_value=np.nan)  # a row per player
@@ -264,13 +294,13 @@ def errors_sheet(
     extra = tuple(render(notice, lang) for notice in notices)
     name = sheet_name(lang, ERRORS)
     messages = [render(problem, lang) for problem in problems]
-    columns = (
-        Column(text(lang, "out.sheet"), 12),
-        Column(text(lang, "out.cell"), 14),
-        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True),
-        Column(text(lang, "out.table"), 8, centered=True),
-        Column(text(lang, "out.player"), 24),
-        Column(text(lang, "out.problem"), problem_width(messages)),
+    columns = (  # at the top of their rows, beside the first line of a long problem
+        Column(text(lang, "out.sheet"), 12, top=True),
+        Column(text(lang, "out.cell"), 14, top=True),
+        Column(text(lang, "out.round"), 8, WHOLE_FORMAT, centered=True, top=True),
+        Column(text(lang, "out.table"), 8, centered=True, top=True),
+        Column(text(lang, "out.player"), 24, top=True),
+        Column(text(lang, "out.problem"), problem_width(messages), wrapped=True),
     )
     if not problems:
         note = text(lang, "notice.no_problems")
@@ -297,23 +327,21 @@ def errors_sheet(
 
 
 def problem_width(messages: Sequence[str]) -> int:
-    """The width of the Problem column: its longest message on one line, within 60 to 160.
+    """The width of the Problem column: its longest message on one line, within 30 to 60.
 
-    A character of 11-point Calibri takes about 0.85 of a width unit; wider than 160, a
-    message runs on over the empty cells to its right.
+    A character of 11-point Calibri takes about 0.85 of a width unit.  At 60 the table
+    (126 units) fills a landscape page at full size; a longer message wraps in its cell
+    (``Column.wrapped``), so that the page is never shrunk to fit one long line.
 
-    >>> problem_width(["short"]), problem_width(["x" * 100]), problem_width(["x" * 400])
-    (60, 87, 160)
+    >>> problem_width(["short"]), problem_width(["x" * 40]), problem_width(["x" * 400])
+    (30, 36, 60)
     """
     longest = max(map(len, messages), default=0)
-    return min(max(math.ceil(longest * PROBLEM_CHAR_WIDTH) + 2, 60), 160)
+    return min(
+        max(math.ceil(longest * PROBLEM_CHAR_WIDTH) + 2, PROBLEM_WIDTHS[0]), PROBLEM_WIDTHS[1]
+    )
 
 
 def _title(lang: str, key: str, event: str | None) -> str:
     title = text(lang, key)
     return f"{event} — {title}" if event else title
-
-
-def language_name(lang: str) -> str:
-    """The language's own name (``Español``)."""
-    return str(LANGUAGES[lang].NAME)

@@ -12,12 +12,12 @@ instructions:
   player; the defined name ``Roster`` covers those rows.
 - ``Results``: the language's headers in row 1 (no title row), frozen, with an
   input message on every header and data validation on every input column:
-  SPEC §1 whole-number ranges, the table as a short label, the player from
+  docs/rules.md §1 whole-number ranges, the table as a short label, the player from
   ``Roster``, the three marks as a yes/no list.  The columns are ``COLUMNS``:
   the whole numbers, then the optional ``Total VP`` (0–20, from the score
   slip), then the marks last.  Enough formatted rows for every player in
   every round, plus one spare round.
-- ``Instructions``: how to fill it in and the scoring rules of SPEC, as
+- ``Instructions``: how to fill it in and the scoring rules of docs/rules.md, as
   ``instructions.*`` strings.
 
 No formula is needed to enter results.  The shipped templates in ``templates/``
@@ -94,7 +94,8 @@ INSTRUCTIONS = (
     "instructions.standings",
 )
 HEADINGS = frozenset({"instructions.fill_heading", "instructions.rules_heading"})
-#: Whole-number limits per Results column: SPEC §1; the longest road is capped by roads built.
+#: Whole-number limits per Results column (docs/rules.md §1); the longest road is capped by
+#: the roads built.
 LIMITS: dict[str, tuple[int, int | None]] = {
     **RANGES,
     "longest_road": (RANGES["longest_road"][0], RANGES["roads"][1]),
@@ -365,7 +366,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
         _header_cell(sheet, 1, column, title)
         number_format = WHOLE_FORMAT if key in LIMITS else "General"
         _input_cells(sheet, column, 2, last, number_format)
-        if key in LIMITS or key in MARK_COLUMNS:
+        if key in LIMITS or key in MARK_COLUMNS or key == "table":  # never 3Ana
             for row in range(2, last + 1):
                 sheet.cell(row=row, column=column).alignment = _CENTER
         validations.append(_validation(f"{letter}1", title=title, prompt=prompt))

@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import json
 import os
+import shlex
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
+from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
@@ -53,6 +55,8 @@ def score(args: argparse.Namespace, run: Run) -> int:
             return refused(result)
         summary = "cli.summary_problems" if result.errors else "cli.summary"
         print(_summary(result, summary, path))
+        if result.errors:
+            print(score_next(result.language, path, target))
         return result.exit_code
 
     empty = _say_empty_folders(args)
@@ -69,7 +73,22 @@ def _score_one(source: Path, output: Path | None, lang: str | None, force: bool,
         _print_findings(result, summary, source)
         _print_leaders(result)
         print(text(result.language, "cli.wrote", file=run.written))
+        if result.errors:
+            print(score_next(result.language, source, output))
     return result.exit_code
+
+
+def score_next(lang: str, source: Path, output: Path | None) -> str:
+    """What to do after a score with problems: open Errors, fix, and the command to run again
+    (with ``-o``, the same output replaced: ``--force``).
+
+    >>> said = score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx"))
+    >>> said[:21], said.rpartition(": ")[2]
+    ('Abre la hoja Errores:', "xlsx-scorer score copa.xlsx -o 'mi copa.xlsx' --force")
+    """
+    again = ["-o", str(output), "--force"] if output is not None else []
+    command = shlex.join(["xlsx-scorer", "score", str(source), *again])
+    return text(lang, "cli.score_next", errors=sheet_name(lang, ERRORS), command=command)
 
 
 def check(args: argparse.Namespace, run: Run) -> int:
@@ -154,6 +173,9 @@ def template(args: argparse.Namespace, run: Run) -> int:
     )
     run.written = args.workbook
     print(text(lang, "cli.wrote", file=args.workbook))
+    command = shlex.join(["xlsx-scorer", "score", str(args.workbook)])
+    players, results = sheet_name(lang, "players"), sheet_name(lang, "results")
+    print(text(lang, "cli.template_next", players=players, results=results, command=command))
     return 0
 
 

@@ -31,7 +31,7 @@ def add_parser(commands: Any, lang: str) -> None:
     first, second = say(lang, "help.metavar_first"), say(lang, "help.metavar_second")
     parser.add_argument("first", metavar=first, type=Path, help=say(lang, "help.diff_first"))
     parser.add_argument("second", metavar=second, type=Path, help=say(lang, "help.diff_second"))
-    add_common(parser, lang)
+    add_common(parser, lang, "help.lang_messages")
     parser.set_defaults(run=run)
 
 

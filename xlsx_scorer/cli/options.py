@@ -79,7 +79,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     blank.add_argument(
         "--event", metavar=say(lang, "help.metavar_name"), help=say(lang, "help.event")
     )
-    add_common(blank, lang)
+    add_common(blank, lang, "help.template_lang")  # no workbook to take it from
     from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)
 
     for own_command in (diff, merge, archive, verify, serve):
@@ -99,7 +99,8 @@ def add_command(commands: Any, name: str, lang: str, **extra: Any) -> argparse.A
     return parser
 
 
-def add_common(command: argparse.ArgumentParser, lang: str) -> None:
-    """The options every command has: ``--lang`` and ``--debug``."""
-    command.add_argument("--lang", choices=sorted(LANGUAGES), help=say(lang, "help.lang"))
+def add_common(command: argparse.ArgumentParser, lang: str, lang_help: str = "help.lang") -> None:
+    """The options every command has: ``--lang`` (its help the message ``lang_help``: what
+    the language is of, and its default for that command) and ``--debug``."""
+    command.add_argument("--lang", choices=sorted(LANGUAGES), help=say(lang, lang_help))
     command.add_argument("--debug", action="store_true", help=say(lang, "help.debug"))

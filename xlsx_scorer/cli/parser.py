@@ -7,6 +7,8 @@ when it is said, as ``argparse._(msgid)`` (``argparse.ngettext`` for plurals).
 ``Parser`` puts the language's ``ARGPARSE`` table (msgid → words, in
 ``i18n/help_<lang>.py``) in that place while it builds, formats and parses, and
 gettext back afterwards; a msgid the table lacks stays English, as with gettext.
+Help text is wrapped at spaces only (``HelpFormatter``): a name with a hyphen
+(``xlsx-scorer``, ``--force``) is never cut in two at the end of a line.
 
 The language of the help is ``--lang`` on the command line (``asked_language``),
 else the system's, else English: no workbook has been read yet.
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
@@ -76,6 +79,32 @@ def argparse_speaking(lang: str) -> Iterator[None]:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, breaking lines at spaces only, never after a hyphen.
+
+    >>> formatter = HelpFormatter("demo")
+    >>> formatter._split_lines("un error interno de xlsx-scorer", 24)
+    ['un error interno de', 'xlsx-scorer']
+    """
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(_one_line(text), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(
+            _one_line(text),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every run of white space one space, as argparse's formatter takes it."""
+    return " ".join(text.split())
+
+
 class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose every word is in ``language``; its sub-commands' too.
 
@@ -86,6 +115,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, language: str, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", HelpFormatter)
         self.language = language
         with argparse_speaking(language):
             super().__init__(*args, **kwargs)

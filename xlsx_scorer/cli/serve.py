@@ -40,7 +40,7 @@ def add_parser(commands: Any, lang: str) -> None:
         metavar=say(lang, "help.metavar_port"),
         type=checked_number(lang, 0, 65535, "help.bad_port"),
         default=DEFAULT_PORT,
-        help=say(lang, "help.port", default=DEFAULT_PORT),
+        help=say(lang, "help.port", default=str(DEFAULT_PORT)),  # digits: 8765, not 8.765
     )
     serve.add_argument(
         "--host",

@@ -31,7 +31,7 @@ def add_parser(commands: Any, lang: str) -> None:
         type=Path,
         help=say(lang, "help.verify_path"),
     )
-    add_common(parser, lang)
+    add_common(parser, lang, "help.lang_messages")
     parser.set_defaults(run=run)
 
 

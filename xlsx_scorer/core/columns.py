@@ -1,4 +1,4 @@
-"""The columns of the ``Results`` sheet (SPEC §1), by key, in the contract's order.
+"""The columns of the ``Results`` sheet (docs/rules.md §1), by key, in the contract's order.
 
 The twelve ``RESULT_COLUMNS`` are required; an ``OPTIONAL_COLUMNS`` column may
 be absent (and any of its cells blank).  Headers for each key, in every

@@ -1,4 +1,4 @@
-"""Every rule of SPEC §1–2 as a named pandera check on the typed ``Results`` frame.
+"""Every rule of docs/rules.md §1–2 as a named pandera check on the typed ``Results`` frame.
 
 The frame comes from ``typed.typed_results``.  ``columns_schema`` checks the
 type and range of each column; ``rules_schema`` then checks the cross-row rules
@@ -368,9 +368,9 @@ def _range_check(column: str) -> pa.Check:
 
 @functools.cache
 def columns_schema() -> pa.DataFrameSchema:
-    """The pandera schema of each typed column: its type and the ranges of SPEC §1–2.
+    """The pandera schema of each typed column: its type and the ranges of docs/rules.md §1–2.
 
-    ``total_vp`` is optional (SPEC §1): the frame may lack it.  Built once (it
+    ``total_vp`` is optional (docs/rules.md §1): the frame may lack it.  Built once (it
     holds no state between validations).
     """
     columns = {

@@ -1,4 +1,4 @@
-"""Scoring (SPEC §3–4): pure functions on DataFrames, no file access, inputs never mutated.
+"""Scoring (docs/rules.md §3–4): pure functions on DataFrames, no file access, inputs never mutated.
 
 They work with numpy on the frame's columns and games (``games``); the titles,
 in-game VP and declarations of a frame are remembered for it (``memo``), so the

@@ -121,6 +121,11 @@ STRINGS = {
     "cli.no_results": (
         "No results yet: the Results sheet has no games. Fill in the first round and score again."
     ),
+    "cli.template_next": ("Next: fill in the {players} and {results} sheets, then run: {command}"),
+    "cli.score_next": (
+        "Open the {errors} sheet: each problem there links to its cell. Fix them, then run "
+        "again: {command}"
+    ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
     "cli.no_workbooks": "No workbook (.xlsx or .xlsm) found in the folder {folder}.",
@@ -276,11 +281,11 @@ STRINGS = {
     "cli.blank": "(blank)",
     "cli.key": "round {round}, table {table}, {player}",
     "cli.key_repeated": "round {round}, table {table}, {player} (row {repeat} with these three)",
-    "cli.diff_changed": "changed {result}, {column}: {before} → {after}",
-    "cli.diff_added": "added {result}: {before} → {after}",
-    "cli.diff_removed": "removed {result}: {before} → {after}",
-    "cli.roster_added": "added to the roster: {name} ({cell})",
-    "cli.roster_removed": "removed from the roster: {name} ({cell})",
+    "cli.diff_changed": "Changed {result}, {column}: {before} → {after}",
+    "cli.diff_added": "Added {result}: {before} → {after}",
+    "cli.diff_removed": "Removed {result}: {before} → {after}",
+    "cli.roster_added": "Added to the roster: {name} ({cell})",
+    "cli.roster_removed": "Removed from the roster: {name} ({cell})",
     "cli.diff_equal": "{first} and {second} hold the same results and roster.",
     "cli.diff_summary": (
         "{first} → {second}: {count, plural, one {# difference} other {# differences}}."

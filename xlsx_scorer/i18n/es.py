@@ -135,6 +135,13 @@ STRINGS = {
         "Todavía no hay resultados: la hoja de resultados no tiene partidas. Rellena la "
         "primera ronda y vuelve a puntuar."
     ),
+    "cli.template_next": (
+        "Ahora rellena las hojas {players} y {results} y después ejecuta: {command}"
+    ),
+    "cli.score_next": (
+        "Abre la hoja {errors}: cada problema enlaza con su celda. Corrígelos y vuelve a "
+        "ejecutar: {command}"
+    ),
     "cli.top": "Los {count} primeros:",
     "cli.wrote": "Escrito {file}.",
     "cli.no_workbooks": "No hay ningún libro (.xlsx o .xlsm) en la carpeta {folder}.",
@@ -295,11 +302,11 @@ STRINGS = {
     "cli.blank": "(vacía)",
     "cli.key": "ronda {round}, mesa {table}, {player}",
     "cli.key_repeated": "ronda {round}, mesa {table}, {player} (fila {repeat} con estos tres)",
-    "cli.diff_changed": "cambiado {result}, {column}: {before} → {after}",
-    "cli.diff_added": "añadida {result}: {before} → {after}",
-    "cli.diff_removed": "eliminada {result}: {before} → {after}",
-    "cli.roster_added": "añadido a la lista de jugadores: {name} ({cell})",
-    "cli.roster_removed": "eliminado de la lista de jugadores: {name} ({cell})",
+    "cli.diff_changed": "Cambiado {result}, {column}: {before} → {after}",
+    "cli.diff_added": "Añadida {result}: {before} → {after}",
+    "cli.diff_removed": "Eliminada {result}: {before} → {after}",
+    "cli.roster_added": "Añadido a la lista de jugadores: {name} ({cell})",
+    "cli.roster_removed": "Eliminado de la lista de jugadores: {name} ({cell})",
     "cli.diff_equal": (
         "{first} y {second} tienen los mismos resultados y la misma lista de jugadores."
     ),

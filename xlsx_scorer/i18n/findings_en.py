@@ -41,7 +41,7 @@ FINDINGS = {
     "problem.out_of_range": "{column} is {found}; it must be a whole number from {low} to {high}.",
     "problem.below_minimum": "{column} is {found}; it must be a whole number of at least {low}.",
     "problem.no_cities_needs_two_settlements": (
-        "no cities and only {found, plural, one {# settlement} other {# settlements}}; a player "
+        "No cities and only {found, plural, one {# settlement} other {# settlements}}; a player "
         "without cities has at least 2 settlements."
     ),
     "problem.longest_road_exceeds_roads": (
@@ -49,20 +49,22 @@ FINDINGS = {
         "cannot be longer than the roads built."
     ),
     "problem.table_size": (
-        "the table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
+        "The table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
         "players."
     ),
     "problem.player_twice_in_round": (
         "{player} appears {found} times in round {round}; a player plays once per round."
     ),
-    "problem.table_vp_cards": "the table has {found} VP cards in all; at most 5 per table.",
-    "problem.table_knights": "the table has {found} knights played in all; at most 14 per table.",
+    "problem.table_vp_cards": "The table has {found} VP cards in all; at most 5 per table.",
+    "problem.table_knights": "The table has {found} knights played in all; at most 14 per table.",
     "problem.army_mark_no_qualifier": (
-        "Largest Army First is marked, but nobody at the table played 3 or more knights."
+        "Largest Army First is marked, but nobody at the table played 3 or more knights; remove "
+        "the mark, or correct the knights played."
     ),
     "problem.army_mark_not_leader": (
         "Largest Army First is marked, but this player played "
-        "{found, plural, one {# knight} other {# knights}} and the most at the table is {most}."
+        "{found, plural, one {# knight} other {# knights}} and the most at the table is {most}; "
+        "move the mark to the player who played the most knights, or correct the knights played."
     ),
     "problem.army_tie_unmarked": (
         "{count} players are tied for Largest Army with {found} knights; mark exactly one of "
@@ -73,11 +75,13 @@ FINDINGS = {
         "who got it first."
     ),
     "problem.road_mark_no_qualifier": (
-        "Longest Road First is marked, but nobody at the table has a road of length 5 or more."
+        "Longest Road First is marked, but nobody at the table has a road of length 5 or more; "
+        "remove the mark, or correct the road lengths."
     ),
     "problem.road_mark_not_leader": (
         "Longest Road First is marked, but this player''s longest road is {found} and the longest "
-        "at the table is {most}."
+        "at the table is {most}; move the mark to the player with the longest road, or correct "
+        "the road lengths."
     ),
     "problem.road_tie_unmarked": (
         "{count} players are tied for Longest Road with length {found}; mark exactly one of them "

@@ -56,15 +56,15 @@ FINDINGS = {
     ),
     "problem.below_minimum": "{column}: {found}; tiene que ser un número entero de {low} o más.",
     "problem.no_cities_needs_two_settlements": (
-        "sin ciudades y con solo {found, plural, one {# poblado} other {# poblados}}; un jugador "
+        "Sin ciudades y con solo {found, plural, one {# poblado} other {# poblados}}; un jugador "
         "sin ciudades tiene al menos 2 poblados."
     ),
     "problem.longest_road_exceeds_roads": (
-        "la longitud del camino más largo es {found}, pero solo se han construido {roads} "
+        "La longitud del camino más largo es {found}, pero solo se han construido {roads} "
         "caminos; el camino más largo no puede superar el número de caminos construidos."
     ),
     "problem.table_size": (
-        "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; una mesa tiene 3 o 4 "
+        "La mesa tiene {found, plural, one {# jugador} other {# jugadores}}; una mesa tiene 3 o 4 "
         "jugadores."
     ),
     "problem.player_twice_in_round": (
@@ -72,17 +72,19 @@ FINDINGS = {
         "por ronda."
     ),
     "problem.table_vp_cards": (
-        "la mesa suma {found} cartas de PV en total; como máximo puede haber 5 por mesa."
+        "La mesa suma {found} cartas de PV en total; como máximo puede haber 5 por mesa."
     ),
     "problem.table_knights": (
-        "la mesa suma {found} caballeros jugados en total; como máximo puede haber 14 por mesa."
+        "La mesa suma {found} caballeros jugados en total; como máximo puede haber 14 por mesa."
     ),
     "problem.army_mark_no_qualifier": (
-        "«Primero en Gran ejército» está marcado, pero nadie en la mesa jugó 3 caballeros o más."
+        "«Primero en Gran ejército» está marcado, pero nadie en la mesa jugó 3 caballeros o más; "
+        "quita la marca o corrige los caballeros jugados."
     ),
     "problem.army_mark_not_leader": (
         "«Primero en Gran ejército» está marcado, pero este jugador jugó "
-        "{found, plural, one {# caballero} other {# caballeros}} y el máximo de la mesa es {most}."
+        "{found, plural, one {# caballero} other {# caballeros}} y el máximo de la mesa es {most}; "
+        "pasa la marca al jugador que jugó más caballeros o corrige los caballeros jugados."
     ),
     "problem.army_tie_unmarked": (
         "{count} jugadores empatan al Gran ejército con {found} caballeros; marca exactamente "
@@ -94,11 +96,12 @@ FINDINGS = {
     ),
     "problem.road_mark_no_qualifier": (
         "«Primero en Mayor ruta comercial» está marcado, pero nadie en la mesa tiene un camino "
-        "de longitud 5 o más."
+        "de longitud 5 o más; quita la marca o corrige las longitudes de los caminos."
     ),
     "problem.road_mark_not_leader": (
         "«Primero en Mayor ruta comercial» está marcado, pero el camino más largo de este "
-        "jugador mide {found} y el más largo de la mesa mide {most}."
+        "jugador mide {found} y el más largo de la mesa mide {most}; pasa la marca al jugador "
+        "con el camino más largo o corrige las longitudes de los caminos."
     ),
     "problem.road_tie_unmarked": (
         "{count} jugadores empatan a la Mayor ruta comercial con longitud {found}; marca "

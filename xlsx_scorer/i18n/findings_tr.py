@@ -51,29 +51,31 @@ FINDINGS = {
     ),
     "problem.below_minimum": "{column} değeri {found}; en az {low} olan bir tam sayı olmalı.",
     "problem.no_cities_needs_two_settlements": (
-        "şehir yok ve yalnızca {found} yerleşim var; şehri olmayan bir oyuncunun en az 2 yerleşimi "
+        "Şehir yok ve yalnızca {found} yerleşim var; şehri olmayan bir oyuncunun en az 2 yerleşimi "
         "olmalı."
     ),
     "problem.longest_road_exceeds_roads": (
         "En Uzun Yol Uzunluğu {found}, ancak yalnızca {roads} yol inşa edilmiş; en uzun yol inşa "
         "edilen yol sayısını aşamaz."
     ),
-    "problem.table_size": "masada {found} oyuncu var; bir masada 3 veya 4 oyuncu olur.",
+    "problem.table_size": "Masada {found} oyuncu var; bir masada 3 veya 4 oyuncu olur.",
     "problem.player_twice_in_round": (
         "{player}, {round}. turda {found} kez geçiyor; bir oyuncu her turda yalnızca bir kez oynar."
     ),
     "problem.table_vp_cards": (
-        "masada toplam {found} ZP kartı var; masa başına en fazla 5 olabilir."
+        "Masada toplam {found} ZP kartı var; masa başına en fazla 5 olabilir."
     ),
     "problem.table_knights": (
-        "masada toplam {found} şövalye oynanmış; masa başına en fazla 14 olabilir."
+        "Masada toplam {found} şövalye oynanmış; masa başına en fazla 14 olabilir."
     ),
     "problem.army_mark_no_qualifier": (
-        "İlk En Büyük Ordu işaretli, ancak masada kimse 3 veya daha fazla şövalye oynamadı."
+        "İlk En Büyük Ordu işaretli, ancak masada kimse 3 veya daha fazla şövalye oynamadı; "
+        "işareti kaldırın ya da oynanan şövalye sayılarını düzeltin."
     ),
     "problem.army_mark_not_leader": (
         "İlk En Büyük Ordu işaretli, ancak bu oyuncu {found} şövalye oynadı ve masadaki en yüksek "
-        "sayı {most}."
+        "sayı {most}; işareti en çok şövalye oynayan oyuncuya taşıyın ya da oynanan şövalye "
+        "sayılarını düzeltin."
     ),
     "problem.army_tie_unmarked": (
         "{count} oyuncu {found} şövalyeyle En Büyük Ordu için berabere; bunlardan tam birini "
@@ -84,11 +86,12 @@ FINDINGS = {
         "yalnızca unvanı ilk elde edeni işaretleyin."
     ),
     "problem.road_mark_no_qualifier": (
-        "İlk En Uzun Yol işaretli, ancak masada kimsenin 5 veya daha uzun bir yolu yok."
+        "İlk En Uzun Yol işaretli, ancak masada kimsenin 5 veya daha uzun bir yolu yok; "
+        "işareti kaldırın ya da yol uzunluklarını düzeltin."
     ),
     "problem.road_mark_not_leader": (
         "İlk En Uzun Yol işaretli, ancak bu oyuncunun en uzun yolu {found} ve masadaki en uzun yol "
-        "{most}."
+        "{most}; işareti en uzun yola sahip oyuncuya taşıyın ya da yol uzunluklarını düzeltin."
     ),
     "problem.road_tie_unmarked": (
         "{count} oyuncu {found} uzunluğundaki yolla En Uzun Yol için berabere; bunlardan tam "

@@ -28,6 +28,12 @@ HELP = {
         "language of messages and output sheets (default: the workbook’s, else the "
         "system’s, else English)"
     ),
+    "help.template_lang": (
+        "language of the workbook and of the messages (default: the system’s, else English)"
+    ),
+    "help.lang_messages": (
+        "language of the messages (default: the workbook’s, else the system’s, else English)"
+    ),
     "help.debug": "show the technical details (traceback) on failure",
     "help.score": "check and score a workbook; write Standings, Round Points and Errors into it",
     "help.score_description": (

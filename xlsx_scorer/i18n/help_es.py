@@ -28,6 +28,12 @@ HELP = {
         "idioma de los mensajes y de las hojas escritas (por defecto: el del libro; si no, el "
         "del sistema; si no, inglés)"
     ),
+    "help.template_lang": (
+        "idioma del libro y de los mensajes (por defecto: el del sistema; si no, inglés)"
+    ),
+    "help.lang_messages": (
+        "idioma de los mensajes (por defecto: el del libro; si no, el del sistema; si no, inglés)"
+    ),
     "help.debug": "muestra los detalles técnicos (la traza de Python) si algo falla",
     "help.score": (
         "revisa y puntúa un libro; escribe en él las hojas de clasificación, puntos de ronda "

@@ -28,6 +28,12 @@ HELP = {
         "mesajların ve yazılan sayfaların dili (varsayılan: çalışma kitabının dili, yoksa "
         "sistemin dili, yoksa İngilizce)"
     ),
+    "help.template_lang": (
+        "çalışma kitabının ve mesajların dili (varsayılan: sistemin dili, yoksa İngilizce)"
+    ),
+    "help.lang_messages": (
+        "mesajların dili (varsayılan: çalışma kitabının dili, yoksa sistemin dili, yoksa İngilizce)"
+    ),
     "help.debug": "bir sorun olursa teknik ayrıntıları (Python hata izini) gösterir",
     "help.score": (
         "çalışma kitabını denetler ve puanlar; içine sıralama, tur puanı ve hata sayfalarını yazar"

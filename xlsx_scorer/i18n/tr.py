@@ -123,6 +123,13 @@ STRINGS = {
     "cli.no_results": (
         "Henüz sonuç yok: sonuç sayfasında hiç oyun yok. İlk turu doldurup yeniden puanlayın."
     ),
+    "cli.template_next": (
+        "Şimdi {players} ve {results} sayfalarını doldurun, sonra şunu çalıştırın: {command}"
+    ),
+    "cli.score_next": (
+        "{errors} sayfasını açın: oradaki her sorun kendi hücresine bağlanır. Sorunları "
+        "düzeltin, sonra yeniden çalıştırın: {command}"
+    ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
     "cli.no_workbooks": "{folder} klasöründe hiç çalışma kitabı (.xlsx veya .xlsm) yok.",
@@ -282,11 +289,11 @@ STRINGS = {
     "cli.blank": "(boş)",
     "cli.key": "tur {round}, masa {table}, {player}",
     "cli.key_repeated": "tur {round}, masa {table}, {player} (bu üçünü taşıyan {repeat}. satır)",
-    "cli.diff_changed": "değişti {result}, {column}: {before} → {after}",
-    "cli.diff_added": "eklendi {result}: {before} → {after}",
-    "cli.diff_removed": "silindi {result}: {before} → {after}",
-    "cli.roster_added": "oyuncu listesine eklendi: {name} ({cell})",
-    "cli.roster_removed": "oyuncu listesinden çıkarıldı: {name} ({cell})",
+    "cli.diff_changed": "Değişti {result}, {column}: {before} → {after}",
+    "cli.diff_added": "Eklendi {result}: {before} → {after}",
+    "cli.diff_removed": "Silindi {result}: {before} → {after}",
+    "cli.roster_added": "Oyuncu listesine eklendi: {name} ({cell})",
+    "cli.roster_removed": "Oyuncu listesinden çıkarıldı: {name} ({cell})",
     "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
     "cli.diff_summary": "{first} → {second}: {count} fark.",
     "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",

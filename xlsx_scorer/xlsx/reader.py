@@ -4,12 +4,16 @@ Our old output sheets are found as the writer finds them (``ours.our_sheets``: b
 marker, whatever they are called now, or as output written before the marker) and are
 keyed by kind (``standings``), never by name.
 
-Cells come from :mod:`sheetcells` (expat, streamed, exact, sparse), parts from
-:mod:`bookparts` (over the package layer).  Only what is needed is read: the header
-row is looked for in the first 30 rows, then only the contract columns of ``Results``
-are typed; columns to the side are ignored, whatever they hold.  The frame is
-indexed by the Excel row number, so every problem points at the row the
-organiser sees.
+Cells come from :mod:`sheetcells` (streamed and sparse: rows in the form spreadsheets
+write are read by the :mod:`plaincells` grammar, a large sheet's in a helper process;
+anything else by expat, event by event; both give the same cells), the parts, shared
+strings and date styles from :mod:`bookparts`, :mod:`sharedstrings` and :mod:`numfmt`
+(over the package layer).  Only what is needed is read: the header row is looked for in
+the first 30 rows (reading stops there), then only the contract columns of ``Results``
+(the twelve, and ``Total VP`` when the sheet has it) are read; columns to the side are
+not even typed, whatever they hold.  The rows become a frame (:mod:`resultsframe`)
+indexed by the Excel row number, so every problem points at the row the organiser
+sees; its values are typed by ``core.typed`` later.
 """
 
 from __future__ import annotations
@@ -313,7 +317,8 @@ def _header(name: str, zone: Rows) -> tuple[int, dict[str, int], str | None]:
 
 
 def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
-    """The ``Results`` sheet: header found in the first rows, then its twelve columns read.
+    """The ``Results`` sheet: header found in the first rows, then its contract columns read
+    (the twelve, and ``Total VP`` when it has one).
 
     When the rows turn out not to be in ascending order (so the first pass may
     have missed a header row), the sheet is read again whole.

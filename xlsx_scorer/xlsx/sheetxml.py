@@ -16,7 +16,7 @@ Cells:
 - a linked cell is a ``HYPERLINK`` formula with the text it shows as its cached value.
 
 >>> from xlsx_scorer.xlsx.spec import Column
->>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, False): 5})
+>>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, ""): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> sheet = worksheet_xml(spec, styles)
 >>> xml = b"".join(map(sheet.block, range(sheet.blocks))).decode()
@@ -68,13 +68,14 @@ BLOCK_CELLS = 1 << 15
 class CellStyles:
     """Style ids (cellXfs indices) of our cells: title, notes, header, table cells.
 
-    ``cells`` maps (number format, linked, centred) to the style of a table cell.
+    ``cells`` maps (number format, linked, alignment) to the style of a table cell (the
+    alignment as ``spec.Column.alignment`` writes it).
     """
 
     title: int
     note: int
     header: int
-    cells: Mapping[tuple[str | None, bool, bool], int]
+    cells: Mapping[tuple[str | None, bool, str], int]
 
 
 @dataclass(frozen=True)
@@ -287,8 +288,12 @@ class _RowBlocks:
         styles: Sequence[str],
         links: Mapping[tuple[int, int], str] | None = None,
         link_styles: Sequence[str] = (),
+        *,
+        heights: Sequence[bytes] | None = None,
     ) -> None:
         table = Rows.of(rows)
+        #: Each row's height attributes (``b""``: the default), when some row has its own.
+        self._heights = heights
         width = len(table.columns)
         self._first_row, self._columns, self._count = first_row, table.columns, len(table)
         self._tails = [_Tails(styles[i] if i < len(styles) else "") for i in range(width)]
@@ -319,7 +324,9 @@ class _RowBlocks:
             self._first_row + start, self._first_row + min(start + self._step, self._count)
         )
         columns = [column[start : start + self._step] for column in self._columns]
-        return _block(numbers, columns, self._tails, self._starts, self._linked.get(index, {}))
+        heights = None if self._heights is None else self._heights[start : start + self._step]
+        linked = self._linked.get(index, {})
+        return _block(numbers, columns, self._tails, self._starts, linked, heights=heights)
 
 
 def _block(
@@ -328,6 +335,8 @@ def _block(
     tails: Sequence[_Tails],
     starts: Sequence[bytes],
     linked: Mapping[int, Mapping[int, bytes]],
+    *,
+    heights: Sequence[bytes] | None = None,
 ) -> bytes:
     """The ``<row>`` elements numbered ``numbers`` holding ``columns``, as one piece of UTF-8.
 
@@ -336,8 +345,8 @@ def _block(
     column (blanks, links) takes whole cells, ``b""`` for a blank.
     """
     references = list(map(b"%d".__mod__, numbers))
-    template = [b'<row r="%s">']
-    arguments: list[Sequence[bytes]] = [references]
+    template = [b'<row r="%s">' if heights is None else b'<row r="%s"%s>']
+    arguments: list[Sequence[bytes]] = [references] if heights is None else [references, heights]
     for i, values in enumerate(columns):
         cells = tails[i].of(values)
         if b"" in cells or i in linked:
@@ -383,6 +392,38 @@ def _header_height(spec: SheetSpec) -> str:
     return f' ht="{LINE_POINTS * lines:g}" customHeight="1"' if lines > 1 else ""
 
 
+#: Width units a character of 11-point Calibri takes, about (a little more, to be safe: a
+#: wrapped line that does not fit is cut, a spare line is only space).
+CHAR_WIDTH = 0.9
+
+
+def _row_heights(spec: SheetSpec) -> list[bytes] | None:
+    """Each row's height attributes when a ``wrapped`` column's text takes several lines
+    there (``b""`` for one line), else None: Excel and LibreOffice would show one line.
+
+    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> columns = (Column("N", 7), Column("Problem", 12, wrapped=True))
+    >>> spec = SheetSpec("k", "S", "T", (), columns, ((1, "short"), (2, "a longer one, in two")))
+    >>> _row_heights(spec)
+    [b'', b' ht="30" customHeight="1"']
+    >>> _row_heights(SheetSpec("k", "S", "T", (), columns[:1], ((1,),))) is None
+    True
+    """
+    wrapped = [i for i, column in enumerate(spec.columns) if column.wrapped]
+    if not wrapped or not spec.rows:
+        return None
+    table = Rows.of(spec.rows)
+    widths = [max(1, int(spec.columns[i].width / CHAR_WIDTH)) for i in wrapped]
+    heights = []
+    for texts in zip(*(table.columns[i] for i in wrapped), strict=True):
+        lines = max(
+            _lines(value, width) if isinstance(value, str) else 1
+            for value, width in zip(texts, widths, strict=True)
+        )
+        heights.append(b' ht="%g" customHeight="1"' % (LINE_POINTS * lines) if lines > 1 else b"")
+    return heights
+
+
 @functools.lru_cache(maxsize=1024)
 def _lines(text: str, width: int) -> int:
     """The lines ``text`` takes in a column holding ``width`` characters a line (headers
@@ -399,16 +440,17 @@ def worksheet_xml(
     width = len(spec.columns)
     blocks = _RowBlocks(head + 1, (), ())
     if spec.columns:
-        looks = [(column.number_format, column.centered) for column in spec.columns]
+        looks = [(column.number_format, column.alignment) for column in spec.columns]
         blocks = _RowBlocks(
             head + 1,
             spec.rows,
-            [_style(styles.cells[(fmt, False, centered)]) for fmt, centered in looks],
+            [_style(styles.cells[(fmt, False, aligned)]) for fmt, aligned in looks],
             spec.links,
             [
-                _style(styles.cells[(fmt, True, centered)]) if spec.links else ""
-                for fmt, centered in looks
+                _style(styles.cells[(fmt, True, aligned)]) if spec.links else ""
+                for fmt, aligned in looks
             ],
+            heights=_row_heights(spec),
         )
     last_row = head + len(spec.rows) if spec.columns else FIRST_NOTE_ROW + len(spec.notes) - 1
     dimension = f"A1:{column_letters(max(width, 1))}{max(last_row, 1)}"

@@ -91,16 +91,35 @@ class Rows(Sequence[tuple[Any, ...]]):
 
 @dataclass(frozen=True)
 class Column:
-    """One column of an output table: header text, width, number format, centred or not.
+    """One column of an output table: header text, width, number format, centred or not,
+    wrapped or not, at the top of its row or not.
 
     Short values beside a name (a rank, a table) are ``centered``, so that a number
-    right-aligned against a left-aligned name never reads as one word (``1Elif``).
+    right-aligned against a left-aligned name never reads as one word (``1Elif``).  Long
+    text (a problem's message) is ``wrapped`` in its column, so that the column stays
+    narrow enough to print; a wrapped cell, and every cell of a ``top`` column, stands at
+    the top of its row (beside the first line of the text that wraps).
+
+    >>> Column("Mesa", centered=True).alignment, Column("Problema", wrapped=True).alignment
+    ('<alignment horizontal="center"/>', '<alignment vertical="top" wrapText="1"/>')
+    >>> Column("Mesa", centered=True, top=True).alignment
+    '<alignment horizontal="center" vertical="top"/>'
     """
 
     header: str
     width: float = 12
     number_format: str | None = None
     centered: bool = False
+    wrapped: bool = False
+    top: bool = False
+
+    @property
+    def alignment(self) -> str:
+        """The cells' ``<alignment>`` element (SpreadsheetML), ``""`` for the default."""
+        attributes = ' horizontal="center"' if self.centered else ""
+        attributes += ' vertical="top"' if self.top or self.wrapped else ""
+        attributes += ' wrapText="1"' if self.wrapped else ""
+        return f"<alignment{attributes}/>" if attributes else ""
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,7 @@ def write_sheets(
         new_rels.append(edit.NewRelationship(edit.free_id(rel_ids), ns.RT_STYLES, styles_part))
     existing_styles = pkg.read(styles_part) if pkg.has(styles_part) else None
     needs = {
-        (column.number_format, linked, column.centered)
+        (column.number_format, linked, column.alignment)
         for sheet in new
         if sheet.spec is not None
         for column in sheet.spec.columns

@@ -8,7 +8,8 @@ Rules:
   the same workbook again does not grow the file.
 - Every font we use has a name and a size: Calibri 11 for notes and table cells, 14 bold for
   titles, 11 bold white on a blue fill for table headers (centred, wrapped), blue underlined
-  for links.  Short values beside names (ranks, tables) are centred.
+  for links.  Short values beside names (ranks, tables) are centred; long text (a problem)
+  wraps, top-aligned.
 - A missing section is created where the schema puts it; a missing or empty part
   (``<styleSheet/>``) gets the defaults Excel expects first (font 0, fills ``none`` and
   ``gray125``, border 0, cell format 0 and the Normal style), so the organiser's unstyled
@@ -16,9 +17,10 @@ Rules:
 - Custom number formats reuse an existing entry with the same code, else take the next free
   id from 164; built-in formats (``0``, ``0.00``, ``0%``…) use their built-in id.
 
->>> needs = {("0.0%", False, False), (None, True, False), ("0", False, True)}
+>>> center = '<alignment horizontal="center"/>'
+>>> needs = {("0.0%", False, ""), (None, True, ""), ("0", False, center)}
 >>> part, styles = add_styles(None, needs)
->>> styles.header, styles.cells[("0", False, True)], styles.cells[("0.0%", False, False)]
+>>> styles.header, styles.cells[("0", False, center)], styles.cells[("0.0%", False, "")]
 (3, 5, 6)
 >>> b'<numFmt numFmtId="164" formatCode="0.0%"/>' in part, b'horizontal="center"/>' in part
 (True, True)
@@ -156,13 +158,13 @@ def _stylesheet(styles_xml: bytes, name: str) -> XmlDoc:
 
 def add_styles(
     styles_xml: bytes | None,
-    needs: Iterable[tuple[str | None, bool, bool]],
+    needs: Iterable[tuple[str | None, bool, str]],
     name: str = "styles.xml",
 ) -> tuple[bytes, CellStyles]:
     """The styles part with our styles added, and their ids.
 
     ``styles_xml`` is the organiser's part (None: there is none, one is made); ``needs`` the
-    (number format, linked, centred) looks of our table cells.  Raises
+    (number format, linked, ``<alignment>`` element or ``""``) looks of our table cells.  Raises
     ``UnusableWorkbookError`` when the part is not a stylesheet.
     """
     doc = _stylesheet(styles_xml or EMPTY_STYLESHEET, name)
@@ -210,12 +212,10 @@ def add_styles(
     )
     formats = _Formats(sections["numFmts"])
     cells = {
-        (code, link, centered): xf(
-            font["link" if link else "body"],
-            formats.id(code),
-            alignment='<alignment horizontal="center"/>' if centered else "",
+        (code, link, alignment): xf(
+            font["link" if link else "body"], formats.id(code), 0, alignment
         )
-        for code, link, centered in sorted(set(needs), key=lambda need: (need[0] or "", *need[1:]))
+        for code, link, alignment in sorted(set(needs), key=lambda need: (need[0] or "", *need[1:]))
     }
     _write_sections(doc, sections)
     return doc.render(), CellStyles(title=title, note=note, header=header, cells=cells)

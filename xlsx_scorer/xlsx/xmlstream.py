@@ -1,11 +1,14 @@
-"""One way to parse a workbook part: expat, streamed in chunks, with DTDs and entities refused.
+"""The reader's expat: parts streamed in chunks, DTDs and entity declarations refused.
 
-Every part we read (workbook, relationships, styles, shared strings, sheets)
-goes through :func:`parse`.  The parser is expat, the standard library's
-conforming XML parser: comments, CDATA, character references, any quoting or
-white space are read as XML says, never guessed by a pattern.  A document type
-declaration (where entities would be declared: the "billion laughs" bomb) is
-refused wherever it appears, before any entity is read.  Damage is reported as
+The reader parses the workbook part (``bookparts``), the styles' number formats
+(``numfmt``) and the shared strings (``sharedstrings``) with :func:`parse`, and
+worksheets with a parser from :func:`new_parser` (the exact reader, ``sheetcells``;
+and ``plaincells``' check that the rows its grammar read stand where expat would read
+them).  Expat is the standard library's conforming XML parser: comments, CDATA,
+character references, any quoting or white space are read as XML says, never
+guessed by a pattern.  A document type declaration (where entities would be
+declared: the "billion laughs" bomb) is refused wherever it appears, before any
+entity is read (``unusable.xml_entities``).  Damage is reported as
 ``UnusableWorkbookError("unusable.broken_part")`` naming the part, with expat's
 line and column:
 
