@@ -318,8 +318,8 @@ STRINGS = {
         "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
     ),
     "cli.verify_failed": (
-        "{path}: {count, plural, one {# thing} other {# things}} no longer agree with the "
-        "archived results."
+        "{path}: {count, plural, one {# thing no longer agrees} other {# things no longer "
+        "agree}} with the archived results."
     ),
     **findings_en.FINDINGS,
     **help_en.HELP,

@@ -340,8 +340,8 @@ STRINGS = {
         "{fingerprint}"
     ),
     "cli.verify_failed": (
-        "{path}: {count, plural, one {# elemento} other {# elementos}} ya no coinciden con "
-        "los resultados archivados."
+        "{path}: {count, plural, one {# elemento ya no coincide} other {# elementos ya no "
+        "coinciden}} con los resultados archivados."
     ),
     **findings_es.FINDINGS,
     **help_es.HELP,

@@ -148,7 +148,9 @@ FINDINGS = {
     ),
     "problem.verify.sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
     "problem.verify.sheet_cell": "{ref} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
-    "problem.verify.more": "… ve {sheet} sayfasında {count} hücre daha.",
+    "problem.verify.more": (
+        "… ve {sheet} sayfasında {count, plural, one {# hücre} other {# hücre}} daha."
+    ),
     "problem.verify.csv_line": (
         "{file}, satır {line}: “{shown}” yazıyor, sonuçlar “{expected}” veriyor."
     ),
