@@ -299,6 +299,103 @@ def test_merge_refuses_to_overwrite_an_input(
     assert snapshot([full, a]) == before
 
 
+@pytest.mark.parametrize("force", [False, True])
+def test_a_conflict_is_said_before_an_existing_output_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], force: bool
+) -> None:
+    """``-o`` names a file left by an earlier merge: the conflict is said first, then that the
+    file exists (without ``--force``); nothing is written either way."""
+    base, a, b, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b", "merged"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    layout_a = event(a, one)
+    event(b, other)
+    merged.write_bytes(b"an earlier merge")
+    args = ["--force"] if force else []
+    code, out = run(capsys, "merge", base, a, b, "-o", merged, *args)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"CONFLICT round {FULL[5]['round']}, table"), out
+    assert f"a.xlsx {layout_a.cell(5, 'knights')}: 1 ≠ b.xlsx" in lines[0]
+    assert "1 conflict: nothing was written" in lines[1]
+    if force:
+        assert (code, len(lines)) == (1, 2), out
+    else:
+        assert code == 2
+        refusal = (
+            f"{merged} already exists, so nothing was written over it. Choose another name "
+            "with -o, or add --force to replace it."
+        )
+        assert lines[2:] == [refusal]
+    assert merged.read_bytes() == b"an earlier merge"
+
+
+def test_a_conflict_is_said_before_an_output_that_is_an_input_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base, a, b = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    event(a, one)
+    event(b, other)
+    before = snapshot([base, a, b])
+    code, out = run(capsys, "merge", base, a, b, "-o", a, "--lang", "es")
+    assert code == 2
+    lines = out.splitlines()
+    assert lines[0].startswith("CONFLICTO ronda"), out
+    assert "1 conflicto: no se ha escrito nada" in lines[1]
+    assert lines[2].startswith(f"{a} es uno de los archivos de entrada;"), out
+    assert snapshot([base, a, b]) == before
+
+
+def test_a_merged_workbook_holds_the_standings_of_its_own_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BASE was scored; one judge corrects one cell (row 0's Settlements 4 → 3), which
+    changes the ranking: MERGED's Standings and Round Points are those of its own results,
+    as scoring MERGED gives them, not BASE's."""
+    base, a, merged, rescored = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "m", "r"))
+    event(base, FULL)
+    assert main(["score", str(base)]) == 0
+    corrected = [dict(row) for row in FULL]
+    corrected[0]["settlements"] -= 1
+    event(a, corrected)
+    code, out = run(capsys, "merge", base, a, "-o", merged)
+    assert code == 0, out
+    assert "1 value changed" in out
+    ranking = table_below(merged, "Standings", "Rank")
+    assert [r["Player"] for r in ranking] != [
+        r["Player"] for r in table_below(base, "Standings", "Rank")
+    ]
+    assert main(["score", str(merged), "-o", str(rescored)]) == 0
+    assert ranking == table_below(rescored, "Standings", "Rank")
+    assert sheet_values(merged, "Round Points") == sheet_values(rescored, "Round Points")
+    assert sheet_values(merged, "Errors")[3:] == sheet_values(rescored, "Errors")[3:]
+    assert "Standings, Round Points and Errors sheets were scored anew" in out
+
+
+def test_a_merged_workbook_with_errors_withholds_its_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A judge's impossible value merged into a scored BASE: MERGED publishes no ranking (the
+    notice sheets and its Errors, as ``score`` writes them), never BASE's old one."""
+    base, a, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "m"))
+    event(base, FULL)
+    assert main(["score", str(base)]) == 0
+    wrong = [dict(row) for row in FULL]
+    wrong[2]["vp_cards"] += 6
+    layout = event(a, wrong)
+    code, out = run(capsys, "merge", base, a, "-o", merged, "--lang", "es")
+    assert code == 0, out
+    standings_sheet = [v for row in sheet_values(merged, "Standings") for v in row if v]
+    assert not any(v == "Rank" for v in standings_sheet)
+    assert any("No standings published" in str(v) for v in standings_sheet)
+    errors = " ".join(str(v) for row in sheet_values(merged, "Errors") for v in row if v)
+    assert layout.cell(2, "vp_cards").removeprefix("Results!") in errors
+    assert "no se publica su clasificación" in out
+
+
 def test_merge_messages_in_the_workbooks_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

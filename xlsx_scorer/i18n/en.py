@@ -304,8 +304,19 @@ STRINGS = {
         "Merged {copies, plural, one {# copy} other {# copies}} into {file}: {changed, "
         "plural, one {# value} other {# values}} changed, {added, plural, one {# row} other "
         "{# rows}} added, {removed, plural, one {# row} other {# rows}} removed, {names, "
-        "plural, one {# roster change} other {# roster changes}}. Check and score it with "
-        "xlsx-scorer score."
+        "plural, one {# roster change} other {# roster changes}}."
+    ),
+    "cli.merge_next": "Check and score it with xlsx-scorer score.",
+    "cli.merge_scored": (
+        "Its Standings, Round Points and Errors sheets were scored anew from the merged "
+        "results: {games, plural, one {# game} other {# games}}, {players, plural, one "
+        "{# player} other {# players}}, no problems."
+    ),
+    "cli.merge_scored_problems": (
+        "It has {count, plural, one {# problem} other {# problems}}, so its standings are "
+        "withheld: its Standings and Round Points sheets say so, its Errors sheet lists "
+        "{count, plural, one {it} other {them}}. Fix {count, plural, one {it} other {them}} "
+        "in Results and score it with xlsx-scorer score."
     ),
     "cli.archive_refused": (
         "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"

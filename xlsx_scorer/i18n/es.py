@@ -326,7 +326,20 @@ STRINGS = {
         "{changed, plural, one {# valor cambiado} other {# valores cambiados}}, {added, "
         "plural, one {# fila añadida} other {# filas añadidas}}, {removed, plural, one {# "
         "fila eliminada} other {# filas eliminadas}}, {names, plural, one {# cambio} other {#"
-        " cambios}} en la lista de jugadores. Revísalo y puntúalo con xlsx-scorer score."
+        " cambios}} en la lista de jugadores."
+    ),
+    "cli.merge_next": "Revísalo y puntúalo con xlsx-scorer score.",
+    "cli.merge_scored": (
+        "Sus hojas de clasificación, puntos de ronda y errores se han vuelto a calcular con "
+        "los resultados fusionados: {games, plural, one {# partida} other {# partidas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, ningún problema."
+    ),
+    "cli.merge_scored_problems": (
+        "Tiene {count, plural, one {# problema} other {# problemas}}, así que no se publica "
+        "su clasificación: sus hojas de clasificación y de puntos de ronda lo indican y su "
+        "hoja de errores {count, plural, one {lo muestra} other {los enumera}}. "
+        "{count, plural, one {Corrígelo} other {Corrígelos}} en Resultados y puntúalo con "
+        "xlsx-scorer score."
     ),
     "cli.archive_refused": (
         "{file} tiene {count, plural, one {# problema} other {# problemas}}; un torneo solo "

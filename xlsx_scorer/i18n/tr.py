@@ -309,7 +309,19 @@ STRINGS = {
         "{changed, plural, one {# değer değişti} other {# değer değişti}}, {added, plural, "
         "one {# satır eklendi} other {# satır eklendi}}, {removed, plural, one {# satır "
         "silindi} other {# satır silindi}}, oyuncu listesinde {names, plural, one {# "
-        "değişiklik} other {# değişiklik}}. Denetleyip puanlamak için: xlsx-scorer score."
+        "değişiklik} other {# değişiklik}}."
+    ),
+    "cli.merge_next": "Denetleyip puanlamak için: xlsx-scorer score.",
+    "cli.merge_scored": (
+        "Sıralama, Tur Puanları ve Hatalar sayfaları birleştirilen sonuçlardan yeniden "
+        "puanlandı: {games, plural, one {# oyun} other {# oyun}}, {players, plural, one "
+        "{# oyuncu} other {# oyuncu}}, sorun yok."
+    ),
+    "cli.merge_scored_problems": (
+        "Birleştirilen kitapta {count, plural, one {# sorun} other {# sorun}} var, bu yüzden "
+        "sıralaması yayımlanmadı: Sıralama ve Tur Puanları sayfaları bunu söylüyor, Hatalar "
+        "sayfası sorunları listeliyor. Sonuçlar sayfasında düzeltip xlsx-scorer score ile "
+        "puanlayın."
     ),
     "cli.archive_refused": (
         "{file} dosyasında {count, plural, one {# sorun} other {# sorun}} var; bir turnuva "
