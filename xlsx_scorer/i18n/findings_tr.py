@@ -133,6 +133,11 @@ FINDINGS = {
         "Bir hücresi okunamadığı için tüm masayla ilgili kurallar atlandı; {round}. turun "
         "{table} numaralı masası, hücreleri düzeltildiğinde yeniden denetlenecek."
     ),
+    "notice.sheet_name_taken": (
+        "{kept} sizin sayfanız (bizim işaretimizi taşımıyor), bu yüzden olduğu gibi "
+        "bırakıldı; {kind, select, standings {sıralama} round_points {tur puanları} other "
+        "{sorun listesi}} bunun yerine {written} sayfasına yazıldı."
+    ),
     # Errors of verify: the archive no longer agrees (problem.verify.<code>)
     "problem.verify.file_missing": "{file} eksik.",
     "problem.verify.file_unreadable": "{file} okunamıyor ({detail}).",
