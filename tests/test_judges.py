@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +19,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from tests import eventgen
-from tests.builders import sheet_values, table_below
+from tests.builders import REPOSITORY, sheet_values, table_below
 from xlsx_scorer.app.diff import Copy
 from xlsx_scorer.app.merge import Layout, merge
 from xlsx_scorer.cli import main
@@ -327,6 +330,16 @@ def test_a_conflict_is_said_before_an_existing_output_is_refused(
             "with -o, or add --force to replace it."
         )
         assert lines[2:] == [refusal]
+        one_stream = subprocess.run(  # both streams to one file: the order a judge reads
+            [sys.executable, "-m", "xlsx_scorer", "merge", base, a, b, "-o", merged],
+            cwd=REPOSITORY,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            check=False,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # a file's
+        )
+        assert one_stream.returncode == 2
+        assert one_stream.stdout.decode().splitlines() == lines
     assert merged.read_bytes() == b"an earlier merge"
 
 

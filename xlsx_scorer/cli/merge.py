@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
             print(blocked_text(lang, blocked, args.base))
         count = len(plan.conflicts) + len(plan.blocked)
         print(text(lang, "cli.merge_conflicts", count=count))
-        if merged.refused is not None:  # and -o would have been refused too
+        if merged.refused is not None:  # and -o would have been refused too: said after them
+            sys.stdout.flush()
             print(render(merged.refused.finding, lang), file=sys.stderr)
             return common.EXIT_UNUSABLE
         return common.EXIT_DIFFERENT

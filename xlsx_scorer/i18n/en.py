@@ -316,7 +316,7 @@ STRINGS = {
         "It has {count, plural, one {# problem} other {# problems}}, so its standings are "
         "withheld: its Standings and Round Points sheets say so, its Errors sheet lists "
         "{count, plural, one {it} other {them}}. Fix {count, plural, one {it} other {them}} "
-        "in Results and score it with xlsx-scorer score."
+        "and score it with xlsx-scorer score."
     ),
     "cli.archive_refused": (
         "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"

@@ -338,8 +338,7 @@ STRINGS = {
         "Tiene {count, plural, one {# problema} other {# problemas}}, así que no se publica "
         "su clasificación: sus hojas de clasificación y de puntos de ronda lo indican y su "
         "hoja de errores {count, plural, one {lo muestra} other {los enumera}}. "
-        "{count, plural, one {Corrígelo} other {Corrígelos}} en Resultados y puntúalo con "
-        "xlsx-scorer score."
+        "{count, plural, one {Corrígelo} other {Corrígelos}} y puntúalo con xlsx-scorer score."
     ),
     "cli.archive_refused": (
         "{file} tiene {count, plural, one {# problema} other {# problemas}}; un torneo solo "

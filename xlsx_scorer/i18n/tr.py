@@ -320,8 +320,8 @@ STRINGS = {
     "cli.merge_scored_problems": (
         "Birleştirilen kitapta {count, plural, one {# sorun} other {# sorun}} var, bu yüzden "
         "sıralaması yayımlanmadı: Sıralama ve Tur Puanları sayfaları bunu söylüyor, Hatalar "
-        "sayfası sorunları listeliyor. Sonuçlar sayfasında düzeltip xlsx-scorer score ile "
-        "puanlayın."
+        "sayfası {count, plural, one {sorunu} other {sorunları}} listeliyor. {count, plural, "
+        "one {Sorunu} other {Sorunları}} düzeltip xlsx-scorer score ile puanlayın."
     ),
     "cli.archive_refused": (
         "{file} dosyasında {count, plural, one {# sorun} other {# sorun}} var; bir turnuva "
