@@ -346,3 +346,21 @@ def test_the_summary_names_the_sheet_kept_and_the_one_written(
 def test_no_notice_when_no_name_of_ours_is_taken(tmp_path: Path) -> None:
     result = xlsx_scorer.score(SAMPLE.read_bytes())
     assert result.notices == ()
+
+
+def test_a_folder_scored_at_once_names_them_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``score FOLDER``: each workbook's summary line, and under it where its standings went."""
+    folder = tmp_path / "events"
+    folder.mkdir()
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet("Standings")["A1"] = "my own ranking"
+    book.save(folder / "cup.xlsx")
+    shutil.copy(SAMPLE, folder / "other.xlsx")
+    capsys.readouterr()
+    assert main(["score", str(folder), "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    said = "  " + TAKEN_SAID["en"][0]
+    assert out.index(said) == 1 + next(i for i, line in enumerate(out) if "cup.xlsx:" in line)
+    assert out.count(said) == 1
