@@ -392,7 +392,8 @@ def test_a_merged_workbook_with_errors_withholds_its_standings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A judge's impossible value merged into a scored BASE: MERGED publishes no ranking (the
-    notice sheets and its Errors, as ``score`` writes them), never BASE's old one."""
+    notice sheets and its Errors, as ``score`` writes them), never BASE's old one; with
+    ``--lang es``, in Spanish, as ``score --lang es`` would write them."""
     base, a, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "m"))
     event(base, FULL)
     assert main(["score", str(base)]) == 0
@@ -401,10 +402,11 @@ def test_a_merged_workbook_with_errors_withholds_its_standings(
     layout = event(a, wrong)
     code, out = run(capsys, "merge", base, a, "-o", merged, "--lang", "es")
     assert code == 0, out
-    standings_sheet = [v for row in sheet_values(merged, "Standings") for v in row if v]
-    assert not any(v == "Rank" for v in standings_sheet)
-    assert any("No standings published" in str(v) for v in standings_sheet)
-    errors = " ".join(str(v) for row in sheet_values(merged, "Errors") for v in row if v)
+    assert "Standings" not in openpyxl.load_workbook(merged, read_only=True).sheetnames
+    standings_sheet = [v for row in sheet_values(merged, "Clasificación") for v in row if v]
+    assert not any(v in {"Rank", "Puesto"} for v in standings_sheet)
+    assert any("No se publica la clasificación" in str(v) for v in standings_sheet)
+    errors = " ".join(str(v) for row in sheet_values(merged, "Errores") for v in row if v)
     assert layout.cell(2, "vp_cards").removeprefix("Results!") in errors
     assert "no se publica su clasificación" in out
 

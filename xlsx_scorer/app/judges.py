@@ -135,22 +135,28 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
 
 
 def merge_files(
-    base_path: Path, copy_paths: Sequence[Path], output: Path, *, force: bool = False
+    base_path: Path,
+    copy_paths: Sequence[Path],
+    output: Path,
+    *,
+    force: bool = False,
+    language: str | None = None,
 ) -> Merged:
     """Merge ``copy_paths`` into ``base_path`` and write ``output`` (``merge.merge``).
 
     Raises ``UnusableWorkbookError`` when a file cannot be used (a damaged part
     included), ``output`` is one of the inputs, or it exists and ``force`` is not set.
-    With conflicts nothing is written.
+    With conflicts nothing is written (and ``Merged.refused`` says why ``output`` would
+    have been refused too).  ``language``: of the output sheets scored anew, as ``score``'s
+    (default: the merged workbook's own).
     """
     inputs = [base_path, *copy_paths]
     names = labels(inputs)
     books = [_read(path) for path in inputs]
-    language = books[0].language
     try:
-        return _merged(books, names, output, force=force)
+        return _merged(books, names, output, force=force, language=language)
     except UnusableWorkbookError as error:  # said in BASE's language
-        error.language = error.language or language
+        error.language = error.language or books[0].language
         raise
 
 
@@ -166,18 +172,23 @@ def _refusal(
 
 
 def _merged(
-    books: Sequence[workbook.Workbook], names: Sequence[str], output: Path, *, force: bool
+    books: Sequence[workbook.Workbook],
+    names: Sequence[str],
+    output: Path,
+    *,
+    force: bool,
+    language: str | None,
 ) -> Merged:
     base_path = books[0].path
     base = as_copy(books[0], names[0])
     copies = [as_copy(book, name) for book, name in zip(books[1:], names[1:], strict=True)]
     plan = merging.merge(base, copies, _layout(books[0], base))
-    language = books[0].language
+    base_language = books[0].language
     refused = _refusal(books, output, force=force)
     if not plan.ok:
         if refused is not None:
-            refused.language = refused.language or language
-        return Merged(plan, language, None, refused)
+            refused.language = refused.language or base_language
+        return Merged(plan, base_language, None, refused)
     if refused is not None:
         raise refused
     edits: dict[str, dict[str, patch.CellValue]] = {
@@ -190,12 +201,12 @@ def _merged(
     except ValueError as error:
         detail = {"file": str(base_path), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error
-    scored = _scored(data, output) if _has_outputs(books[0].package) else None
+    scored = _scored(data, output, language) if _has_outputs(books[0].package) else None
     if scored is not None and scored.workbook is not None:
         data = scored.workbook
     _check_reads_back(data, base, plan)
     save.save_atomically(output, data)
-    return Merged(plan, language, output, scored=scored)
+    return Merged(plan, base_language, output, scored=scored)
 
 
 def _has_outputs(package: bytes) -> bool:
@@ -203,9 +214,9 @@ def _has_outputs(package: bytes) -> bool:
     return bool(our_sheets(Package.open(package), outputkinds.LEGACY_OUTPUTS))
 
 
-def _scored(data: bytes, output: Path) -> api.Result:
+def _scored(data: bytes, output: Path, language: str | None) -> api.Result:
     """The merged workbook ``data`` scored as ``score`` scores it; unusable: nothing written."""
-    scored = api.score(data, filename=str(output))
+    scored = api.score(data, filename=str(output), language=language)
     if scored.workbook is None:  # only a file that cannot be used is not scored
         error = UnusableWorkbookError(scored.findings[0].code, language=scored.language)
         error.finding = scored.findings[0]

@@ -58,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
     from xlsx_scorer.app.judges import merge_files  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
-        merged = merge_files(args.base, args.copies, args.output, force=args.force)
+        merged = merge_files(
+            args.base, args.copies, args.output, force=args.force, language=args.lang
+        )
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = common.language(args, merged.language)
