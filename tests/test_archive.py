@@ -425,6 +425,9 @@ def test_an_edit_that_breaks_a_rule_names_the_edited_cell_first(
     assert any("Results!P4" in line for line in lines[1:]), out  # the rule it breaks, after
     findings = verify(folder).findings
     assert (findings[0].code, findings[0].where.cell) == ("verify.result_changed", "F4")
+    code, out = run(capsys, "verify", folder / "sample_event.xlsx", "--lang", lang)
+    assert code == 1
+    assert out.splitlines()[0] == first, out  # the workbook alone, in its archive folder
 
 
 @pytest.mark.parametrize(

@@ -116,7 +116,8 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
     read at all; in a folder, that is a finding (the archive was damaged).
     """
     if not path.is_dir():
-        return _verify_workbook(path, read_event(path), language, [], None)
+        book = read_event(path)
+        return _verify_workbook(path, book, language, [], None, beside=_archive_beside(path))
     descriptor, findings = _read_package(path)
     files: dict[str, bytes] = {}
     if descriptor is not None:
@@ -140,10 +141,13 @@ def _verify_workbook(
     language: str | None,
     findings: list[Finding],
     archive: tuple[dict[str, Any], dict[str, bytes]] | None,
+    *,
+    beside: tuple[dict[str, Any], dict[str, bytes]] | None = None,
 ) -> Verified:
     """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest.
 
-    The result cells changed since archiving come first (``_edited_results``), whatever
+    The result cells changed since archiving come first (``_edited_results``, from
+    ``archive``, else from the data package ``beside`` a workbook given alone), whatever
     else they broke: the rules the results now break, the sheets and tables that changed.
     The tables are recomputed in the language they were archived in; ``language`` is the
     language of the words only.
@@ -159,7 +163,7 @@ def _verify_workbook(
     findings += _digest_findings(book.package, properties.get(SHEETS_PROPERTY), book_path.name)
     if scored.problems:
         findings += [problem.located(file=book_path.name) for problem in scored.problems]
-        edited = _edited_results(archive, book)
+        edited = _edited_results(archive or beside, book)
         return Verified(said, (*edited, *findings), book_path, None)
     computed = fingerprint_of(scored)
     intact = recorded == computed
@@ -167,13 +171,25 @@ def _verify_workbook(
         params = {"recorded": recorded, "computed": computed}
         findings.append(Finding("verify.fingerprint_changed", params, "error", in_book))
     findings += _sheet_findings(scored, book_path.name)
-    edited = []
     if archive is not None:
         descriptor, files = archive
         findings += _package_findings(descriptor, files, scored, computed, intact=intact)
-        if not intact:
-            edited = _edited_results(archive, book)
+    edited = [] if intact else _edited_results(archive or beside, book)
     return Verified(said, (*edited, *findings), book_path, computed)
+
+
+def _archive_beside(book_path: Path) -> tuple[dict[str, Any], dict[str, bytes]] | None:
+    """The data package of the folder a workbook given alone is in, when it names that
+    workbook, with its ``results.csv``: only to name the result cells edited since (the
+    folder itself is verified by giving the folder)."""
+    descriptor, _ = _read_package(book_path.parent)
+    if descriptor is None or descriptor.get("workbook") != book_path.name:
+        return None
+    try:
+        archived = (book_path.parent / canonical.RESULTS_CSV).read_bytes()
+    except OSError:
+        return None
+    return descriptor, {canonical.RESULTS_CSV: archived}
 
 
 def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Finding]:
