@@ -382,3 +382,70 @@ def test_a_spanish_event_is_archived_and_verified_in_spanish(
     code, out = run(capsys, "verify", tmp_path / "archivo")
     assert code == 0, out
     assert "todo coincide" in out
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
+
+
+def edited_sheet_xml(path: Path, sheet_part: str, old: bytes, new: bytes) -> None:
+    """One cell of the protected workbook changed in its sheet's XML; every other part as it was."""
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    assert parts[sheet_part].count(old) == 1
+    parts[sheet_part] = parts[sheet_part].replace(old, new)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_edit_that_breaks_a_rule_names_the_edited_cell_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """One more settlement for Elif in round 1 (Results!F4: 2 → 3): Total VP no longer adds up,
+    and verify says first which cell was changed, with its archived and new values."""
+    folder = tmp_path / "archive"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(
+        folder / "sample_event.xlsx",
+        "xl/worksheets/sheet1.xml",
+        b'<c r="F4" t="n"><v>2</v></c>',
+        b'<c r="F4" t="n"><v>3</v></c>',
+    )
+    code, out = run(capsys, "verify", folder, "--lang", lang)
+    assert code == 1
+    lines = out.splitlines()
+    first = {
+        "en": "sample_event.xlsx Results!F4: Settlements of round 1, table 1, Elif Doğan is 3, "
+        "archived as 2.",
+        "es": "sample_event.xlsx Results!F4: Poblados de ronda 1, mesa 1, Elif Doğan vale 3, "
+        "archivado como 2.",
+    }[lang]
+    assert lines[0] == first, out
+    assert any("Results!P4" in line for line in lines[1:]), out  # the rule it breaks, after
+    findings = verify(folder).findings
+    assert (findings[0].code, findings[0].where.cell) == ("verify.result_changed", "F4")
+    code, out = run(capsys, "verify", folder / "sample_event.xlsx", "--lang", lang)
+    assert code == 1
+    assert out.splitlines()[0] == first, out  # the workbook alone, in its archive folder
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "1 thing no longer agrees with the archived results."),
+        ("es", "1 elemento ya no coincide con los resultados archivados."),
+        ("tr", "1 öğe artık arşivlenen sonuçlarla uyuşmuyor."),
+    ],
+)
+def test_verify_in_another_language_counts_one_thing_as_one(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """A removed CSV file is the one thing: the tables, archived in English, are compared as
+    they were archived (``--lang`` is the language of the words, not of the tables)."""
+    folder = copy_of(archived, tmp_path)
+    (folder / "standings.csv").unlink()
+    code, out = run(capsys, "verify", folder, "--lang", lang)
+    assert code == 1
+    assert len(out.splitlines()) == 2, out
+    assert out.splitlines()[1].endswith(said), out

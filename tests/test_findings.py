@@ -197,6 +197,12 @@ CATALOGUE: tuple[Finding, ...] = (
     Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
     Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
+    Finding(
+        "sheet_name_taken",
+        {"kind": "standings", "kept": "Standings", "written": "Standings (2)"},
+        "notice",
+        Where(file="cup.xlsx", sheet="Standings (2)"),
+    ),
 )
 
 

@@ -98,6 +98,20 @@ def test_every_message_is_a_valid_icu_pattern(lang: str) -> None:
         ("es", "notice.computed", {"when": "hoy", "games": 12345, "players": 3}, "12.345 partidas"),
         ("en", "notice.computed", {"when": "now", "games": 1234, "players": 3}, "1,234 games"),
         ("tr", "notice.computed", {"when": "şimdi", "games": 1234, "players": 3}, "1.234 oyundan"),
+        *(
+            ("es", "cli.verify_failed", {"path": "a", "count": n}, f"a: {n} {said} con los")
+            for n, said in ((1, "elemento ya no coincide"), (2, "elementos ya no coinciden"))
+        ),
+        *(
+            ("tr", "cli.verify_failed", {"path": "a", "count": n}, f"a: {n} öğe artık arşiv")
+            for n in (1, 2)
+        ),
+        ("en", "cli.verify_failed", {"path": "a", "count": 1}, "a: 1 thing no longer agrees "),
+        ("en", "cli.verify_failed", {"path": "a", "count": 2}, "a: 2 things no longer agree "),
+        ("es", "problem.verify.more", {"count": 1, "sheet": "S"}, "… y 1 celda más de S."),
+        ("tr", "problem.verify.more", {"count": 2, "sheet": "S"}, "… ve S sayfasında 2 hücre"),
+        ("tr", "cli.merge_conflicts", {"count": 1}, "1 çakışma: hiçbir"),
+        ("tr", "cli.diff_summary", {"first": "a", "second": "b", "count": 2}, "a → b: 2 fark."),
     ],
 )
 def test_plurals_and_numbers_follow_the_language(

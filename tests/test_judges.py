@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +19,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from tests import eventgen
-from tests.builders import sheet_values, table_below
+from tests.builders import REPOSITORY, sheet_values, table_below
 from xlsx_scorer.app.diff import Copy
 from xlsx_scorer.app.merge import Layout, merge
 from xlsx_scorer.cli import main
@@ -297,6 +300,115 @@ def test_merge_refuses_to_overwrite_an_input(
     assert code == 2
     assert "is one of the inputs" in out
     assert snapshot([full, a]) == before
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_conflict_is_said_before_an_existing_output_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], force: bool
+) -> None:
+    """``-o`` names a file left by an earlier merge: the conflict is said first, then that the
+    file exists (without ``--force``); nothing is written either way."""
+    base, a, b, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b", "merged"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    layout_a = event(a, one)
+    event(b, other)
+    merged.write_bytes(b"an earlier merge")
+    args = ["--force"] if force else []
+    code, out = run(capsys, "merge", base, a, b, "-o", merged, *args)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"CONFLICT round {FULL[5]['round']}, table"), out
+    assert f"a.xlsx {layout_a.cell(5, 'knights')}: 1 ≠ b.xlsx" in lines[0]
+    assert "1 conflict: nothing was written" in lines[1]
+    if force:
+        assert (code, len(lines)) == (1, 2), out
+    else:
+        assert code == 2
+        refusal = (
+            f"{merged} already exists, so nothing was written over it. Choose another name "
+            "with -o, or add --force to replace it."
+        )
+        assert lines[2:] == [refusal]
+        one_stream = subprocess.run(  # both streams to one file: the order a judge reads
+            [sys.executable, "-m", "xlsx_scorer", "merge", base, a, b, "-o", merged],
+            cwd=REPOSITORY,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            check=False,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # a file's
+        )
+        assert one_stream.returncode == 2
+        assert one_stream.stdout.decode().splitlines() == lines
+    assert merged.read_bytes() == b"an earlier merge"
+
+
+def test_a_conflict_is_said_before_an_output_that_is_an_input_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base, a, b = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    event(a, one)
+    event(b, other)
+    before = snapshot([base, a, b])
+    code, out = run(capsys, "merge", base, a, b, "-o", a, "--lang", "es")
+    assert code == 2
+    lines = out.splitlines()
+    assert lines[0].startswith("CONFLICTO ronda"), out
+    assert "1 conflicto: no se ha escrito nada" in lines[1]
+    assert lines[2].startswith(f"{a} es uno de los archivos de entrada;"), out
+    assert snapshot([base, a, b]) == before
+
+
+def test_a_merged_workbook_holds_the_standings_of_its_own_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BASE was scored; one judge corrects one cell (row 0's Settlements 4 → 3), which
+    changes the ranking: MERGED's Standings and Round Points are those of its own results,
+    as scoring MERGED gives them, not BASE's."""
+    base, a, merged, rescored = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "m", "r"))
+    event(base, FULL)
+    assert main(["score", str(base)]) == 0
+    corrected = [dict(row) for row in FULL]
+    corrected[0]["settlements"] -= 1
+    event(a, corrected)
+    code, out = run(capsys, "merge", base, a, "-o", merged)
+    assert code == 0, out
+    assert "1 value changed" in out
+    ranking = table_below(merged, "Standings", "Rank")
+    assert [r["Player"] for r in ranking] != [
+        r["Player"] for r in table_below(base, "Standings", "Rank")
+    ]
+    assert main(["score", str(merged), "-o", str(rescored)]) == 0
+    assert ranking == table_below(rescored, "Standings", "Rank")
+    assert sheet_values(merged, "Round Points") == sheet_values(rescored, "Round Points")
+    assert sheet_values(merged, "Errors")[3:] == sheet_values(rescored, "Errors")[3:]
+    assert "Standings, Round Points and Errors sheets were scored anew" in out
+
+
+def test_a_merged_workbook_with_errors_withholds_its_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A judge's impossible value merged into a scored BASE: MERGED publishes no ranking (the
+    notice sheets and its Errors, as ``score`` writes them), never BASE's old one; with
+    ``--lang es``, in Spanish, as ``score --lang es`` would write them."""
+    base, a, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "m"))
+    event(base, FULL)
+    assert main(["score", str(base)]) == 0
+    wrong = [dict(row) for row in FULL]
+    wrong[2]["vp_cards"] += 6
+    layout = event(a, wrong)
+    code, out = run(capsys, "merge", base, a, "-o", merged, "--lang", "es")
+    assert code == 0, out
+    assert "Standings" not in openpyxl.load_workbook(merged, read_only=True).sheetnames
+    standings_sheet = [v for row in sheet_values(merged, "Clasificación") for v in row if v]
+    assert not any(v in {"Rank", "Puesto"} for v in standings_sheet)
+    assert any("No se publica la clasificación" in str(v) for v in standings_sheet)
+    errors = " ".join(str(v) for row in sheet_values(merged, "Errores") for v in row if v)
+    assert layout.cell(2, "vp_cards").removeprefix("Results!") in errors
+    assert "no se publica su clasificación" in out
 
 
 def test_merge_messages_in_the_workbooks_language(

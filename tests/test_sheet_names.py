@@ -284,3 +284,83 @@ def test_verify_names_a_renamed_spanish_standings_sheet(
     out = capsys.readouterr().out
     assert "Ranking!B7" in out
     assert "Stale Player" in out
+
+
+#: What ``score`` says when the organiser's own sheets bear our names (issue 18, item 10).
+TAKEN_SAID = {
+    "en": [
+        (
+            "Standings is a sheet of yours (it carries no mark of ours), so it was kept as it is; "
+            "the standings went to the sheet Standings (2) instead."
+        ),
+        (
+            "Errors is a sheet of yours (it carries no mark of ours), so it was kept as it is; "
+            "the list of problems went to the sheet Errors (2) instead."
+        ),
+    ],
+    "es": [
+        (
+            "Clasificación es una hoja tuya (no lleva nuestra marca), así que se ha conservado tal "
+            "cual; la clasificación se ha escrito en la hoja Clasificación (2)."
+        ),
+        (
+            "Errores es una hoja tuya (no lleva nuestra marca), así que se ha conservado tal cual; "
+            "la lista de problemas se ha escrito en la hoja Errores (2)."
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TAKEN_SAID))
+def test_the_summary_names_the_sheet_kept_and_the_one_written(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Their own ``Standings`` and ``Errors`` are kept and ours are ``… (2)``: the run says so,
+    as notices (exit code 0), in the CLI's summary and in the API's findings."""
+    names = dict(zip(KINDS, NAMES[lang], strict=False))
+    event = tmp_path / "event.xlsx"
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet(names["standings"])["A1"] = "my own ranking"
+    book.create_sheet(names["errors"])["A1"] = "my notes"
+    book.save(event)
+    data = event.read_bytes()
+    capsys.readouterr()
+    assert cli_score(event, "--lang", lang) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if "(2)" in line] == TAKEN_SAID[lang]
+    assert ours(event.read_bytes())["standings"] == f"{names['standings']} (2)"
+    result = xlsx_scorer.score(data, filename="event.xlsx", language=lang)
+    assert result.exit_code == 0
+    found = [f for f in result.to_json(language=lang)["findings"] if f["severity"] == "notice"]
+    assert [(f["code"], f["params"], f["where"]["sheet"]) for f in found] == [
+        (
+            "sheet_name_taken",
+            {"kind": kind, "kept": names[kind], "written": f"{names[kind]} (2)"},
+            f"{names[kind]} (2)",
+        )
+        for kind in ("standings", "errors")
+    ]
+    assert [f["message"] for f in found] == TAKEN_SAID[lang]
+
+
+def test_no_notice_when_no_name_of_ours_is_taken(tmp_path: Path) -> None:
+    result = xlsx_scorer.score(SAMPLE.read_bytes())
+    assert result.notices == ()
+
+
+def test_a_folder_scored_at_once_names_them_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``score FOLDER``: each workbook's summary line, and under it where its standings went."""
+    folder = tmp_path / "events"
+    folder.mkdir()
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet("Standings")["A1"] = "my own ranking"
+    book.save(folder / "cup.xlsx")
+    shutil.copy(SAMPLE, folder / "other.xlsx")
+    capsys.readouterr()
+    assert main(["score", str(folder), "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    said = "  " + TAKEN_SAID["en"][0]
+    assert out.index(said) == 1 + next(i for i, line in enumerate(out) if "cup.xlsx:" in line)
+    assert out.count(said) == 1

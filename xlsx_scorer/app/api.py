@@ -187,6 +187,8 @@ def run(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
+        taken = pipeline.names_taken(book, scored.specs, workbook)
+        findings += tuple(finding.located(file=filename) for finding in taken)
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))
     result = Result(findings, lang, validated.games, validated.players, scored.standings, workbook)

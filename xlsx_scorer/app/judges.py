@@ -4,6 +4,16 @@ Reading goes through the workbook reader (``read_copy``); the merge is written
 into BASE's package by the cell patcher, read back and compared with the plan
 before it is saved (a merged workbook that does not read back as planned is an
 internal error, and nothing is written).  No input is ever modified.
+
+A BASE that holds our output sheets (Standings, Round Points, Errors) would hand
+on a ranking of results it no longer holds: the merged workbook is scored as
+``score`` scores it (``api.score`` on its bytes) before it is saved, so that its
+Standings, Round Points and Errors are those of the merged results; with errors,
+the standings are withheld (the notice sheets and Errors, as ``score`` writes them).
+A BASE without output sheets gets none.
+
+The merge is worked out before ``-o`` is judged: a conflict is reported even when
+``-o`` names a file that exists or an input (``Merged.refused`` then says so too).
 """
 
 from __future__ import annotations
@@ -14,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xlsx_scorer.app import api, outputkinds
 from xlsx_scorer.app import diff as diffing
 from xlsx_scorer.app import merge as merging
 from xlsx_scorer.app.diff import Copy, Differences
@@ -23,6 +34,7 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
+from xlsx_scorer.xlsx.ours import our_sheets
 
 
 def labels(paths: Sequence[Path]) -> list[str]:
@@ -81,11 +93,18 @@ def diff_files(first: Path, second: Path) -> Compared:
 
 @dataclass(frozen=True)
 class Merged:
-    """The merge plan, the language of BASE, and the file written (None with conflicts)."""
+    """The merge plan, the language of BASE, and the file written (None with conflicts).
+
+    ``refused``: with conflicts, why ``-o`` would have been refused too (None: it would
+    not).  ``scored``: the run that scored the merged workbook (None when BASE had no
+    output sheets, so none were written).
+    """
 
     merge: Merge
     language: str | None
     written: Path | None
+    refused: UnusableWorkbookError | None = None
+    scored: api.Result | None = None
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -116,40 +135,62 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
 
 
 def merge_files(
-    base_path: Path, copy_paths: Sequence[Path], output: Path, *, force: bool = False
+    base_path: Path,
+    copy_paths: Sequence[Path],
+    output: Path,
+    *,
+    force: bool = False,
+    language: str | None = None,
 ) -> Merged:
     """Merge ``copy_paths`` into ``base_path`` and write ``output`` (``merge.merge``).
 
     Raises ``UnusableWorkbookError`` when a file cannot be used (a damaged part
     included), ``output`` is one of the inputs, or it exists and ``force`` is not set.
-    With conflicts nothing is written.
+    With conflicts nothing is written (and ``Merged.refused`` says why ``output`` would
+    have been refused too).  ``language``: of the output sheets scored anew, as ``score``'s
+    (default: the merged workbook's own).
     """
     inputs = [base_path, *copy_paths]
     names = labels(inputs)
     books = [_read(path) for path in inputs]
-    language = books[0].language
     try:
-        return _merged(books, names, output, force=force)
+        return _merged(books, names, output, force=force, language=language)
     except UnusableWorkbookError as error:  # said in BASE's language
-        error.language = error.language or language
+        error.language = error.language or books[0].language
         raise
 
 
-def _merged(
-    books: Sequence[workbook.Workbook], names: Sequence[str], output: Path, *, force: bool
-) -> Merged:
-    for book in books:
-        if _same_file(output, book.path):
-            raise UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
+def _refusal(
+    books: Sequence[workbook.Workbook], output: Path, *, force: bool
+) -> UnusableWorkbookError | None:
+    """Why ``output`` may not be written: it is an input, or it exists (without ``force``)."""
+    if any(_same_file(output, book.path) for book in books):
+        return UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
     if output.exists() and not force:
-        raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
+        return UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
+    return None
+
+
+def _merged(
+    books: Sequence[workbook.Workbook],
+    names: Sequence[str],
+    output: Path,
+    *,
+    force: bool,
+    language: str | None,
+) -> Merged:
     base_path = books[0].path
     base = as_copy(books[0], names[0])
     copies = [as_copy(book, name) for book, name in zip(books[1:], names[1:], strict=True)]
     plan = merging.merge(base, copies, _layout(books[0], base))
-    language = books[0].language
+    base_language = books[0].language
+    refused = _refusal(books, output, force=force)
     if not plan.ok:
-        return Merged(plan, language, None)
+        if refused is not None:
+            refused.language = refused.language or base_language
+        return Merged(plan, base_language, None, refused)
+    if refused is not None:
+        raise refused
     edits: dict[str, dict[str, patch.CellValue]] = {
         base.sheet: {ref: _writable(value) for ref, value in plan.results.items()}
     }
@@ -160,9 +201,27 @@ def _merged(
     except ValueError as error:
         detail = {"file": str(base_path), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error
+    scored = _scored(data, output, language) if _has_outputs(books[0].package) else None
+    if scored is not None and scored.workbook is not None:
+        data = scored.workbook
     _check_reads_back(data, base, plan)
     save.save_atomically(output, data)
-    return Merged(plan, language, output)
+    return Merged(plan, base_language, output, scored=scored)
+
+
+def _has_outputs(package: bytes) -> bool:
+    """Whether ``package`` holds output sheets of ours (marked, or older output)."""
+    return bool(our_sheets(Package.open(package), outputkinds.LEGACY_OUTPUTS))
+
+
+def _scored(data: bytes, output: Path, language: str | None) -> api.Result:
+    """The merged workbook ``data`` scored as ``score`` scores it; unusable: nothing written."""
+    scored = api.score(data, filename=str(output), language=language)
+    if scored.workbook is None:  # only a file that cannot be used is not scored
+        error = UnusableWorkbookError(scored.findings[0].code, language=scored.language)
+        error.finding = scored.findings[0]
+        raise error
+    return scored
 
 
 def _check_reads_back(data: bytes, base: Copy, plan: Merge) -> None:

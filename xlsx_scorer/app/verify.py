@@ -15,6 +15,10 @@ the workbook's ``Results`` sheet and compared:
    the workbook's results changed, ``results.csv`` (if intact) names each
    result cell that differs from the archived value.
 
+The changed result cells come first, also when the change breaks a rule: one
+more settlement in ``Results!F4`` (2 → 3) is said as ``Results!F4: Settlements
+… is 3, archived as 2`` before the rule it breaks (``Total VP`` in ``P4``).
+
 No finding: the archive is as it was made.
 
 Every finding is a ``findings.Finding`` of severity ``error`` (exit code 1): a
@@ -51,6 +55,7 @@ from xlsx_scorer.app.archive import (
 from xlsx_scorer.app.diff import Copy, Key, diff
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
+from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.xlsx import archival
 from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.reader import Workbook
@@ -111,7 +116,8 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
     read at all; in a folder, that is a finding (the archive was damaged).
     """
     if not path.is_dir():
-        return _verify_workbook(path, read_event(path), language, [], None)
+        book = read_event(path)
+        return _verify_workbook(path, book, language, [], None, beside=_archive_beside(path))
     descriptor, findings = _read_package(path)
     files: dict[str, bytes] = {}
     if descriptor is not None:
@@ -135,10 +141,21 @@ def _verify_workbook(
     language: str | None,
     findings: list[Finding],
     archive: tuple[dict[str, Any], dict[str, bytes]] | None,
+    *,
+    beside: tuple[dict[str, Any], dict[str, bytes]] | None = None,
 ) -> Verified:
-    """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest."""
+    """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest.
+
+    The result cells changed since archiving come first (``_edited_results``, from
+    ``archive``, else from the data package ``beside`` a workbook given alone), whatever
+    else they broke: the rules the results now break, the sheets and tables that changed.
+    The tables are recomputed in the language they were archived in; ``language`` is the
+    language of the words only.
+    """
     properties = archival.custom_properties(book.package)
-    scored = score_book(book, language or properties.get(LANGUAGE_PROPERTY))
+    archived_language = properties.get(LANGUAGE_PROPERTY)
+    scored = score_book(book, archived_language if archived_language in LANGUAGES else None)
+    said = language or scored.language
     recorded = properties.get(FINGERPRINT_PROPERTY)
     in_book = Where(file=book_path.name)
     if recorded is None:
@@ -146,7 +163,8 @@ def _verify_workbook(
     findings += _digest_findings(book.package, properties.get(SHEETS_PROPERTY), book_path.name)
     if scored.problems:
         findings += [problem.located(file=book_path.name) for problem in scored.problems]
-        return Verified(scored.language, tuple(findings), book_path, None)
+        edited = _edited_results(archive or beside, book)
+        return Verified(said, (*edited, *findings), book_path, None)
     computed = fingerprint_of(scored)
     intact = recorded == computed
     if recorded is not None and not intact:
@@ -156,7 +174,22 @@ def _verify_workbook(
     if archive is not None:
         descriptor, files = archive
         findings += _package_findings(descriptor, files, scored, computed, intact=intact)
-    return Verified(scored.language, tuple(findings), book_path, computed)
+    edited = [] if intact else _edited_results(archive or beside, book)
+    return Verified(said, (*edited, *findings), book_path, computed)
+
+
+def _archive_beside(book_path: Path) -> tuple[dict[str, Any], dict[str, bytes]] | None:
+    """The data package of the folder a workbook given alone is in, when it names that
+    workbook, with its ``results.csv``: only to name the result cells edited since (the
+    folder itself is verified by giving the folder)."""
+    descriptor, _ = _read_package(book_path.parent)
+    if descriptor is None or descriptor.get("workbook") != book_path.name:
+        return None
+    try:
+        archived = (book_path.parent / canonical.RESULTS_CSV).read_bytes()
+    except OSError:
+        return None
+    return descriptor, {canonical.RESULTS_CSV: archived}
 
 
 def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Finding]:
@@ -282,9 +315,7 @@ def _package_findings(
     """``datapackage.json``'s fingerprint, and the CSV files against the workbook's results.
 
     While the workbook matches its fingerprint, each CSV file must be the one
-    its results give (the first line that is not is named); when it does not,
-    ``results.csv``, if it still has its recorded hash, names the result cells
-    that changed.
+    its results give (the first line that is not is named).
     """
     findings: list[Finding] = []
     recorded = descriptor.get("fingerprint")
@@ -299,7 +330,20 @@ def _package_findings(
             data = files.get(name)
             if data is not None and data != regenerated:
                 findings.append(_first_difference(name, data, regenerated))
-        return findings
+    return findings
+
+
+def _edited_results(
+    archive: tuple[dict[str, Any], dict[str, bytes]] | None, book: Workbook
+) -> list[Finding]:
+    """The result cells of ``book`` that differ from ``results.csv`` as archived.
+
+    None without the folder, or when ``results.csv`` no longer has its recorded hash
+    (it cannot be trusted to say what was archived).
+    """
+    if archive is None:
+        return []
+    descriptor, files = archive
     archived = files.get(canonical.RESULTS_CSV)
     resources = descriptor.get("resources")
     recorded_hashes = {
@@ -307,9 +351,9 @@ def _package_findings(
         for r in (resources if isinstance(resources, list) else [])
         if isinstance(r, dict)
     }
-    if archived is not None and recorded_hashes.get(canonical.RESULTS_CSV) == _sha256(archived):
-        findings += _result_findings(archived, scored)
-    return findings
+    if archived is None or recorded_hashes.get(canonical.RESULTS_CSV) != _sha256(archived):
+        return []
+    return _result_findings(archived, book)
 
 
 def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
@@ -327,9 +371,9 @@ def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
     return Finding("verify.csv_line", params, "error", Where(file=name))
 
 
-def _result_findings(archived: bytes, scored: Scored) -> list[Finding]:
+def _result_findings(archived: bytes, book: Workbook) -> list[Finding]:
     """Result cells of the workbook that differ from ``results.csv`` as archived."""
-    results = scored.book.results
+    results = book.results
     reader = csv.DictReader(io.StringIO(archived.decode("utf-8")))
     records = list(reader)
     letters = {
@@ -344,7 +388,7 @@ def _result_findings(archived: bytes, scored: Scored) -> list[Finding]:
         columns=list(letters),
         dtype=object,
     )
-    workbook_name = scored.book.path.name
+    workbook_name = book.path.name
     old = Copy(canonical.RESULTS_CSV, results.name, letters, then)
     now = Copy(workbook_name, results.name, letters, results.raw)
     findings = []

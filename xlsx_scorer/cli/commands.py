@@ -55,6 +55,8 @@ def score(args: argparse.Namespace, run: Run) -> int:
             return refused(result)
         summary = "cli.summary_problems" if result.errors else "cli.summary"
         print(_summary(result, summary, path))
+        for notice in result.notices:  # where our sheets went, a sheet regenerated…
+            print(f"  {render(notice, result.language)}")
         if result.errors:
             print(score_next(result.language, path, target))
         return result.exit_code

@@ -1,12 +1,14 @@
 """``xlsx-scorer merge BASE COPY… -o MERGED``: the judges' copies merged into one workbook.
 
 Exit code 0: merged and written; 1: conflicts (each named, nothing written);
-2: a file could not be used, or ``-o`` names an input (nothing written).
+2: a file could not be used, or ``-o`` names an input or an existing file (nothing
+written; conflicts are named first, then why ``-o`` is refused).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,10 +16,11 @@ from xlsx_scorer.cli import common
 from xlsx_scorer.cli.diff import ROSTER_MESSAGES, change_text
 from xlsx_scorer.cli.options import add_command, add_common
 from xlsx_scorer.cli.parser import say
-from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
 
 if TYPE_CHECKING:
+    from xlsx_scorer.app.api import Result
     from xlsx_scorer.app.merge import Blocked, Conflict, Merge
 
 
@@ -51,11 +54,13 @@ def add_parser(commands: Any, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Merge, print what was taken or every conflict; exit 0 or 1."""
+    """Merge, print what was taken or every conflict (then why -o is refused); exit 0, 1 or 2."""
     from xlsx_scorer.app.judges import merge_files  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
-        merged = merge_files(args.base, args.copies, args.output, force=args.force)
+        merged = merge_files(
+            args.base, args.copies, args.output, force=args.force, language=args.lang
+        )
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = common.language(args, merged.language)
@@ -67,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
             print(blocked_text(lang, blocked, args.base))
         count = len(plan.conflicts) + len(plan.blocked)
         print(text(lang, "cli.merge_conflicts", count=count))
+        if merged.refused is not None:  # and -o would have been refused too: said after them
+            sys.stdout.flush()
+            print(render(merged.refused.finding, lang), file=sys.stderr)
+            return common.EXIT_UNUSABLE
         return common.EXIT_DIFFERENT
     for change in plan.taken:
         print(change_text(lang, change))
@@ -74,7 +83,17 @@ def run(args: argparse.Namespace) -> int:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
         print(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
     print(summary(lang, plan, len(args.copies), merged.written))
+    print(
+        text(lang, "cli.merge_next") if merged.scored is None else scored_text(lang, merged.scored)
+    )
     return common.EXIT_OK
+
+
+def scored_text(lang: str, scored: Result) -> str:
+    """What the merged workbook's output sheets now show: its standings, or its problems."""
+    if scored.errors:
+        return text(lang, "cli.merge_scored_problems", count=len(scored.errors))
+    return text(lang, "cli.merge_scored", games=scored.games, players=scored.players)
 
 
 def summary(lang: str, plan: Merge, copies: int, written: Path | None) -> str:

@@ -309,8 +309,19 @@ STRINGS = {
         "Merged {copies, plural, one {# copy} other {# copies}} into {file}: {changed, "
         "plural, one {# value} other {# values}} changed, {added, plural, one {# row} other "
         "{# rows}} added, {removed, plural, one {# row} other {# rows}} removed, {names, "
-        "plural, one {# roster change} other {# roster changes}}. Check and score it with "
-        "xlsx-scorer score."
+        "plural, one {# roster change} other {# roster changes}}."
+    ),
+    "cli.merge_next": "Check and score it with xlsx-scorer score.",
+    "cli.merge_scored": (
+        "Its Standings, Round Points and Errors sheets were scored anew from the merged "
+        "results: {games, plural, one {# game} other {# games}}, {players, plural, one "
+        "{# player} other {# players}}, no problems."
+    ),
+    "cli.merge_scored_problems": (
+        "It has {count, plural, one {# problem} other {# problems}}, so its standings are "
+        "withheld: its Standings and Round Points sheets say so, its Errors sheet lists "
+        "{count, plural, one {it} other {them}}. Fix {count, plural, one {it} other {them}} "
+        "and score it with xlsx-scorer score."
     ),
     "cli.archive_refused": (
         "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"
@@ -323,8 +334,8 @@ STRINGS = {
         "{path}: everything agrees with the archived results. Fingerprint (SHA-256): {fingerprint}"
     ),
     "cli.verify_failed": (
-        "{path}: {count, plural, one {# thing} other {# things}} no longer agree with the "
-        "archived results."
+        "{path}: {count, plural, one {# thing no longer agrees} other {# things no longer "
+        "agree}} with the archived results."
     ),
     **findings_en.FINDINGS,
     **help_en.HELP,

@@ -333,7 +333,19 @@ STRINGS = {
         "{changed, plural, one {# valor cambiado} other {# valores cambiados}}, {added, "
         "plural, one {# fila añadida} other {# filas añadidas}}, {removed, plural, one {# "
         "fila eliminada} other {# filas eliminadas}}, {names, plural, one {# cambio} other {#"
-        " cambios}} en la lista de jugadores. Revísalo y puntúalo con xlsx-scorer score."
+        " cambios}} en la lista de jugadores."
+    ),
+    "cli.merge_next": "Revísalo y puntúalo con xlsx-scorer score.",
+    "cli.merge_scored": (
+        "Sus hojas de clasificación, puntos de ronda y errores se han vuelto a calcular con "
+        "los resultados fusionados: {games, plural, one {# partida} other {# partidas}}, "
+        "{players, plural, one {# jugador} other {# jugadores}}, ningún problema."
+    ),
+    "cli.merge_scored_problems": (
+        "Tiene {count, plural, one {# problema} other {# problemas}}, así que no se publica "
+        "su clasificación: sus hojas de clasificación y de puntos de ronda lo indican y su "
+        "hoja de errores {count, plural, one {lo muestra} other {los enumera}}. "
+        "{count, plural, one {Corrígelo} other {Corrígelos}} y puntúalo con xlsx-scorer score."
     ),
     "cli.archive_refused": (
         "{file} tiene {count, plural, one {# problema} other {# problemas}}; un torneo solo "
@@ -347,8 +359,8 @@ STRINGS = {
         "{fingerprint}"
     ),
     "cli.verify_failed": (
-        "{path}: {count, plural, one {# elemento} other {# elementos}} ya no coinciden con "
-        "los resultados archivados."
+        "{path}: {count, plural, one {# elemento ya no coincide} other {# elementos ya no "
+        "coinciden}} con los resultados archivados."
     ),
     **findings_es.FINDINGS,
     **help_es.HELP,

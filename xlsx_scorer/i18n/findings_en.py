@@ -125,6 +125,11 @@ FINDINGS = {
         "Rules about the whole table were skipped because a cell of it cannot be read; table "
         "{table} of round {round} will be checked again once its cells are fixed."
     ),
+    "notice.sheet_name_taken": (
+        "{kept} is a sheet of yours (it carries no mark of ours), so it was kept as it is; "
+        "{kind, select, standings {the standings} round_points {the round points} other "
+        "{the list of problems}} went to the sheet {written} instead."
+    ),
     # Errors of verify: the archive no longer agrees (problem.verify.<code>)
     "problem.verify.file_missing": "{file} is missing.",
     "problem.verify.file_unreadable": "{file} cannot be read ({detail}).",

@@ -149,6 +149,12 @@ FINDINGS = {
         "puede leer; la mesa {table} de la ronda {round} se volverá a comprobar cuando se "
         "corrijan sus celdas."
     ),
+    "notice.sheet_name_taken": (
+        "{kept} es una hoja tuya (no lleva nuestra marca), así que se ha conservado tal cual; "
+        "{kind, select, standings {la clasificación se ha escrito} round_points {los puntos "
+        "de ronda se han escrito} other {la lista de problemas se ha escrito}} en la hoja "
+        "{written}."
+    ),
     # Errors of verify: the archive no longer agrees (problem.verify.<code>)
     "problem.verify.file_missing": "Falta {file}.",
     "problem.verify.file_unreadable": "No se puede leer {file} ({detail}).",

@@ -136,6 +136,11 @@ FINDINGS = {
         "Bir hücresi okunamadığı için tüm masayla ilgili kurallar atlandı; {round}. turun "
         "{table} numaralı masası, hücreleri düzeltildiğinde yeniden denetlenecek."
     ),
+    "notice.sheet_name_taken": (
+        "{kept} sizin sayfanız (bizim işaretimizi taşımıyor), bu yüzden olduğu gibi "
+        "bırakıldı; {kind, select, standings {sıralama} round_points {tur puanları} other "
+        "{sorun listesi}} bunun yerine {written} sayfasına yazıldı."
+    ),
     # Errors of verify: the archive no longer agrees (problem.verify.<code>)
     "problem.verify.file_missing": "{file} eksik.",
     "problem.verify.file_unreadable": "{file} okunamıyor ({detail}).",
@@ -151,7 +156,9 @@ FINDINGS = {
     ),
     "problem.verify.sheet_missing": "{sheet} tablosu eksik ya da başlığı değiştirilmiş.",
     "problem.verify.sheet_cell": "{ref} “{shown}” gösteriyor, sonuçlar “{expected}” veriyor.",
-    "problem.verify.more": "… ve {sheet} sayfasında {count} hücre daha.",
+    "problem.verify.more": (
+        "… ve {sheet} sayfasında {count, plural, one {# hücre} other {# hücre}} daha."
+    ),
     "problem.verify.csv_line": (
         "{file}, satır {line}: “{shown}” yazıyor, sonuçlar “{expected}” veriyor."
     ),

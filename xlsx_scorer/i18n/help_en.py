@@ -77,7 +77,9 @@ HELP = {
         "Three-way merge: every value a copy changed from BASE is taken; the same change in "
         "several copies is taken once; different changes to the same value are a conflict, "
         "and then nothing is written. MERGED is BASE with only the changed and added cells "
-        "written. Exit code 0: merged; 1: conflicts; 2: a file could not be used."
+        "written; when BASE was scored, MERGED’s Standings, Round Points and Errors are "
+        "scored anew from the merged results. Exit code 0: merged; 1: conflicts; 2: a file "
+        "could not be used, or MERGED exists (without --force) or is an input."
     ),
     "help.merge_base": "the workbook the judges got",
     "help.merge_copies": "the copies they sent back",

@@ -82,8 +82,10 @@ HELP = {
         "Fusión a tres bandas: se toma cada valor que una copia cambió respecto a BASE; el "
         "mismo cambio en varias copias se toma una vez; cambios distintos del mismo valor son "
         "un conflicto, y entonces no se escribe nada. FUSIONADO es BASE con solo las celdas "
-        "cambiadas y añadidas escritas. Código de salida 0: fusionado; 1: conflictos; 2: no "
-        "se ha podido usar un archivo."
+        "cambiadas y añadidas escritas; si BASE estaba puntuado, la clasificación, los puntos "
+        "de ronda y los errores de FUSIONADO se vuelven a calcular con los resultados "
+        "fusionados. Código de salida 0: fusionado; 1: conflictos; 2: no se ha podido usar "
+        "un archivo, o FUSIONADO ya existe (sin --force) o es una de las entradas."
     ),
     "help.merge_base": "el libro que recibieron los jueces",
     "help.merge_copies": "las copias que devolvieron",

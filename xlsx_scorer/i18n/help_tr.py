@@ -83,8 +83,10 @@ HELP = {
         "Üç yollu birleştirme: bir kopyanın TEMEL’e göre değiştirdiği her değer alınır; "
         "birkaç kopyadaki aynı değişiklik bir kez alınır; aynı değere yapılan farklı "
         "değişiklikler bir çakışmadır ve o zaman hiçbir şey yazılmaz. BİRLEŞİK, yalnızca "
-        "değişen ve eklenen hücreleri yazılmış TEMEL’dir. Çıkış kodu 0: birleştirildi; 1: "
-        "çakışmalar; 2: bir dosya kullanılamadı."
+        "değişen ve eklenen hücreleri yazılmış TEMEL’dir; TEMEL puanlanmışsa BİRLEŞİK’in "
+        "Sıralama, Tur Puanları ve Hatalar sayfaları birleştirilen sonuçlardan yeniden "
+        "puanlanır. Çıkış kodu 0: birleştirildi; 1: çakışmalar; 2: bir dosya kullanılamadı "
+        "ya da BİRLEŞİK zaten var (--force olmadan) veya girdilerden biri."
     ),
     "help.merge_base": "hakemlere verilen çalışma kitabı",
     "help.merge_copies": "geri gönderdikleri kopyalar",

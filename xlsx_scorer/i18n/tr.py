@@ -295,7 +295,7 @@ STRINGS = {
     "cli.roster_added": "Oyuncu listesine eklendi: {name} ({cell})",
     "cli.roster_removed": "Oyuncu listesinden çıkarıldı: {name} ({cell})",
     "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
-    "cli.diff_summary": "{first} → {second}: {count} fark.",
+    "cli.diff_summary": "{first} → {second}: {count, plural, one {# fark} other {# fark}}.",
     "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",
     "cli.merge_conflict_removed": (
         "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi (BASE {base})"
@@ -308,16 +308,31 @@ STRINGS = {
         "listesi yok; önce oraya bir Oyuncular sayfası ekleyin."
     ),
     "cli.merge_conflicts": (
-        "{count} çakışma: hiçbir şey yazılmadı. Her değere tek bir kopyada karar verin ve "
-        "yeniden birleştirin."
+        "{count, plural, one {# çakışma} other {# çakışma}}: hiçbir şey yazılmadı. Her "
+        "değere tek bir kopyada karar verin ve yeniden birleştirin."
     ),
     "cli.merge_done": (
-        "{copies} kopya {file} dosyasında birleştirildi: {changed} değer değişti, {added} satır "
-        "eklendi, {removed} satır silindi, oyuncu listesinde {names} değişiklik. Denetleyip "
-        "puanlamak için: xlsx-scorer score."
+        "{copies, plural, one {# kopya} other {# kopya}} {file} dosyasında birleştirildi: "
+        "{changed, plural, one {# değer değişti} other {# değer değişti}}, {added, plural, "
+        "one {# satır eklendi} other {# satır eklendi}}, {removed, plural, one {# satır "
+        "silindi} other {# satır silindi}}, oyuncu listesinde {names, plural, one {# "
+        "değişiklik} other {# değişiklik}}."
+    ),
+    "cli.merge_next": "Denetleyip puanlamak için: xlsx-scorer score.",
+    "cli.merge_scored": (
+        "Sıralama, Tur Puanları ve Hatalar sayfaları birleştirilen sonuçlardan yeniden "
+        "puanlandı: {games, plural, one {# oyun} other {# oyun}}, {players, plural, one "
+        "{# oyuncu} other {# oyuncu}}, sorun yok."
+    ),
+    "cli.merge_scored_problems": (
+        "Birleştirilen kitapta {count, plural, one {# sorun} other {# sorun}} var, bu yüzden "
+        "sıralaması yayımlanmadı: Sıralama ve Tur Puanları sayfaları bunu söylüyor, Hatalar "
+        "sayfası {count, plural, one {sorunu} other {sorunları}} listeliyor. {count, plural, "
+        "one {Sorunu} other {Sorunları}} düzeltip xlsx-scorer score ile puanlayın."
     ),
     "cli.archive_refused": (
-        "{file} dosyasında {count} sorun var; bir turnuva ancak hiç sorunu yokken arşivlenir."
+        "{file} dosyasında {count, plural, one {# sorun} other {# sorun}} var; bir turnuva "
+        "ancak hiç sorunu yokken arşivlenir."
     ),
     "cli.archive_done": (
         "{file}, {folder} klasörüne arşivlendi: {files}. Parmak izi (SHA-256): {fingerprint}"
@@ -325,7 +340,10 @@ STRINGS = {
     "cli.verify_ok": (
         "{path}: her şey arşivlenen sonuçlarla uyuşuyor. Parmak izi (SHA-256): {fingerprint}"
     ),
-    "cli.verify_failed": "{path}: {count} öğe artık arşivlenen sonuçlarla uyuşmuyor.",
+    "cli.verify_failed": (
+        "{path}: {count, plural, one {# öğe artık arşivlenen sonuçlarla uyuşmuyor} other {# "
+        "öğe artık arşivlenen sonuçlarla uyuşmuyor}}."
+    ),
     **findings_tr.FINDINGS,
     **help_tr.HELP,
 }
