@@ -289,3 +289,29 @@ def test_downloads_are_named_in_the_language_of_the_page(client: TestClient) -> 
     disposition = turkish.headers["content-disposition"]
     assert unquote(disposition.split("''")[1]) == "şablon_12x3.xlsx"
     assert openpyxl.load_workbook(io.BytesIO(turkish.content)).sheetnames[0] == "Etkinlik"
+
+
+def test_a_request_head_sent_a_line_at_a_time_is_dropped_at_its_deadline() -> None:
+    """A header line every 0.2 s never completes the head: the connection is closed at 1 s."""
+    with running_server(create_app(warm_up=False), head_deadline=1.0) as address:
+        with connect(address) as connection:
+            connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            started = time.monotonic()
+            connection.settimeout(0.2)
+            gone = False
+            for line in range(50):
+                try:
+                    connection.sendall(f"X-Slow-{line}: 1\r\n".encode())
+                    gone = connection.recv(1) == b""
+                except TimeoutError:
+                    continue
+                except (ConnectionResetError, BrokenPipeError):
+                    gone = True
+                if gone:
+                    break
+            assert gone
+            assert 0.9 <= time.monotonic() - started < 3
+        # a head sent whole is answered, and the connection stays for the next
+        with connect(address) as connection:
+            connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert answer(connection)[0] == 200

@@ -6,10 +6,10 @@ for judges on the same network) gets a fresh access token, printed here and
 required by the API; the page asks for it (the browser opened here gets it in
 the address).  The server answers only at this computer's own names and
 addresses (``own_hosts``; any other ``Host`` is refused, against DNS
-rebinding), and drops a connection idle for ``KEEP_ALIVE`` seconds between
-requests.  Ctrl-C stops the server cleanly.  Messages, and the log of each
-request, follow ``--lang``, else the system's language
-(``i18n.choose_language``), else English.
+rebinding), and bounds its connections (``web.connections``: a request head
+within 10 s, idle connections closed after 5 s, at most 64 at once).  Ctrl-C
+stops the server cleanly.  Messages, and the log of each request, follow
+``--lang``, else the system's language (``i18n.choose_language``), else English.
 """
 
 from __future__ import annotations
@@ -35,10 +35,6 @@ DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 PORT_ATTEMPTS = 100
 #: How long to wait for the server before opening the browser anyway (seconds).
 BROWSER_WAIT = 10.0
-#: Seconds an idle connection is kept open between requests.
-KEEP_ALIVE = 5
-#: Connections served at once; more are answered 503 at once.
-MAX_CONNECTIONS = 64
 #: An address outside any network, "reached" (no packet is sent) to learn this computer's own.
 _PROBE = ("192.0.2.1", 9)
 
@@ -72,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415
 
     from xlsx_scorer.app.api import heavy_steps  # noqa: PLC0415
+    from xlsx_scorer.web import connections  # noqa: PLC0415
     from xlsx_scorer.web.server import create_app  # noqa: PLC0415
 
     lang = choose_language(args.lang)
@@ -97,8 +94,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=5,
-        timeout_keep_alive=KEEP_ALIVE,
-        limit_concurrency=MAX_CONNECTIONS,
+        **connections.settings(),
     )
     server = uvicorn.Server(config)
     if not args.no_browser:
