@@ -47,7 +47,7 @@ from xlsx_scorer.i18n import LANGUAGES, text
 #: The names of this computer, always answered.
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 #: Uploads received or processed at once; how long another waits for a place (seconds).
-UPLOAD_SLOTS, SLOT_WAIT = 8, 30.0
+UPLOAD_SLOTS, SLOT_WAIT = 4, 30.0
 #: Seconds an upload's body may take to arrive once it has a place.
 BODY_DEADLINE = 60.0
 #: Seconds a busy server asks a client to wait before trying again (``Retry-After``).
