@@ -3,7 +3,8 @@
 A judge's session: choose a workbook with mistakes and see each problem beside
 its highlighted cell; choose a good one, download it scored and compare its
 standings with the command line's; switch the language; download a template;
-use it by keyboard, on a phone, and behind an access code.  Skipped where
+use it by keyboard, on a phone, and behind an access code; and a page of another
+site that posts to it, or reaches it under its own name (DNS rebinding), refused.  Skipped where
 Chromium or its driver is missing, except in CI (``CI`` set), which must run them.
 
 ``UPDATE_SCREENSHOTS=1`` also saves the pictures of ``docs/screenshots/``.
@@ -12,6 +13,7 @@ Chromium or its driver is missing, except in CI (``CI`` set), which must run the
 from __future__ import annotations
 
 import base64
+import logging
 import os
 import re
 import shutil
@@ -31,6 +33,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
 
 from tests.builders import table_below
 from tests.webserver import running_server
@@ -62,6 +68,8 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # another site, on this computer: its name leads here, as after DNS rebinding
+    "--host-resolver-rules=MAP evil.example 127.0.0.1",
 )
 WAIT = 90
 #: Words of the page per language (from static/strings.js), as a judge reads them.
@@ -421,3 +429,35 @@ def test_behind_an_access_code_the_page_asks_for_it(browser: WebDriver, download
         )
         assert browser.find_element(By.ID, "token").get_attribute("value") == "judges-only"
         assert "#token" not in browser.current_url
+
+
+ATTACK = """<!doctype html><p id="done"></p><script>
+const form = new FormData();
+form.append("file", new Blob(["PK"]), "stolen.xlsx");
+const said = (words) => { document.getElementById("done").textContent = words; };
+fetch("TARGET/api/check", { method: "POST", body: form, mode: "no-cors" })
+  .then(() => said("sent"), (error) => said(`failed ${error}`));
+</script>"""
+
+
+def test_another_sites_page_cannot_use_the_server(
+    browser: WebDriver, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A page of evil.example posts a workbook to the server, then reaches it by its own name."""
+    caplog.set_level(logging.INFO, logger="xlsx_scorer.web")
+    with running_server(create_app(warm_up=False)) as target:
+
+        async def attack(request: Request) -> HTMLResponse:
+            del request
+            return HTMLResponse(ATTACK.replace("TARGET", target))
+
+        with running_server(Starlette(routes=[Route("/", attack)])) as evil:
+            browser.get(f"http://evil.example:{evil.rsplit(':', 1)[1]}/")
+            until(browser, lambda: browser.find_element(By.ID, "done").text)
+        browser.get(f"http://evil.example:{target.rsplit(':', 1)[1]}/healthz")
+        assert "wrong_host" in browser.page_source
+        assert '"status":"ok"' not in browser.page_source.replace(" ", "")
+    said = [record.getMessage() for record in caplog.records]
+    assert any(line.startswith("Refused POST /api/check from 127.0.0.1") for line in said), said
+    assert any(line.startswith("Refused GET /healthz") for line in said), said
+    assert not [line for line in said if line.startswith("check stolen.xlsx")]
