@@ -4,8 +4,9 @@ A judge's session: choose a workbook with mistakes and see each problem beside
 its highlighted cell; choose a good one, download it scored and compare its
 standings with the command line's; switch the language; download a template;
 use it by keyboard, on a phone, and behind an access code; and a page of another
-site that posts to it, or reaches it under its own name (DNS rebinding), refused.  Skipped where
-Chromium or its driver is missing, except in CI (``CI`` set), which must run them.
+site that posts to it, or reaches it under its own name (DNS rebinding), refused.
+Skipped where Chromium or its driver is missing, except in CI (``CI`` set), which
+must run them.
 
 ``UPDATE_SCREENSHOTS=1`` also saves the pictures of ``docs/screenshots/``.
 """
