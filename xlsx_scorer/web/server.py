@@ -5,7 +5,8 @@ Routes (documented in the README):
 - ``GET /`` the page; ``GET /static/…`` its script, styles and strings;
 - ``GET /healthz`` 200 ``{"status": "ok", "token_required": …}``;
 - ``POST /api/check`` (multipart ``file``; optional ``lang``) 200 with the run's
-  JSON (``payload.run_body``), 422 with it when the file cannot be used;
+  JSON (``payload.run_body`` and ``download_name``, the scored workbook's name),
+  422 with it when the file cannot be used;
 - ``POST /api/score`` (same) 200 with the scored workbook, 422 with the run's
   JSON when there is any problem or the file cannot be used;
 - ``GET /api/template?lang=es&players=24&rounds=4`` a blank template.
