@@ -7,7 +7,8 @@ organiser's terminal; ``web.file.…`` name the files the page downloads.
 
 WEB = {
     "web.error.wrong_host": (
-        "This server answers only at {hosts}. Open the address printed in the organiser’s terminal."
+        "This server does not answer at this address. Open the address printed in the "
+        "organiser’s terminal."
     ),
     "web.error.cross_site": (
         "Requests from another site’s page are refused. Open this server’s own page."

@@ -2,8 +2,8 @@
 
 WEB = {
     "web.error.wrong_host": (
-        "Este servidor solo responde en {hosts}. Abre la dirección que muestra la terminal del "
-        "organizador."
+        "Este servidor no responde en esta dirección. Abre la dirección que muestra la terminal "
+        "del organizador."
     ),
     "web.error.cross_site": (
         "Se rechazan las peticiones desde la página de otro sitio. Abre la página de este servidor."

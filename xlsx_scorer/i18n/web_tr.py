@@ -2,8 +2,7 @@
 
 WEB = {
     "web.error.wrong_host": (
-        "Bu sunucu yalnızca {hosts} adreslerinde yanıt verir. Düzenleyicinin terminalinde "
-        "yazan adresi açın."
+        "Bu sunucu bu adreste yanıt vermez. Düzenleyicinin terminalinde yazan adresi açın."
     ),
     "web.error.cross_site": (
         "Başka bir sitenin sayfasından gelen istekler reddedilir. Bu sunucunun kendi sayfasını "
