@@ -34,6 +34,7 @@ KEY_PREFIXES = (
     "instructions.",
     "finding.",
     "help.",
+    "web.",
 )
 #: A lone ASCII apostrophe: ICU may take it as the start of quoted text; write it twice.
 LONE_APOSTROPHE = re.compile(r"(?<!')'(?!')")

@@ -3,8 +3,10 @@
 A judge's session: choose a workbook with mistakes and see each problem beside
 its highlighted cell; choose a good one, download it scored and compare its
 standings with the command line's; switch the language; download a template;
-use it by keyboard, on a phone, and behind an access code.  Skipped where
-Chromium or its driver is missing, except in CI (``CI`` set), which must run them.
+use it by keyboard, on a phone, and behind an access code; and a page of another
+site that posts to it, or reaches it under its own name (DNS rebinding), refused.
+Skipped where Chromium or its driver is missing, except in CI (``CI`` set), which
+must run them.
 
 ``UPDATE_SCREENSHOTS=1`` also saves the pictures of ``docs/screenshots/``.
 """
@@ -12,7 +14,9 @@ Chromium or its driver is missing, except in CI (``CI`` set), which must run the
 from __future__ import annotations
 
 import base64
+import logging
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -30,6 +34,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
 
 from tests.builders import table_below
 from tests.webserver import running_server
@@ -61,6 +69,8 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # another site, on this computer: its name leads here, as after DNS rebinding
+    "--host-resolver-rules=MAP evil.example 127.0.0.1",
 )
 WAIT = 90
 #: Words of the page per language (from static/strings.js), as a judge reads them.
@@ -72,6 +82,22 @@ UPLOAD_HEADING = {
 PROBLEM_COLUMN = {"en": "Problem", "es": "Problema", "tr": "Sorun"}
 VP_COLUMN = {"en": "VP", "es": "PV", "tr": "ZP"}
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+SCORED_NAME = {
+    "en": "sample_event_scored.xlsx",
+    "es": "sample_event_puntuado.xlsx",
+    "tr": "sample_event_puanlanmış.xlsx",
+}
+#: WCAG 1.4.11: a focus ring at least 3:1 against what it is drawn on.
+FOCUS_CONTRAST = 3.0
+BACKGROUND_BEHIND = """
+let node = arguments[0].parentElement;
+while (node) {
+  const colour = getComputedStyle(node).backgroundColor;
+  if (colour !== "transparent" && !/rgba\\(.*, 0\\)$/.test(colour)) return colour;
+  node = node.parentElement;
+}
+return "rgb(255, 255, 255)";
+"""
 
 
 @pytest.fixture(scope="module")
@@ -170,6 +196,47 @@ def cli_score(tmp_path: Path, source: Path, *extra: str) -> tuple[int, Path]:
     return main(["score", str(source), "-o", str(target), *extra]), target
 
 
+def contrast(first: str, second: str) -> float:
+    """WCAG's contrast ratio of two CSS colours (``rgb(…)``/``rgba(…)``, opaque).
+
+    >>> round(contrast("rgb(255, 255, 255)", "rgba(0, 0, 0, 1)"), 1)
+    21.0
+    """
+
+    def luminance(colour: str) -> float:
+        red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", colour)[:3])
+        linear = [
+            c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (red, green, blue)
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ring_contrast(driver: WebDriver, element: Any) -> float:
+    """The contrast of ``element``'s focus ring against the background around it."""
+    ring = element.value_of_css_property("outline-color")
+    assert element.value_of_css_property("outline-style") == "solid"
+    return contrast(ring, driver.execute_script(BACKGROUND_BEHIND, element))
+
+
+def round_stays_in_view(driver: WebDriver) -> None:
+    """In every excerpt the row numbers, the whole Round column and the framed cell show."""
+    for wrap in driver.find_elements(By.CSS_SELECTOR, ".grid-wrap"):
+        box = wrap.rect
+        corner = wrap.find_element(By.CSS_SELECTOR, "thead .corner").rect
+        lead = wrap.find_element(By.CSS_SELECTOR, "thead th.lead")
+        bad = wrap.find_element(By.CSS_SELECTOR, "td.bad").rect
+        assert abs(corner["x"] - box["x"]) <= 1
+        assert lead.rect["x"] >= corner["x"] + corner["width"] - 1
+        assert lead.find_element(By.CSS_SELECTOR, ".name").text in {"Round", "Ronda", "Tur"}
+        classes = wrap.find_element(By.CSS_SELECTOR, "td.bad").get_attribute("class") or ""
+        if "lead" not in classes.split():
+            assert bad["x"] >= lead.rect["x"] + lead.rect["width"] - 1
+        assert bad["x"] + bad["width"] <= box["x"] + box["width"] + 1
+
+
 def no_sideways_scroll(driver: WebDriver) -> bool:
     widths = driver.execute_script(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
@@ -203,6 +270,7 @@ def test_mistakes_are_shown_beside_their_highlighted_cells(
         assert len(group.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")) >= 3
     assert browser.switch_to.active_element.get_attribute("id") == "results-heading"
     assert "15" in browser.find_element(By.ID, "status").text
+    round_stays_in_view(browser)
     screenshot(browser, f"findings_{lang}")
 
 
@@ -221,8 +289,9 @@ def test_a_good_event_downloads_scored_as_the_cli_scores_it(
     header = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "table.standings th")]
     assert VP_COLUMN[lang] in header
     assert len(browser.find_elements(By.CSS_SELECTOR, "details.round")) == 4
+    assert SCORED_NAME[lang] in browser.find_element(By.ID, "download-help").text
     browser.find_element(By.ID, "download").click()
-    workbook = downloaded(downloads, "sample_event_scored.xlsx")
+    workbook = downloaded(downloads, SCORED_NAME[lang])
     assert table_below(workbook, "Standings", "Rank") == expected
     assert table_below(workbook, "Round Points", "Round") == table_below(
         scored, "Round Points", "Round"
@@ -267,7 +336,7 @@ def test_the_template_link_downloads_a_blank_template(
     assert "lang=es&players=12&rounds=3" in str(link.get_attribute("href"))
     assert link.text == "Descargar una plantilla en blanco: 12 jugadores, 3 rondas"
     link.click()
-    book = openpyxl.load_workbook(downloaded(downloads, "template_es_12x3.xlsx"))
+    book = openpyxl.load_workbook(downloaded(downloads, "plantilla_12x3.xlsx"))
     assert book["Resultados"]["A1"].value == "Ronda"
     box = browser.find_element(By.ID, "players")
     box.send_keys(Keys.CONTROL, "a")
@@ -287,11 +356,21 @@ def test_the_page_works_by_keyboard(browser: WebDriver, site: str) -> None:
         if order[-1] == "file":
             label = browser.find_element(By.CSS_SELECTOR, "label[for=file]")
             assert label.value_of_css_property("outline-style") == "solid"
+        focused = browser.switch_to.active_element
+        ringed = (
+            browser.find_element(By.CSS_SELECTOR, "label[for=file]")
+            if order[-1] == "file"
+            else focused
+        )
+        assert ring_contrast(browser, ringed) >= FOCUS_CONTRAST, order[-1]
     assert order == ["language", "file", "players", "rounds", "event", "template-link"]
     choose(browser, MISTAKES)
     first_grid = browser.find_element(By.CSS_SELECTOR, ".grid-wrap")
     assert first_grid.get_attribute("tabindex") == "0"
     assert first_grid.get_attribute("aria-label").startswith("Results rows ")
+    ActionChains(browser).send_keys(Keys.TAB).perform()  # from the results' heading
+    assert browser.switch_to.active_element == first_grid
+    assert ring_contrast(browser, first_grid) >= FOCUS_CONTRAST
 
 
 @pytest.mark.parametrize(
@@ -307,18 +386,32 @@ def test_a_phone_sees_everything_without_sideways_scrolling(
     assert choose(browser, workbook) == state
     assert no_sideways_scroll(browser)
     if state == "findings":
-        bad = browser.find_element(By.CSS_SELECTOR, "td.bad")
-        wrap = browser.find_element(By.CSS_SELECTOR, ".grid-wrap")
-        left, right = bad.rect["x"], bad.rect["x"] + bad.rect["width"]
-        assert wrap.rect["x"] <= left
-        assert right <= wrap.rect["x"] + wrap.rect["width"]
+        round_stays_in_view(browser)
     else:
         browser.find_element(By.CSS_SELECTOR, "details.round summary").click()
         assert no_sideways_scroll(browser)
     screenshot(browser, f"phone_{state}_{lang}", height=1800)
 
 
-def test_behind_an_access_code_the_page_asks_for_it(browser: WebDriver) -> None:
+def test_a_failed_upload_takes_the_previous_results_away(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """A good workbook shown with its Download button, then one that fails: neither stays."""
+    too_big = tmp_path / "too_big.xlsx"
+    too_big.write_bytes(EVENT.read_bytes() + b"\0" * 4000)
+    app = create_app(max_upload_bytes=EVENT.stat().st_size + 100, warm_up=False)
+    with running_server(app) as address:
+        open_page(browser, address, "en")
+        assert choose(browser, EVENT) == "standings"
+        assert browser.find_element(By.ID, "download").is_displayed()
+        browser.find_element(By.ID, "file").send_keys(str(too_big))
+        until(browser, lambda: "larger than" in browser.find_element(By.ID, "status").text)
+        assert not browser.find_element(By.ID, "results").is_displayed()
+        assert browser.find_elements(By.ID, "download") == []
+        assert browser.find_elements(By.CSS_SELECTOR, "table.standings") == []
+
+
+def test_behind_an_access_code_the_page_asks_for_it(browser: WebDriver, downloads: Path) -> None:
     with running_server(create_app(token="judges-only", warm_up=False)) as address:
         open_page(browser, address, "tr")
         token = browser.find_element(By.ID, "token")
@@ -328,9 +421,45 @@ def test_behind_an_access_code_the_page_asks_for_it(browser: WebDriver) -> None:
         assert browser.switch_to.active_element.get_attribute("id") == "token"
         token.send_keys("judges-only")
         assert choose(browser, EVENT) == "standings"
+        link = browser.find_element(By.ID, "template-link")
+        assert "judges-only" not in str(link.get_attribute("href"))
+        link.click()  # fetched with the code in a header
+        assert openpyxl.load_workbook(downloaded(downloads, "şablon_24x5.xlsx")).sheetnames
         browser.get(f"{address}/?lang=tr#token=judges-only")
         until(
             browser, lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
         )
         assert browser.find_element(By.ID, "token").get_attribute("value") == "judges-only"
         assert "#token" not in browser.current_url
+
+
+ATTACK = """<!doctype html><p id="done"></p><script>
+const form = new FormData();
+form.append("file", new Blob(["PK"]), "stolen.xlsx");
+const said = (words) => { document.getElementById("done").textContent = words; };
+fetch("TARGET/api/check", { method: "POST", body: form, mode: "no-cors" })
+  .then(() => said("sent"), (error) => said(`failed ${error}`));
+</script>"""
+
+
+def test_another_sites_page_cannot_use_the_server(
+    browser: WebDriver, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A page of evil.example posts a workbook to the server, then reaches it by its own name."""
+    caplog.set_level(logging.INFO, logger="xlsx_scorer.web")
+    with running_server(create_app(warm_up=False)) as target:
+
+        async def attack(request: Request) -> HTMLResponse:
+            del request
+            return HTMLResponse(ATTACK.replace("TARGET", target))
+
+        with running_server(Starlette(routes=[Route("/", attack)])) as evil:
+            browser.get(f"http://evil.example:{evil.rsplit(':', 1)[1]}/")
+            until(browser, lambda: browser.find_element(By.ID, "done").text)
+        browser.get(f"http://evil.example:{target.rsplit(':', 1)[1]}/healthz")
+        assert "wrong_host" in browser.page_source
+        assert '"status":"ok"' not in browser.page_source.replace(" ", "")
+    said = [record.getMessage() for record in caplog.records]
+    assert any(line.startswith("Refused POST /api/check from 127.0.0.1") for line in said), said
+    assert any(line.startswith("Refused GET /healthz") for line in said), said
+    assert not [line for line in said if line.startswith("check stolen.xlsx")]

@@ -157,6 +157,17 @@ def test_serve_on_the_network_needs_the_token_it_prints() -> None:
         template = f"http://127.0.0.1:{port}/api/template"
         assert httpx.get(template, timeout=60).status_code == 401
         assert httpx.get(template, headers={"X-Token": token}, timeout=60).status_code == 200
+        printed = re.search(r"http://([^:/\s]+):", network)
+        assert printed, network
+        health = f"http://127.0.0.1:{port}/healthz"
+        named = {"Host": f"{printed.group(1)}:{port}"}
+        assert httpx.get(health, headers=named, timeout=60).status_code == 200
+        assert httpx.get(health, headers={"Host": "evil.example"}, timeout=60).status_code == 421
+        event = {"file": ("sample_event.xlsx", (ROOT / "fixtures/sample_event.xlsx").read_bytes())}
+        check = f"http://127.0.0.1:{port}/api/check"
+        assert httpx.post(check, files=event, headers={"X-Token": token}).status_code == 200
         rest = _stop(process, lines)
     assert first.startswith("xlsx-scorer está en marcha")
     assert "Detenido." in rest
+    assert "check sample_event.xlsx: salida 0, 0 hallazgos, 28 partidas, 26 jugadores" in rest
+    assert "Rechazado GET /healthz desde 127.0.0.1" in rest

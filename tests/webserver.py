@@ -18,16 +18,24 @@ import uvicorn
 from starlette.applications import Starlette
 
 from xlsx_scorer.cli.serve import bind
+from xlsx_scorer.web import connections
 
 START_TIMEOUT = 30.0
 
 
 @contextmanager
-def running_server(app: Starlette) -> Iterator[str]:
-    """Serve ``app`` on 127.0.0.1 at a free port until the block ends; yields its address."""
+def running_server(
+    app: Starlette, head_deadline: float = connections.HEAD_DEADLINE
+) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 at a free port until the block ends; yields its address.
+
+    The server holds its connections as ``serve``'s does (``connections.settings``).
+    """
     listener = bind("127.0.0.1", 0)
     port = listener.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, **connections.settings(head_deadline)
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

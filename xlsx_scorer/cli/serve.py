@@ -4,13 +4,18 @@ It listens on 127.0.0.1, port 8765 or the next free one, prints the address
 and opens the browser there.  A host beyond this computer (``--host 0.0.0.0``,
 for judges on the same network) gets a fresh access token, printed here and
 required by the API; the page asks for it (the browser opened here gets it in
-the address).  Ctrl-C stops the server cleanly.  Messages follow ``--lang``,
-else the system's language (``i18n.choose_language``), else English.
+the address).  The server answers only at this computer's own names and
+addresses (``own_hosts``; any other ``Host`` is refused, against DNS
+rebinding), and bounds its connections (``web.connections``: a request head
+within 10 s, idle connections closed after 5 s, at most 64 at once).  Ctrl-C
+stops the server cleanly.  Messages, and the log of each request, follow
+``--lang``, else the system's language (``i18n.choose_language``), else English.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import ipaddress
 import secrets
@@ -30,6 +35,8 @@ DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 PORT_ATTEMPTS = 100
 #: How long to wait for the server before opening the browser anyway (seconds).
 BROWSER_WAIT = 10.0
+#: An address outside any network, "reached" (no packet is sent) to learn this computer's own.
+_PROBE = ("192.0.2.1", 9)
 
 
 def add_parser(commands: Any, lang: str) -> None:
@@ -61,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415
 
     from xlsx_scorer.app.api import heavy_steps  # noqa: PLC0415
+    from xlsx_scorer.web import connections  # noqa: PLC0415
     from xlsx_scorer.web.server import create_app  # noqa: PLC0415
 
     lang = choose_language(args.lang)
@@ -71,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print(text(lang, "cli.serve_no_port", host=args.host, detail=error), file=sys.stderr)
         return 2
     port = int(listener.getsockname()[1])
+    hosts = own_hosts(args.host)
     url = f"http://{_browser_host(args.host)}:{port}/" + (f"?lang={args.lang}" if args.lang else "")
     local_url = url + (f"#token={token}" if token else "")
     print(text(lang, "cli.serve_address", url=local_url), flush=True)
@@ -81,7 +90,11 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     heavy_steps()  # imported (and set aside) before the first request, not during it
     config = uvicorn.Config(
-        create_app(token=token), log_level="warning", access_log=False, timeout_graceful_shutdown=5
+        create_app(token=token, hosts=hosts, lang=lang),
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=5,
+        **connections.settings(),
     )
     server = uvicorn.Server(config)
     if not args.no_browser:
@@ -108,6 +121,34 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:  # a name other than localhost: it may be reached from the network
         return False
+
+
+def own_hosts(host: str) -> list[str]:
+    """The names and addresses the server answers at, besides ``127.0.0.1``/``localhost``/``::1``.
+
+    ``host`` itself (unless a wildcard), and when it reaches beyond this computer
+    the computer's name as printed in the judges' link, its full name and its
+    addresses (a judge may type the address instead of the name).
+
+    >>> own_hosts("127.0.0.1")
+    ['127.0.0.1']
+    >>> import socket
+    >>> socket.gethostname() in own_hosts("0.0.0.0")
+    True
+    """
+    bare = host.strip("[]")
+    found = [] if bare in {"0.0.0.0", "::", ""} else [bare]  # noqa: S104 - the wildcard
+    if is_loopback(host):
+        return found
+    names = [socket.gethostname(), socket.getfqdn()]
+    found.extend(names)
+    for name in names:
+        with contextlib.suppress(OSError):
+            found.extend(str(entry[4][0]) for entry in socket.getaddrinfo(name, None))
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(_PROBE)
+        found.append(str(probe.getsockname()[0]))
+    return list(dict.fromkeys(found))
 
 
 def bind(host: str, port: int, attempts: int | None = None) -> socket.socket:

@@ -5,40 +5,51 @@ Routes (documented in the README):
 - ``GET /`` the page; ``GET /static/…`` its script, styles and strings;
 - ``GET /healthz`` 200 ``{"status": "ok", "token_required": …}``;
 - ``POST /api/check`` (multipart ``file``; optional ``lang``) 200 with the run's
-  JSON (``payload.run_body``), 422 with it when the file cannot be used;
+  JSON (``payload.run_body`` and ``download_name``, the scored workbook's name),
+  422 with it when the file cannot be used;
 - ``POST /api/score`` (same) 200 with the scored workbook, 422 with the run's
   JSON when there is any problem or the file cannot be used;
 - ``GET /api/template?lang=es&players=24&rounds=4`` a blank template.
 
-Guards: an upload is refused with 413 once its declared or counted size
-passes ``max_upload_bytes`` (nothing more of it is kept), and is held in
-memory only; the engine runs in worker threads, at most ``engine_threads`` at
-once; any exception becomes a 500 JSON answer and a log line, and the server
-goes on.  With a ``token`` (the server listens beyond this computer) every
-``/api/`` request must carry it: ``X-Token`` header, ``Authorization: Bearer``,
-``token`` query parameter or form field; otherwise 401.
+Guards: before a body is read, ``gate.Gate`` refuses another host (421),
+another site's page (403), a missing access code (401, when the server has a
+``token``), and bounds the uploads in flight (503) and the time their bodies
+take to arrive (408).  An upload is refused with 413 once its declared or
+counted size passes ``max_upload_bytes`` (nothing more of it is kept), and is
+held in memory only.  The engine runs in worker threads, in two lanes that never
+wait for each other: checks and scores (``engine_threads`` at once) and blank
+templates (``template_threads``), so a check never queues behind templates.  Any
+exception becomes a 500 JSON answer and a log line, and the server goes on.
+
+Every error answer is ``{"error": code, "message": words}``, the words in the
+request's language (``gate.request_language``: ``?lang=``, else
+``Accept-Language``); the log lines are in the server's language (``lang``).
+Downloads are named in the request's language: ``Liga_puntuado.xlsx``,
+``plantilla_24x5.xlsx`` (``scored_name``, ``template_name``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import re
-import secrets
 import sys
 import threading
 import time
 import unicodedata
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+import anyio
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException, MultiPartParser
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -46,7 +57,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xlsx_scorer import __version__
-from xlsx_scorer.web import engine, payload
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
+from xlsx_scorer.web import engine, gate, payload
 
 #: Uploads larger than this are refused with 413 (50 MB).
 MAX_UPLOAD_BYTES = 50_000_000
@@ -54,6 +66,8 @@ MAX_UPLOAD_BYTES = 50_000_000
 FORM_OVERHEAD_BYTES = 64 * 1024
 #: Workbooks checked or scored at the same time; other requests wait their turn.
 ENGINE_THREADS = 2
+#: Blank templates made at the same time, in a lane of their own.
+TEMPLATE_THREADS = 1
 #: Template limits: players, rounds, Results rows (players × (rounds + 1)), event name length.
 MAX_PLAYERS, MAX_ROUNDS, MAX_TEMPLATE_ROWS, MAX_EVENT_NAME = 1000, 50, 12_000, 200
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -72,16 +86,19 @@ SECURITY_HEADERS = (
     ),
 )
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("xlsx_scorer.web")
 T = TypeVar("T")
 
 
 class ApiError(Exception):
-    """A request the API refuses: HTTP ``status``, a stable ``code`` and a plain ``message``."""
+    """A request the API refuses: HTTP ``status``, a stable ``code`` and its words' values.
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+    The words are ``web.error.<code>``, said in the request's language when answered.
+    """
+
+    def __init__(self, status: int, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.status, self.code, self.params = status, code, params
 
 
 @dataclass(frozen=True)
@@ -105,16 +122,33 @@ class _InMemoryParser(MultiPartParser):
 def create_app(
     *,
     token: str | None = None,
+    hosts: Iterable[str] = (),
+    lang: str = DEFAULT_LANGUAGE,
     max_upload_bytes: int = MAX_UPLOAD_BYTES,
     engine_threads: int = ENGINE_THREADS,
+    template_threads: int = TEMPLATE_THREADS,
+    upload_slots: int = gate.UPLOAD_SLOTS,
+    slot_wait: float = gate.SLOT_WAIT,
+    body_deadline: float = gate.BODY_DEADLINE,
     warm_up: bool = True,
 ) -> Starlette:
     """The application; ``token`` (when given) is required by every ``/api/`` request.
 
-    With ``warm_up`` the engine is warmed up in the background as the server starts.
+    It answers at this computer's names and at ``hosts`` (``gate.allowed_hosts``);
+    ``lang`` is the language of its log lines and, failing any other, of its
+    answers.  With ``warm_up`` the engine is warmed up in the background as the
+    server starts.
     """
+    policy = gate.Policy(
+        hosts=gate.allowed_hosts(hosts),
+        token=token,
+        upload_slots=upload_slots,
+        slot_wait=slot_wait,
+        body_deadline=body_deadline,
+        lang=lang,
+    )
     app = Starlette(
-        lifespan=_warm_up if warm_up else None,
+        lifespan=functools.partial(_warm_up, lang=lang) if warm_up else None,
         routes=[
             Route("/", _page),
             Route("/healthz", _healthz),
@@ -123,27 +157,33 @@ def create_app(
             Route("/api/template", _guarded(_template)),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(_SecurityHeaders), Middleware(gate.Gate, policy=policy)],
+        exception_handlers={HTTPException: _http_error},
     )
     app.state.token = token
+    app.state.lang = lang
+    app.state.body_deadline = body_deadline
     app.state.max_upload_bytes = max_upload_bytes
-    app.state.engine_slots = threading.BoundedSemaphore(engine_threads)
-    app.add_middleware(_SecurityHeaders)
+    app.state.lanes = {
+        "run": anyio.CapacityLimiter(engine_threads),
+        "template": anyio.CapacityLimiter(template_threads),
+    }
     return app
 
 
 @contextlib.asynccontextmanager
-async def _warm_up(app: Starlette) -> AsyncIterator[None]:
+async def _warm_up(app: Starlette, *, lang: str) -> AsyncIterator[None]:
     """As the server starts, warm the engine up in the background (``engine.warm_up``)."""
     del app
-    threading.Thread(target=_warm_up_quietly, name="warm-up", daemon=True).start()
+    threading.Thread(target=_warm_up_quietly, args=(lang,), name="warm-up", daemon=True).start()
     yield
 
 
-def _warm_up_quietly() -> None:
+def _warm_up_quietly(lang: str) -> None:
     try:
         engine.warm_up()
     except Exception:  # the first request will meet the same fault and report it
-        logger.exception("warming the engine up failed")
+        logger.exception(text(lang, "web.log.warm_up_failed"))
 
 
 class _SecurityHeaders:
@@ -176,23 +216,41 @@ def _guarded(
     """``endpoint`` with refusals as JSON errors and any crash as a logged 500 answer."""
 
     async def guarded(request: Request) -> Response:
+        where = {"method": request.method, "path": request.url.path}
         try:
             return await endpoint(request)
         except ApiError as error:
-            return _error(error.status, error.code, error.message)
+            return _error(request, error.status, error.code, **error.params)
+        except gate.SlowBodyError:
+            seconds = request.app.state.body_deadline
+            logger.info(text(request.app.state.lang, "web.log.client_gone", **where))
+            return _error(request, 408, "slow_upload", seconds=seconds)
         except ClientDisconnect:
-            logger.info("%s %s: the client went away", request.method, request.url.path)
-            return _error(400, "client_disconnected", "The upload was interrupted.")
+            logger.info(text(request.app.state.lang, "web.log.client_gone", **where))
+            return _error(request, 400, "client_disconnected")
         except Exception as error:  # one bad request never stops the server
-            logger.exception("internal error on %s %s", request.method, request.url.path)
-            message = f"Unexpected error: {error!r}. Nothing was kept; the server goes on."
-            return _error(500, "internal_error", message)
+            logger.exception(text(request.app.state.lang, "web.log.internal_error", **where))
+            return _error(request, 500, "internal_error", detail=repr(error))
 
     return guarded
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(request: Request, status: int, code: str, **params: Any) -> JSONResponse:
+    """The error answer ``code``, in the request's language (``gate.refusal``)."""
+    return gate.refusal(_session(request), status, code, **params)
+
+
+def _session(request: Request) -> str:
+    """The language the request is answered in (``gate.request_language``)."""
+    return gate.request_language(request.headers, request.query_params, request.app.state.lang)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Starlette's 404 and 405 as the API's JSON errors, in the request's language."""
+    status = error.status_code if isinstance(error, HTTPException) else 500
+    if status == 405:
+        return _error(request, 405, "wrong_method", path=request.url.path, method=request.method)
+    return _error(request, status, "not_found", path=request.url.path)
 
 
 async def _page(request: Request) -> Response:
@@ -218,76 +276,86 @@ async def _healthz(request: Request) -> Response:
 
 
 async def _check(request: Request) -> Response:
-    upload = await _read_upload(request)
-    return await _in_engine(request, _answer, engine.check, upload)
+    return await _run(request, engine.check)
 
 
 async def _score(request: Request) -> Response:
+    return await _run(request, engine.score)
+
+
+async def _run(request: Request, run: Callable[..., engine.Result]) -> Response:
     upload = await _read_upload(request)
-    return await _in_engine(request, _answer, engine.score, upload)
+    answer = functools.partial(_answer, run, upload, _session(request), request.app.state.lang)
+    return await _in_lane(request, "run", answer)
 
 
 async def _template(request: Request) -> Response:
-    _require_token(request, None)
     query = request.query_params
-    lang = _language(query.get("lang")) or "en"
+    lang = _language(query.get("lang")) or _session(request)
     players = _count(query.get("players"), "players", engine.DEFAULT_PLAYERS, MAX_PLAYERS)
     rounds = _count(query.get("rounds"), "rounds", engine.DEFAULT_ROUNDS, MAX_ROUNDS)
     if players * (rounds + 1) > MAX_TEMPLATE_ROWS:
-        message = f"players × (rounds + 1) must be at most {MAX_TEMPLATE_ROWS}; use the CLI"
-        raise ApiError(400, "template_too_large", message)
+        raise ApiError(400, "template_too_large", rows=MAX_TEMPLATE_ROWS)
     event = (query.get("event") or "").strip() or None
     if event is not None and (len(event) > MAX_EVENT_NAME or not event.isprintable()):
-        raise ApiError(400, "bad_event", f"event: at most {MAX_EVENT_NAME} printable characters")
-    data = await _in_engine(
-        request, engine.template_workbook, lang, players=players, rounds=rounds, event=event
+        raise ApiError(400, "bad_event", most=MAX_EVENT_NAME)
+    data = await _in_lane(
+        request,
+        "template",
+        functools.partial(
+            engine.template_workbook, lang, players=players, rounds=rounds, event=event
+        ),
     )
-    name = f"template_{lang}_{players}x{rounds}.xlsx"
+    name = template_name(lang, event or f"{players}x{rounds}")
     return Response(data, media_type=XLSX, headers={"content-disposition": attachment(name)})
 
 
-def _answer(run: Callable[..., engine.Result], upload: Upload) -> Response:
+def _answer(run: Callable[..., engine.Result], upload: Upload, session: str, lang: str) -> Response:
     """``run`` (check or score) on the upload and the whole answer, in one worker thread.
 
     A score with no problem answers with the scored workbook; every other run with its
-    JSON (``payload.run_body``): 422 for a file that cannot be used, and for a score
-    with any problem.
+    JSON (``payload.run_body``, with ``download_name``: the scored workbook's name in
+    the ``session`` language): 422 for a file that cannot be used, and for a score with
+    any problem.  ``lang`` is the language of the log line.
     """
     started = time.perf_counter()
     result = run(upload.data, filename=upload.name, language=upload.language)
     scoring = run is engine.score
-    _log_run("score" if scoring else "check", upload, result, started)
+    _log_run(lang, "score" if scoring else "check", upload, result, started)
+    name = scored_name(upload.name, session)
     if scoring and result.exit_code == engine.EXIT_OK and result.workbook is not None:
-        name = scored_name(upload.name)
         media = XLSM if name.lower().endswith(".xlsm") else XLSX
         headers = {"content-disposition": attachment(name)}
         return Response(result.workbook, media_type=media, headers=headers)
     status = 422 if scoring or result.exit_code == engine.EXIT_UNUSABLE else 200
-    return JSONResponse(payload.run_body(result, upload.name), status_code=status)
+    body = payload.run_body(result, upload.name)
+    return JSONResponse({**body, "download_name": name}, status_code=status)
 
 
-async def _in_engine(request: Request, function: Callable[..., T], *args: Any, **kw: Any) -> T:
-    """``function`` in a worker thread, waiting for one of the app's engine slots."""
-    slots: threading.BoundedSemaphore = request.app.state.engine_slots
+async def _in_lane(request: Request, lane: str, function: Callable[[], T]) -> T:
+    """``function`` in a worker thread, once ``lane`` (``run`` or ``template``) has room.
 
-    def call() -> T:
-        with slots:
-            return function(*args, **kw)
-
-    return await run_in_threadpool(call)
+    A request waits for its own lane only, and waits without holding a thread.
+    """
+    limiter: anyio.CapacityLimiter = request.app.state.lanes[lane]
+    return await anyio.to_thread.run_sync(function, limiter=limiter)
 
 
-def _log_run(command: str, upload: Upload, result: engine.Result, started: float) -> None:
-    logger.info(
-        "%s %s: exit %d, %d finding(s), %d games, %d players, %.2f s",
-        command,
-        upload.name,
-        result.exit_code,
-        len(result.findings),
-        result.games,
-        result.players,
-        time.perf_counter() - started,
+def _log_run(
+    lang: str, command: str, upload: Upload, result: engine.Result, started: float
+) -> None:
+    said = text(
+        lang,
+        "web.log.run",
+        command=command,
+        file=upload.name,
+        exit=result.exit_code,
+        findings=len(result.findings),
+        games=result.games,
+        players=result.players,
+        seconds=round(time.perf_counter() - started, 2),
     )
+    logger.info(said)
 
 
 async def _read_upload(request: Request) -> Upload:
@@ -297,9 +365,7 @@ async def _read_upload(request: Request) -> Upload:
     if declared.isdigit() and int(declared) > limit + FORM_OVERHEAD_BYTES:
         raise _too_large(limit)
     if not request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
-        raise ApiError(400, "not_multipart", "Send the workbook as multipart/form-data, field file")
-    if request.app.state.token is not None and _offered_token(request) is not None:
-        _require_token(request, None)
+        raise ApiError(400, "not_multipart")
     stream = _bounded(request.stream(), limit + FORM_OVERHEAD_BYTES)
     parser = _InMemoryParser(request.headers, stream, max_files=1, max_fields=4)
     try:
@@ -307,13 +373,11 @@ async def _read_upload(request: Request) -> Upload:
     except _TooLargeError:
         raise _too_large(limit) from None
     except MultiPartException as error:
-        raise ApiError(400, "bad_form", error.message) from error
+        raise ApiError(400, "bad_form") from error
     try:
-        token = form.get("token")
-        _require_token(request, token if isinstance(token, str) else None)
         file = form.get("file")
         if not isinstance(file, UploadFile):
-            raise ApiError(400, "no_file", "No workbook: send it in the multipart field file")
+            raise ApiError(400, "no_file")
         data = await file.read()
         if len(data) > limit:
             raise _too_large(limit)
@@ -342,35 +406,14 @@ async def _bounded(stream: AsyncIterator[bytes], limit: int) -> AsyncGenerator[b
 
 
 def _too_large(limit: int) -> ApiError:
-    return ApiError(413, "too_large", f"The file is larger than {limit / 1_000_000:g} MB.")
-
-
-def _offered_token(request: Request) -> str | None:
-    bearer = request.headers.get("authorization", "")
-    scheme, _, credentials = bearer.partition(" ")
-    return (
-        request.headers.get("x-token")
-        or (credentials.strip() if scheme.lower() == "bearer" else None)
-        or request.query_params.get("token")
-    )
-
-
-def _require_token(request: Request, form_token: str | None) -> None:
-    """Refuse (401) unless the app needs no token or the request carries the right one."""
-    expected: str | None = request.app.state.token
-    if expected is None:
-        return
-    offered = _offered_token(request) or form_token
-    if offered is None or not secrets.compare_digest(offered.encode(), expected.encode()):
-        raise ApiError(401, "token_required", "This server needs its access token.")
+    return ApiError(413, "too_large", mb=limit / 1_000_000)
 
 
 def _language(value: str | None) -> str | None:
     if value is None or value == "":
         return None
     if value not in engine.LANGUAGE_CODES:
-        codes = ", ".join(engine.LANGUAGE_CODES)
-        raise ApiError(400, "bad_language", f"lang must be one of {codes}")
+        raise ApiError(400, "bad_language", codes=", ".join(engine.LANGUAGE_CODES))
     return value
 
 
@@ -378,7 +421,7 @@ def _count(value: str | None, name: str, default: int, most: int) -> int:
     if value is None or value == "":
         return default
     if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= most:
-        raise ApiError(400, f"bad_{name}", f"{name} must be a whole number from 1 to {most}")
+        raise ApiError(400, f"bad_{name}", most=most)
     return int(value)
 
 
@@ -393,16 +436,30 @@ def clean_name(filename: str | None) -> str:
     return base[-MAX_EVENT_NAME:] or engine.UNNAMED
 
 
-def scored_name(filename: str) -> str:
-    """The scored workbook's name: ``_scored`` before the suffix (``.xlsx`` when there is none).
+def scored_name(filename: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The scored workbook's name: ``lang``'s word for "scored" before the suffix.
 
-    >>> scored_name("Liga İzmir.xlsx"), scored_name("copa.XLSM"), scored_name("event")
-    ('Liga İzmir_scored.xlsx', 'copa_scored.XLSM', 'event_scored.xlsx')
+    >>> scored_name("Liga İzmir.xlsx", "tr"), scored_name("copa.XLSM", "es")
+    ('Liga İzmir_puanlanmış.xlsx', 'copa_puntuado.XLSM')
+    >>> scored_name("event")
+    'event_scored.xlsx'
     """
     stem, dot, suffix = filename.rpartition(".")
-    if dot and stem and suffix.lower() in {"xlsx", "xlsm"}:
-        return f"{stem}_scored.{suffix}"
-    return f"{filename}_scored.xlsx"
+    if not (dot and stem and suffix.lower() in {"xlsx", "xlsm"}):
+        stem, suffix = filename, "xlsx"
+    return f"{text(lang, 'web.file.scored', name=stem)}.{suffix}"
+
+
+def template_name(lang: str, name: str) -> str:
+    """A blank template's name, in ``lang``: its event's name, or players × rounds.
+
+    Characters a file name cannot hold on Windows become ``_``.
+
+    >>> template_name("es", "12x3"), template_name("tr", "Kupa 1/2"), template_name("en", "Cup")
+    ('plantilla_12x3.xlsx', 'şablon_Kupa 1_2.xlsx', 'template_Cup.xlsx')
+    """
+    safe = re.sub(r'[\\/:*?"<>|]', "_", name)
+    return f"{text(lang, 'web.file.template', name=safe)}.xlsx"
 
 
 def attachment(filename: str) -> str:

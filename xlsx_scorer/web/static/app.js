@@ -3,11 +3,11 @@
 // It talks only to this server's API (/api/check, /api/score, /api/template, /healthz).
 import { byId, el, LANGUAGES, megabytes, state, text } from "./page.js";
 import {
-  centreHighlightedCells,
   downloadBlock,
   findingsBlock,
   gamesBlock,
   notesBlock,
+  showHighlightedCells,
   standingsBlock,
   unusableBlock,
 } from "./render.js";
@@ -73,12 +73,32 @@ function token() {
   return byId("token").value.trim();
 }
 
+// Every request says the page's language (the server answers its errors in it and names
+// downloads with its words) and carries the access code in a header, never in an address.
+function headers() {
+  const sent = { "Accept-Language": state.lang };
+  if (token()) sent["X-Token"] = token();
+  return sent;
+}
+
 function post(path, file, withLanguage) {
   const form = new FormData();
   form.append("file", file, file.name);
   if (withLanguage) form.append("lang", state.lang);
-  const headers = token() ? { "X-Token": token() } : {};
-  return fetch(path, { method: "POST", body: form, headers });
+  return fetch(path, { method: "POST", body: form, headers: headers() });
+}
+
+// Save an answer's workbook under the name the server gives it.
+async function save(response, fallback) {
+  const blob = await response.blob();
+  const name = attachmentName(response.headers.get("Content-Disposition")) || fallback;
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60000);
+  setStatus(text("downloaded", { file: name }));
 }
 
 async function json(response) {
@@ -103,10 +123,22 @@ function showFailure(status, body) {
   }
 }
 
+// The results shown belong to one file: another file, or a failure, takes them away
+// (with their Download button) so that nothing on screen speaks for the wrong file.
+function clearResults() {
+  state.body = null;
+  const section = byId("results");
+  section.hidden = true;
+  section.removeAttribute("data-state");
+  byId("results-body").replaceChildren();
+}
+
 async function check(file, { focus = true } = {}) {
+  if (file !== state.file) clearResults();
   state.file = file;
   const sequence = ++state.sequence;
   if (file.size > state.info.max_upload_bytes) {
+    clearResults();
     showFailure(413, null);
     return;
   }
@@ -115,20 +147,23 @@ async function check(file, { focus = true } = {}) {
   try {
     response = await post("/api/check", file, true);
   } catch {
-    if (sequence === state.sequence) setStatus(text("errorNetwork"), "error");
+    if (sequence === state.sequence) {
+      clearResults();
+      setStatus(text("errorNetwork"), "error");
+    }
     return;
   }
   const body = await json(response);
   if (sequence !== state.sequence) return;
   if ((response.status === 200 || response.status === 422) && body?.summary) {
-    showRun(body, focus);
+    showRun(body, focus, file);
   } else {
+    clearResults();
     showFailure(response.status, body);
   }
 }
 
-async function download() {
-  const file = state.file;
+async function download(file) {
   const sequence = ++state.sequence;
   setStatus(text("scoring", { file: file.name }), "busy");
   let response;
@@ -139,19 +174,11 @@ async function download() {
     return;
   }
   if (response.ok) {
-    const blob = await response.blob();
-    const name = attachmentName(response.headers.get("Content-Disposition")) || file.name;
-    const url = URL.createObjectURL(blob);
-    const link = el("a", { href: url, download: name, hidden: true });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 60000);
-    setStatus(text("downloaded", { file: name }));
+    await save(response, file.name);
     return;
   }
   const body = await json(response);
-  if (response.status === 422 && body?.summary) showRun(body, true);
+  if (response.status === 422 && body?.summary) showRun(body, true, file);
   else showFailure(response.status, body);
 }
 
@@ -172,7 +199,7 @@ function attachmentName(header) {
 // ---------------------------------------------------------------------------
 // One run's answer
 
-function showRun(body, focus) {
+function showRun(body, focus, file) {
   state.body = body;
   const summary = body.summary;
   const target = byId("results-body");
@@ -195,7 +222,7 @@ function showRun(body, focus) {
     const counts = { count: summary.games, games: summary.games, players: summary.players };
     parts.push(el("p", { class: "summary ok", text: text("summaryOk", counts) }));
     parts.push(notesBlock(body.findings));
-    parts.push(downloadBlock(body.file, download));
+    parts.push(downloadBlock(body.download_name, () => download(file)));
     if (body.standings) parts.push(standingsBlock(body.standings));
     if (body.games) parts.push(gamesBlock(body.games));
     announcement = text("announceOk", { file: body.file });
@@ -206,7 +233,7 @@ function showRun(body, focus) {
   section.hidden = false;
   section.dataset.state = kind;
   setStatus(announcement, kind === "standings" ? "ok" : "");
-  window.requestAnimationFrame(centreHighlightedCells);
+  window.requestAnimationFrame(showHighlightedCells);
   if (focus) byId("results-heading").focus();
 }
 
@@ -237,7 +264,6 @@ function updateTemplateLink() {
     const query = new URLSearchParams({ lang: state.lang, players, rounds });
     const event = byId("event").value.trim();
     if (event) query.set("event", event);
-    if (token()) query.set("token", token());
     link.href = `/api/template?${query}`;
     link.textContent = text("templateLink", { players, rounds });
     link.hidden = false;
@@ -253,6 +279,24 @@ function updateTemplateLink() {
     });
     invalid.hidden = false;
   }
+}
+
+// The link's address holds no access code: the template is fetched with it in a header.
+async function downloadTemplate(event) {
+  event.preventDefault();
+  const link = byId("template-link");
+  if (!templateLimits().valid || !link.href) return;
+  const sequence = ++state.sequence;
+  setStatus(text("templateMaking"), "busy");
+  let response;
+  try {
+    response = await fetch(link.href, { headers: headers() });
+  } catch {
+    if (sequence === state.sequence) setStatus(text("errorNetwork"), "error");
+    return;
+  }
+  if (response.ok) await save(response, "template.xlsx");
+  else showFailure(response.status, await json(response));
 }
 
 // ---------------------------------------------------------------------------
@@ -312,6 +356,7 @@ function wire() {
     if (file) check(file);
   });
   for (const id of ["players", "rounds", "event"]) byId(id).addEventListener("input", updateTemplateLink);
+  byId("template-link").addEventListener("click", downloadTemplate);
   byId("template-form").addEventListener("submit", (event) => {
     event.preventDefault();
     if (templateLimits().valid) byId("template-link").click();

@@ -87,7 +87,7 @@ function excerptGrid(context, where) {
     ...context.columns.map((letter, index) =>
       el(
         "th",
-        { scope: "col", class: letter === bad.column ? "hl" : null },
+        { scope: "col", class: cellClass(index, letter === bad.column ? "hl" : null) },
         el("span", { class: "letter", text: letter }),
         el("span", { class: "name", text: context.headers[index] }),
       ),
@@ -103,7 +103,7 @@ function excerptGrid(context, where) {
         const isBad = row === bad.row && context.columns[index] === bad.column;
         return el(
           "td",
-          { class: isBad ? "bad" : null, "data-cell": `${context.columns[index]}${row}` },
+          { class: cellClass(index, isBad ? "bad" : null), "data-cell": `${context.columns[index]}${row}` },
           value,
           isBad ? srOnly(` ${text("badCell")}`) : null,
         );
@@ -125,16 +125,26 @@ function excerptGrid(context, where) {
   );
 }
 
-export function centreHighlightedCells() {
+// The first column of an excerpt (Round) stays in view beside the row numbers.
+function cellClass(index, extra) {
+  return [index === 0 ? "lead" : null, extra].filter(Boolean).join(" ") || null;
+}
+
+// Each excerpt starts at its first column; one whose highlighted cell lies beyond the
+// right edge scrolls just enough to centre it in the room beside the columns that stay.
+export function showHighlightedCells() {
   for (const wrap of document.querySelectorAll(".grid-wrap")) {
+    wrap.scrollLeft = 0;
     const bad = wrap.querySelector(".bad");
-    if (bad && wrap.scrollWidth > wrap.clientWidth) {
-      wrap.scrollLeft = bad.offsetLeft - (wrap.clientWidth - bad.offsetWidth) / 2;
-    }
+    if (!bad || bad.offsetLeft + bad.offsetWidth <= wrap.clientWidth) continue;
+    const kept = [...wrap.querySelectorAll("thead .corner, thead .lead")];
+    const fixed = kept.reduce((sum, cell) => sum + cell.offsetWidth, 0);
+    const room = wrap.clientWidth - fixed;
+    wrap.scrollLeft = bad.offsetLeft - fixed - Math.max(0, (room - bad.offsetWidth) / 2);
   }
 }
 
-export function downloadBlock(file, onDownload) {
+export function downloadBlock(name, onDownload) {
   const button = el("button", {
     type: "button",
     id: "download",
@@ -147,13 +157,8 @@ export function downloadBlock(file, onDownload) {
     "div",
     { class: "download" },
     button,
-    el("p", { id: "download-help", class: "help", text: text("downloadHelp", { file: scoredName(file) }) }),
+    el("p", { id: "download-help", class: "help", text: text("downloadHelp", { file: name }) }),
   );
-}
-
-function scoredName(file) {
-  const match = /^(.+)\.(xlsx|xlsm)$/i.exec(file);
-  return match ? `${match[1]}_scored.${match[2]}` : `${file}_scored.xlsx`;
 }
 
 function scrollable(table, captionId) {

@@ -71,6 +71,7 @@ export const STRINGS = Object.freeze({
     roundsLabel: "Rounds",
     eventLabel: "Event name (optional)",
     templateLink: "Download a blank template: {players} players, {rounds} rounds",
+    templateMaking: "Making the blank template…",
     templateInvalid:
       "Players: a whole number from 1 to {maxPlayers}; rounds: from 1 to {maxRounds}; at most {rows} result rows in all.",
     errorTooLarge: "The file is larger than {mb} MB. Remove what the tournament does not need and try again.",
@@ -149,6 +150,7 @@ export const STRINGS = Object.freeze({
     roundsLabel: "Rondas",
     eventLabel: "Nombre del evento (opcional)",
     templateLink: "Descargar una plantilla en blanco: {players} jugadores, {rounds} rondas",
+    templateMaking: "Preparando la plantilla en blanco…",
     templateInvalid:
       "Jugadores: un número entero de 1 a {maxPlayers}; rondas: de 1 a {maxRounds}; como mucho {rows} filas de resultados en total.",
     errorTooLarge: "El archivo ocupa más de {mb} MB. Quita lo que el torneo no necesita y vuelve a intentarlo.",
@@ -227,6 +229,7 @@ export const STRINGS = Object.freeze({
     roundsLabel: "Tur sayısı",
     eventLabel: "Etkinlik adı (isteğe bağlı)",
     templateLink: "Boş şablonu indir: {players} oyuncu, {rounds} tur",
+    templateMaking: "Boş şablon hazırlanıyor…",
     templateInvalid:
       "Oyuncu sayısı 1 ile {maxPlayers} arasında, tur sayısı 1 ile {maxRounds} arasında bir tam sayı olmalı; toplamda en fazla {rows} sonuç satırı.",
     errorTooLarge: "Dosya {mb} MB'tan büyük. Turnuvanın gerek duymadığı şeyleri çıkarıp yeniden deneyin.",

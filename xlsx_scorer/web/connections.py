@@ -1,0 +1,59 @@
+"""How uvicorn holds the server's connections: each request's head within a deadline.
+
+uvicorn closes a connection idle between requests after ``KEEP_ALIVE`` seconds
+but waits for ever for a request head that stops half-way (a client that opens
+a connection and sends a header line now and then).  ``HeadDeadline`` closes a
+connection whose next request head has not arrived whole ``HEAD_DEADLINE``
+seconds after the connection was made or the previous answer was sent; the
+body has its own deadline (``gate.BODY_DEADLINE``).  ``settings`` are the
+uvicorn settings ``serve`` and the tests' server both use.
+
+>>> sorted(settings())
+['http', 'limit_concurrency', 'timeout_keep_alive']
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: Seconds a connection may take to send a request's head (request line and headers).
+HEAD_DEADLINE = 10.0
+#: Seconds an idle connection is kept open between requests.
+KEEP_ALIVE = 5
+#: Connections served at once; a request on any more is answered 503 at once.
+MAX_CONNECTIONS = 64
+
+
+class HeadDeadline(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection slow to send a request head."""
+
+    head_deadline = HEAD_DEADLINE
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._start_clock()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        waiting_after = self.cycle  # a new head replaces the cycle of the last request
+        self.loop.call_later(self.head_deadline, self._too_slow, waiting_after)
+
+    def _too_slow(self, waiting_after: object) -> None:
+        if self.cycle is waiting_after and not self.transport.is_closing():
+            self.transport.close()
+
+
+def settings(head_deadline: float = HEAD_DEADLINE) -> dict[str, Any]:
+    """The uvicorn ``Config`` settings that bound connections (``head_deadline`` in seconds)."""
+    protocol = type("HeadDeadline", (HeadDeadline,), {"head_deadline": head_deadline})
+    return {
+        "http": protocol,
+        "timeout_keep_alive": KEEP_ALIVE,
+        "limit_concurrency": MAX_CONNECTIONS,
+    }
