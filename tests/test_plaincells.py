@@ -30,7 +30,8 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 ROW = '<row r="1"><c r="A1"><v>7</v></c></row>'
 CONTEXT = CellContext(
-    strings=["Ana", "Bob", "x_x0041_"], styles=DateStyles(frozenset({"1"}), frozenset({"2"}))
+    strings=["Ana", "Bob", "x_x0041_"],
+    styles=DateStyles(frozenset({"1"}), frozenset({"2"}), count=4),
 )
 ROOT = f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}">'
 TAIL = '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells></worksheet>'
@@ -166,6 +167,17 @@ MUTATIONS = [
     lambda xml: xml.replace('<row r="', '<row r="1000000"/><row r="', 1),
     lambda xml: FIRST_VALUE.sub(r'<c r="\g<1>1048576', xml, count=1),
     lambda xml: FIRST_VALUE.sub(r'<c r="\g<1>1048577', xml, count=1),
+    # numbers in every xsd:unsignedInt form (issue 18, item 11), and some in none
+    lambda xml: xml.replace('<row r="', '<row r="0'),
+    lambda xml: xml.replace('<row r="', '<row r="+', 1),
+    lambda xml: xml.replace('<row r="', '<row r=" \t'),
+    lambda xml: xml.replace('<row r="', '<row r="\u0662', 1),
+    lambda xml: xml.replace('<row r="', '<row r="\xa0', 1),
+    lambda xml: xml.replace(' s="', ' s="0'),
+    lambda xml: xml.replace(' s="', ' s="+'),
+    lambda xml: xml.replace(' s="1"', ' s="1 "'),
+    lambda xml: xml.replace(' s="2"', ' s="-0"', 1),
+    lambda xml: xml.replace(' s="', ' s="\u0661', 1),
 ]
 
 
