@@ -23,7 +23,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
-from xlsx_scorer.opc.xmledit import XmlDoc
+from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.xlsx import bookparts, plaincells
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.splice import write_sheets
@@ -570,3 +570,10 @@ def test_a_sheet_kept_or_inflated_again_scores_the_same(
 def test_inner_text_reads_as_xml_reads(xml: bytes, text: str) -> None:
     doc = XmlDoc("demo", b'<?xml version="1.0"?>\r\n<root xmlns:x="urn:x">' + xml + b"</root>")
     assert doc.inner_text(doc.root.children[0]) == text
+
+
+def test_a_workbook_attribute_number_is_read_as_the_sheet_reader_reads_it() -> None:
+    """``localSheetId``, ``sheetId``, ``activeTab``… are ``xsd:unsignedInt`` too (issue 18,
+    item 11): 5,001 digits were an internal error (exit 3), ``" 1"`` no number."""
+    assert [whole_number(text) for text in ("0" * 5000 + "1", " 1", "+1", "01")] == [1] * 4
+    assert [whole_number(text) for text in ("9" * 5000, "١", "1.0", None)] == [None] * 4

@@ -447,3 +447,18 @@ def test_format_ids_in_any_unsigned_int_form_and_damage_otherwise() -> None:
     with pytest.raises(UnusableWorkbookError) as caught:
         date_styles([styles("\u0661\u0664")], "xl/styles.xml")
     assert caught.value.code == "unusable.broken_part"
+
+
+def test_a_shared_string_index_is_an_unsigned_int_however_long() -> None:
+    """5,001 digits were past what Python turns into a number: an internal error (exit 3)."""
+    body = (
+        '<row r="1"><c r="A1" t="s"><v> +01 </v></c><c r="B1" t="s"><v>١</v></c>'
+        f'<c r="C1" t="s"><v>{"0" * 5000}1</v></c><c r="D1" t="s"><v>{"9" * 5000}</v></c></row>'
+    )
+    cells = cells_of(body)
+    assert cells.rows()[1][1] == "Bob"
+    assert cells.rows()[1][3] == "Bob"
+    assert [found[:20] for _, _, found in cells.bad] == [
+        "shared string ١ of 2",
+        "shared string 999999",
+    ]

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlsx_scorer.core.cells import ErrorValue
+from xlsx_scorer.opc.xmledit import unsigned_int
 from xlsx_scorer.xlsx.numfmt import DateStyles, serial_date
 from xlsx_scorer.xlsx.sharedstrings import unescape
-from xlsx_scorer.xlsx.xmlstream import unsigned_int
 
 MAX_ROW = 1_048_576
 MAX_COLUMN = 16_384
@@ -143,13 +143,12 @@ def converter(context: CellContext) -> Callable[[str | None, str | None, str], A
             style = str(style_index)
         if cell_type is None or cell_type == "n":
             return number(text, style)
-        if cell_type == "s":
-            index = text.strip()
-            if not index:
-                return ""
-            if not (index.isascii() and index.isdigit()) or int(index) >= len(strings):
-                return BadValue(f"shared string {index} of {len(strings)}")
-            return strings[int(index)]
+        if cell_type == "s":  # the index is an xsd:unsignedInt, as a style is
+            index = unsigned_int(text)
+            if index is None or index >= len(strings):
+                found = text.strip()
+                return BadValue(f"shared string {found} of {len(strings)}") if found else ""
+            return strings[index]
         if cell_type in ("str", "inlineStr"):
             return unescape(text)
         stripped = text.strip()

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc.xmledit import unsigned_int
 from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
-from xlsx_scorer.xlsx.xmlstream import attributes, parse, split_name, unsigned_int
+from xlsx_scorer.xlsx.xmlstream import attributes, parse, split_name
 
 BUILTIN_DATE_IDS = frozenset([*range(14, 23), *range(27, 37), *range(45, 48), *range(50, 59)])
 #: Built-in ids shown as an elapsed time: ``[h]:mm:ss`` (46).

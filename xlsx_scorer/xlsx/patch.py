@@ -46,10 +46,16 @@ from xlsx_scorer.opc import edit, ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.rewrite import rewrite
-from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text, representable
+from xlsx_scorer.opc.xmledit import (
+    Node,
+    XmlDoc,
+    escape_attr,
+    escape_text,
+    representable,
+    unsigned_int,
+)
 from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_attribute, row_number
 from xlsx_scorer.xlsx.sharedstrings import escape
-from xlsx_scorer.xlsx.xmlstream import unsigned_int
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})

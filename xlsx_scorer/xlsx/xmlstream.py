@@ -17,7 +17,6 @@ xlsx_scorer.findings.UnusableWorkbookError: unusable.broken_part
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from xml.parsers import expat
 
@@ -27,11 +26,6 @@ from xlsx_scorer.findings import UnusableWorkbookError
 TEXT_BUFFER = 1 << 16
 #: What ``namespace_separator`` joins: ``"<uri> <local>"`` when namespaces are resolved.
 NAMESPACE_SEPARATOR = " "
-
-#: ``xsd:unsignedInt`` as written: XML white space around (its ``whiteSpace`` is ``collapse``),
-#: then ``+`` and ASCII digits, or ``-`` and zeros (zero may carry either sign).
-_UNSIGNED_INT = re.compile(r"[ \t\n\r]*+(?:\+?([0-9]++)|-0++)[ \t\n\r]*+")
-UNSIGNED_INT_MAX = 4_294_967_295
 
 StartHandler = Callable[[str, list[str]], None]
 EndHandler = Callable[[str], None]
@@ -129,26 +123,3 @@ def namespace_bindings(attrs: list[str]) -> dict[str, str]:
         elif name.startswith("xmlns:"):
             found[name[6:]] = value
     return found
-
-
-def unsigned_int(text: str) -> int | None:
-    """The number ``text`` writes as XML Schema's ``xsd:unsignedInt``, else None.
-
-    The one reading of the numbers a part's attributes hold (a row's ``r``, a cell's style
-    ``s``, a format's ``numFmtId``): leading zeros and a ``+`` are allowed, as is XML white
-    space (space, tab, line feed, carriage return) around the digits; other digits (``٢``),
-    separators (``1_0``), inner space and values past 4,294,967,295 are not.
-
-    >>> [unsigned_int(text) for text in ("02", " +3\\n", "-0", "0" * 5000 + "7")]
-    [2, 3, 0, 7]
-    >>> [unsigned_int(text) for text in ("٢", "1_0", "1 0", "-1", "", "\\xa02", "4294967296")]
-    [None, None, None, None, None, None, None]
-    """
-    match = _UNSIGNED_INT.fullmatch(text)
-    if match is None:
-        return None
-    digits = (match.group(1) or "0").lstrip("0")
-    if len(digits) > len(str(UNSIGNED_INT_MAX)):
-        return None
-    number = int(digits or "0")
-    return number if number <= UNSIGNED_INT_MAX else None
