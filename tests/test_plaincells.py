@@ -58,6 +58,9 @@ TEXTS = st.sampled_from(
         "inf",
         "٣",
         "2026-12-01",
+        "01",
+        " +1 ",
+        "0000000000000000000000000000002",
     ]
 )
 INLINE = st.sampled_from(
@@ -83,7 +86,9 @@ INLINE = st.sampled_from(
 def cells(draw: st.DrawFn, row: int) -> str:
     column = draw(st.integers(1, 30))
     ref = f"{column_letters(column)}{row}"
-    style = draw(st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', ' s="3"']))
+    style = draw(
+        st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', ' s="3"', ' s="01"', ' s="002"'])
+    )
     kind = draw(st.sampled_from(["", "n", "s", "b", "e", "str", "inlineStr"]))
     attrs = f'r="{ref}"{style}' + (f' t="{kind}"' if kind else "")
     content = draw(st.sampled_from(["value", "inline", "none", "empty"]))
