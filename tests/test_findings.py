@@ -460,3 +460,24 @@ def test_a_name_of_megabytes_is_quoted_cut_on_the_terminal_and_in_json(
     assert shown in (
         json.loads(out.out)["findings"][0]["params"]["found"] if "--json" in command else out.out
     )
+
+
+def test_diff_quotes_a_name_of_megabytes_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``diff`` (and ``merge``, which says its changes the same way) quote values cut too."""
+    name = "Cem Ateş " * 100_000
+    source = zipfile.ZipFile("fixtures/sample_event.xlsx")
+    buffer = io.BytesIO()
+    with source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.startswith("xl/worksheets/"):
+                data = data.replace("<t>Cem Ateş</t>".encode(), f"<t>{name}</t>".encode(), 1)
+            target.writestr(info, data)
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(buffer.getvalue())
+    assert main(["diff", "fixtures/sample_event.xlsx", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert len(out) < 5_000
+    assert name[: QUOTE_LIMIT - 1] + "…" in out
