@@ -11,8 +11,10 @@ that no longer says what ``render`` says.  Rewrite the table of the docs with::
 from __future__ import annotations
 
 import ast
+import io
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from xlsx_scorer.cli import main
 from xlsx_scorer.findings import (
+    QUOTE_LIMIT,
     SEVERITIES,
     Finding,
     Params,
@@ -419,3 +423,68 @@ if __name__ == "__main__":
     head, rest = page.split(BEGIN)
     _, tail = rest.split(END)
     DOCS.write_text(f"{head}{BEGIN}\n\n{documented_table()}\n{END}{tail}", encoding="utf-8")
+
+
+# Issue 18, item 16: a long value is quoted cut
+
+
+def test_a_long_value_is_quoted_cut_and_a_path_whole() -> None:
+    name = "Elif Doğan " * 1000
+    path = "/very/" * 100 + "cup.xlsx"
+    finding = Finding(
+        "not_on_roster",
+        {"column": "player", "found": name, "file": path},
+        where=Where(file=path, sheet="Results", cell="E4", player=name, table=name),
+    )
+    cut = name[: QUOTE_LIMIT - 1] + "…"
+    assert finding.params == {"column": "player", "found": cut, "file": path}
+    assert (finding.where.player, finding.where.table, finding.where.file) == (cut, cut, path)
+    assert from_json(json.loads(json.dumps(to_json(finding)))) == finding  # cut once only
+    short = Finding("not_on_roster", {"column": "player", "found": "x" * QUOTE_LIMIT})
+    assert short.params["found"] == "x" * QUOTE_LIMIT
+
+
+@pytest.mark.parametrize("command", [["score"], ["check", "--json"]])
+def test_a_name_of_megabytes_is_quoted_cut_on_the_terminal_and_in_json(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sheet holds 32,767 characters of it (Excel's limit); a message quotes 200."""
+    name = "Elif Doğan " * 200_000  # 2.2 MB (the 10 MB of the report only takes longer)
+    source = zipfile.ZipFile("fixtures/sample_event.xlsx")
+    buffer = io.BytesIO()
+    with source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace("<t>Elif Doğan</t>".encode(), f"<t>{name}</t>".encode(), 1)
+            target.writestr(info, data)
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(buffer.getvalue())
+    assert main([*command, str(path)]) == 1
+    out = capsys.readouterr()
+    assert len(out.out + out.err) < 5_000
+    shown = name[: QUOTE_LIMIT - 1] + "…"
+    assert shown in (
+        json.loads(out.out)["findings"][0]["params"]["found"] if "--json" in command else out.out
+    )
+
+
+def test_diff_quotes_a_name_of_megabytes_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``diff`` (and ``merge``, which says its changes the same way) quote values cut too."""
+    name = "Cem Ateş " * 100_000
+    source = zipfile.ZipFile("fixtures/sample_event.xlsx")
+    buffer = io.BytesIO()
+    with source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.startswith("xl/worksheets/"):
+                data = data.replace("<t>Cem Ateş</t>".encode(), f"<t>{name}</t>".encode(), 1)
+            target.writestr(info, data)
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(buffer.getvalue())
+    assert main(["diff", "fixtures/sample_event.xlsx", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert len(out) < 5_000
+    assert name[: QUOTE_LIMIT - 1] + "…" in out

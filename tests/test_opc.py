@@ -23,6 +23,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
+from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.xlsx import bookparts, plaincells
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.splice import write_sheets
@@ -548,3 +549,31 @@ def test_a_sheet_kept_or_inflated_again_scores_the_same(
     assert again.exit_code == reference.exit_code == 0
     assert again.findings == reference.findings
     assert again.workbook == reference.workbook
+
+
+# Issue 18, item 13: an element's text as an XML parser reads it
+
+
+@pytest.mark.parametrize(
+    ("xml", "text"),
+    [
+        (b"<a>'Results'!$1:$1048576</a>", "'Results'!$1:$1048576"),
+        (b"<a>x<!-- 'Other'!$A$1 -->y</a>", "xy"),
+        (b"<a>line\r\nnext\rlast&#13;</a>", "line\nnext\nlast\r"),
+        (b"<a><![CDATA[<b>&amp;]]>&lt;&#x41;&#128;</a>", "<b>&amp;<A\x80"),
+        (b"<a>x<?pi data?>y</a>", "xy"),
+        (b"<a>&quot;&apos;<![CDATA[]]]]><![CDATA[>]]></a>", "\"']]>"),
+        (b"<a/>", ""),
+    ],
+    ids=["plain", "comment", "line-ends", "cdata-and-references", "pi", "split-cdata", "empty"],
+)
+def test_inner_text_reads_as_xml_reads(xml: bytes, text: str) -> None:
+    doc = XmlDoc("demo", b'<?xml version="1.0"?>\r\n<root xmlns:x="urn:x">' + xml + b"</root>")
+    assert doc.inner_text(doc.root.children[0]) == text
+
+
+def test_a_workbook_attribute_number_is_read_as_the_sheet_reader_reads_it() -> None:
+    """``localSheetId``, ``sheetId``, ``activeTab``… are ``xsd:unsignedInt`` too (issue 18,
+    item 11): 5,001 digits were an internal error (exit 3), ``" 1"`` no number."""
+    assert [whole_number(text) for text in ("0" * 5000 + "1", " 1", "+1", "01")] == [1] * 4
+    assert [whole_number(text) for text in ("9" * 5000, "١", "1.0", None)] == [None] * 4

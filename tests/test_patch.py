@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -11,6 +14,7 @@ import pytest
 from openpyxl.styles import Font
 
 from xlsx_scorer.core.cells import ErrorValue
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.xlsx import patch
 from xlsx_scorer.xlsx.cellvalues import CellContext
 from xlsx_scorer.xlsx.sheetcells import read_cells
@@ -182,3 +186,68 @@ def test_text_that_looks_escaped_is_written_to_read_back_as_it_is() -> None:
     xml = f'<worksheet xmlns="{main}"><sheetData><row r="2">{cell}</row></sheetData></worksheet>'
     cells = read_cells(xml.encode(), CellContext(), sheet="Results")
     assert cells.rows() == {2: {3: "Dua _x0041_ lit"}}
+
+
+@pytest.mark.parametrize("written", ["02", "+2", " 2", "2\t"])
+def test_rows_are_numbered_as_the_reader_numbers_them(written: str) -> None:
+    """A row's ``r`` is an ``xsd:unsignedInt``, read by the reader's own function."""
+    xml = sheet(f'<row r="1"/><row r="{written}"><c r="A2"><v>1</v></c></row><row r="3"/>')
+    patched = patch.patch_cells(xml, {"B2": 5, "A3": 6}).xml
+    assert read_cells(patched, CellContext(), sheet="Results").rows() == {
+        2: {1: 1.0, 2: 5.0},
+        3: {1: 6.0},
+    }
+    assert patch.filled_rows(xml, ["A"]) == frozenset({2})
+
+
+@pytest.mark.parametrize("written", ["\u0662", "x", "0", "2.0", "1048577"])
+def test_a_row_number_the_reader_refuses_is_damage_not_a_crash(written: str) -> None:
+    xml = sheet(f'<row r="{written}"/><row r="3"><c r="A3"><v>1</v></c></row>')
+    for attempt in (lambda: patch.patch_cells(xml, {"A3": 2}), lambda: patch.filled_rows(xml, "A")):
+        with pytest.raises(UnusableWorkbookError) as caught:
+            attempt()
+        error = caught.value
+        assert (error.code, error.params) == ("unusable.bad_coordinate", {"cell": f"row {written}"})
+        assert error.finding.where.sheet == "sheet"
+
+
+@pytest.mark.parametrize(("written", "exit_code"), [(" 2", 0), ("02", 0), ("\u0662", 2)])
+def test_a_merge_over_a_row_numbered_in_any_form_is_written_or_refused(
+    written: str, exit_code: int, tmp_path: Path
+) -> None:
+    """Through ``merge``: a formatted row ``r=" 2"`` in BASE was an internal error (exit 3),
+    ``r="٢"`` was taken for row 2; now the first is row 2 and the second damage."""
+    source = Path("fixtures/sample_event.xlsx")
+    member = "xl/worksheets/sheet1.xml"
+
+    def with_sheet(path: Path, edit: Callable[[bytes], bytes]) -> Path:
+        with zipfile.ZipFile(source) as book, zipfile.ZipFile(path, "w") as out:
+            for info in book.infolist():
+                data = book.read(info)
+                out.writestr(info, edit(data) if info.filename == member else data)
+        return path
+
+    def spaced(xml: bytes) -> bytes:
+        return xml.replace(
+            b'</row><row r="3">', f'</row><row r="{written}" ht="20"/><row r="3">'.encode(), 1
+        )
+
+    base = with_sheet(tmp_path / "base.xlsx", spaced)
+    one = with_sheet(
+        tmp_path / "one.xlsx",
+        lambda xml: spaced(xml).replace(b'<c r="F4" t="n"><v>2</v>', b'<c r="F4" t="n"><v>3</v>'),
+    )
+    merged = tmp_path / "merged.xlsx"
+    completed = subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", "merge", str(base), str(one), "-o", str(merged)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == exit_code, output
+    if exit_code:
+        assert f"{base}: sheet Results has a cell or row outside" in output
+        assert not merged.exists()
+    else:
+        assert openpyxl.load_workbook(merged)["Results"]["F4"].value == 3

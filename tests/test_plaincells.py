@@ -31,7 +31,8 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 ROW = '<row r="1"><c r="A1"><v>7</v></c></row>'
 CONTEXT = CellContext(
-    strings=["Ana", "Bob", "x_x0041_"], styles=DateStyles(frozenset({"1"}), frozenset({"2"}))
+    strings=["Ana", "Bob", "x_x0041_"],
+    styles=DateStyles(frozenset({"1"}), frozenset({"2"}), count=4),
 )
 ROOT = f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}">'
 TAIL = '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells></worksheet>'
@@ -58,6 +59,9 @@ TEXTS = st.sampled_from(
         "inf",
         "٣",
         "2026-12-01",
+        "01",
+        " +1 ",
+        "0000000000000000000000000000002",
     ]
 )
 INLINE = st.sampled_from(
@@ -83,7 +87,9 @@ INLINE = st.sampled_from(
 def cells(draw: st.DrawFn, row: int) -> str:
     column = draw(st.integers(1, 30))
     ref = f"{column_letters(column)}{row}"
-    style = draw(st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', ' s="3"']))
+    style = draw(
+        st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', ' s="3"', ' s="01"', ' s="002"'])
+    )
     kind = draw(st.sampled_from(["", "n", "s", "b", "e", "str", "inlineStr"]))
     attrs = f'r="{ref}"{style}' + (f' t="{kind}"' if kind else "")
     content = draw(st.sampled_from(["value", "inline", "none", "empty"]))
@@ -167,6 +173,17 @@ MUTATIONS = [
     lambda xml: xml.replace('<row r="', '<row r="1000000"/><row r="', 1),
     lambda xml: FIRST_VALUE.sub(r'<c r="\g<1>1048576', xml, count=1),
     lambda xml: FIRST_VALUE.sub(r'<c r="\g<1>1048577', xml, count=1),
+    # numbers in every xsd:unsignedInt form (issue 18, item 11), and some in none
+    lambda xml: xml.replace('<row r="', '<row r="0'),
+    lambda xml: xml.replace('<row r="', '<row r="+', 1),
+    lambda xml: xml.replace('<row r="', '<row r=" \t'),
+    lambda xml: xml.replace('<row r="', '<row r="\u0662', 1),
+    lambda xml: xml.replace('<row r="', '<row r="\xa0', 1),
+    lambda xml: xml.replace(' s="', ' s="0'),
+    lambda xml: xml.replace(' s="', ' s="+'),
+    lambda xml: xml.replace(' s="1"', ' s="1 "'),
+    lambda xml: xml.replace(' s="2"', ' s="-0"', 1),
+    lambda xml: xml.replace(' s="', ' s="\u0661', 1),
 ]
 
 

@@ -321,3 +321,74 @@ def test_a_damaged_old_standings_sheet_reads_as_edited(tmp_path: Path) -> None:
             target.writestr(name, data)
     book = reader.read_workbook_bytes(buffer.getvalue(), outputkinds.LEGACY_OUTPUTS)
     assert book.existing_outputs == {"standings": reader.OldOutput("Standings", [])}
+
+
+# Issue 18, item 11: numbers written in any xsd:unsignedInt form
+
+
+def test_rows_numbered_with_leading_zeros_or_a_plus_are_scored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    xml = (
+        results_xml()
+        .replace(b'<row r="2">', b'<row r="02">')
+        .replace(b'<row r="3">', b'<row r="+3">')
+    )
+    code, output, _ = score(
+        workbook(tmp_path, xml.replace(b'<row r="4">', b'<row r=" 4 ">')), capsys
+    )
+    assert code == 0, output
+    assert "4 games" in output
+
+
+def test_a_date_style_written_with_a_leading_zero_is_a_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Style 1 of the event's styles is a date (format 14): ``s="01"`` is that style."""
+    xml = results_xml(changes={"D2": '<c r="D2" s="01"><v>45000</v></c>'})
+    code, output, _ = score(workbook(tmp_path, xml), capsys)
+    assert code == 1, output
+    assert "Results!D2" in output
+    assert "2023-03-15" in output
+
+
+# Issue 18, item 12: a date or duration too large for a date
+
+
+def _with_duration_style() -> dict[str, bytes]:
+    """The event's styles with a fifth one (index 4) showing an elapsed time, ``[h]:mm``."""
+    source = zipfile.ZipFile(io.BytesIO(results_book()))
+    styles = source.read("xl/styles.xml").replace(
+        b'applyFill="1"/></cellXfs>',
+        b'applyFill="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+        b"</cellXfs>",
+    )
+    styles = styles.replace(
+        b"<fonts",
+        b'<numFmts count="1"><numFmt numFmtId="164" formatCode="[h]:mm"/></numFmts><fonts',
+    )
+    assert styles.count(b'numFmtId="164"') == 2
+    return {"xl/styles.xml": styles}
+
+
+@pytest.mark.parametrize("style", ["1", "2", "4"], ids=["date", "time", "duration"])
+@pytest.mark.parametrize("value", ["1e12", "-1e12", "1e300"])
+def test_a_huge_date_or_duration_in_a_column_not_read_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], style: str, value: str
+) -> None:
+    """In the header row (read whole) and in a row of results, right of the table."""
+    huge = {row: f'<c r="N{row}" s="{style}"><v>{value}</v></c>' for row in (1, 5)}
+    path = workbook(tmp_path, results_xml(extra=huge), _with_duration_style())
+    code, output, _ = score(path, capsys)
+    assert code == 0, output
+    assert "4 games" in output
+
+
+@pytest.mark.parametrize("style", ["1", "4"], ids=["date", "duration"])
+def test_a_huge_date_or_duration_in_a_number_column_is_a_problem_naming_the_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], style: str
+) -> None:
+    xml = results_xml(changes={"E3": f'<c r="E3" s="{style}"><v>1e12</v></c>'})
+    code, output, _ = score(workbook(tmp_path, xml, _with_duration_style()), capsys)
+    assert code == 1, output
+    assert "Results!E3" in output

@@ -364,3 +364,66 @@ def test_a_folder_scored_at_once_names_them_too(
     said = "  " + TAKEN_SAID["en"][0]
     assert out.index(said) == 1 + next(i for i, line in enumerate(out) if "cup.xlsx:" in line)
     assert out.count(said) == 1
+
+
+def _organiser_standings(a1: bytes) -> bytes:
+    """The sample with an organiser's own ``Standings`` sheet (no marker) whose A1 is ``a1``
+    (a whole ``<c>``) and whose B1 says ``mine``."""
+    book = openpyxl.load_workbook(SAMPLE)
+    sheet = book.create_sheet("Standings")
+    sheet["A1"], sheet["B1"] = "PLACEHOLDER", "mine"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename == "xl/worksheets/sheet3.xml":
+                body, count = re.subn(
+                    rb'<c r="A1" t="inlineStr"><is><t>PLACEHOLDER</t></is></c>', a1, body
+                )
+                assert count == 1
+            target.writestr(info, body)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "a1",
+    [
+        # the check line only in a phonetic run: no spreadsheet shows it
+        b'<c r="A1" t="inlineStr"><is><rPh sb="0" eb="0"><t>Check: 0123456789</t></rPh></is></c>',
+        (
+            b'<c r="A1" t="inlineStr"><is><t></t><rPh sb="0" eb="0"><t>Check: 0123456789</t>'
+            b"</rPh></is></c>"
+        ),
+        # in a comment
+        b'<c r="A1" t="inlineStr"><is><t><!-- Check: 0123456789 --></t></is></c>',
+    ],
+    ids=["phonetic", "phonetic-after-text", "comment"],
+)
+def test_an_organiser_sheet_whose_hidden_text_is_a_check_line_is_kept(
+    a1: bytes, tmp_path: Path
+) -> None:
+    """Old output is told by the check line column A *shows* (read as the sheet reader reads
+    it): a phonetic run holding one once got the organiser's sheet replaced."""
+    event = tmp_path / "event.xlsx"
+    event.write_bytes(_organiser_standings(a1))
+    assert cli_score(event) == 0
+    data = event.read_bytes()
+    assert sheet_names(data)[:4] == ["Results", "Players", "Standings", "Standings (2)"]
+    assert cells(data, "Standings") == ["mine"]
+    assert ours(data)["standings"] == "Standings (2)"
+
+
+def test_an_unmarked_sheet_showing_the_check_line_in_rich_text_is_still_old_output(
+    tmp_path: Path,
+) -> None:
+    """The reader's text: rich-text runs joined, ``_xHHHH_`` escapes read."""
+    a1 = (
+        b'<c r="A1" t="inlineStr"><is><r><t>Check: 01234</t></r><r><rPr><b/></rPr>'
+        b"<t>5678_x0039_</t></r></is></c>"
+    )
+    event = tmp_path / "event.xlsx"
+    event.write_bytes(_organiser_standings(a1))
+    assert cli_score(event) == 0
+    assert "Standings (2)" not in sheet_names(event.read_bytes())

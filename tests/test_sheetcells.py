@@ -20,7 +20,7 @@ from tests.strict import typed
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.xlsx import cellevents, sheetcells
-from xlsx_scorer.xlsx.numfmt import DateStyles, format_kind
+from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles, format_kind
 from xlsx_scorer.xlsx.sheetcells import BadValue, CellContext, SheetCells, read_cells
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -403,3 +403,69 @@ def test_the_shortcut_changes_nothing(seed: int, monkeypatch: pytest.MonkeyPatch
     assert typed(quick) == typed(slow)
     if xml.count(b"spans") >= 2000:  # a long formatting-only run: taken at least once
         assert shortcuts > 0
+
+
+# Issue 18, item 11: a row's r and a cell's s are xsd:unsignedInt, read by one function.
+
+
+@pytest.mark.parametrize("written", ["02", "+2", " 2 ", "\t+002\n", "0000000002"])
+def test_a_row_number_in_any_unsigned_int_form_is_that_row(written: str) -> None:
+    body = (
+        f'<row r="{written}"><c r="A2"><v>1</v></c><c><v>2</v></c></row><row><c><v>3</v></c></row>'
+    )
+    assert values(body) == {2: {1: 1.0, 2: 2.0}, 3: {1: 3.0}}
+
+
+@pytest.mark.parametrize("written", ["٢", "2.0", "1_0", "\xa02", "-2", "2 2", "", "4294967298"])
+def test_a_row_number_outside_unsigned_int_is_damage(written: str) -> None:
+    error = refused(sheet(f'<sheetData><row r="{written}"><c><v>1</v></c></row></sheetData>'))
+    assert error.code == "unusable.bad_coordinate"
+    assert error.params == {"cell": f"row {written}"}
+
+
+@pytest.mark.parametrize("written", ["01", "+1", " 1", "1\n", "-0001"])
+def test_a_style_index_in_any_unsigned_int_form_is_that_style(written: str) -> None:
+    styles = DateStyles(frozenset({"1"}), frozenset({"2"}), count=3)
+    body = f'<row r="1"><c r="A1" s="{written}"><v>45000</v></c></row>'
+    expected = dt.date(2023, 3, 15) if written != "-0001" else None
+    for context in (CONTEXT, CellContext(STRINGS, styles)):
+        if expected is None:  # "-0001" is no unsignedInt (only zero may carry "-")
+            assert cells_of(body, context).bad == [(1, 1, "style -0001")]
+        else:
+            assert cells_of(body, context).rows() == {1: {1: expected}}
+
+
+def test_a_style_index_outside_unsigned_int_is_a_bad_value_naming_the_cell() -> None:
+    body = '<row r="1"><c r="A1" s="١"><v>3</v></c><c r="B1" s="x" t="s"><v>0</v></c></row>'
+    assert cells_of(body).bad == [(1, 1, "style ١"), (1, 2, "style x")]
+
+
+def test_format_ids_in_any_unsigned_int_form_and_damage_otherwise() -> None:
+    def styles(xf_format: str) -> bytes:
+        return (
+            f'<styleSheet xmlns="{MAIN}"><numFmts><numFmt numFmtId="+0164" formatCode="[h]:mm"/>'
+            f'</numFmts><cellXfs><xf/><xf numFmtId="{xf_format}"/><xf numFmtId="164"/></cellXfs>'
+            "</styleSheet>"
+        ).encode()
+
+    assert date_styles([styles(" 014")], "xl/styles.xml") == DateStyles(
+        frozenset({"1"}), frozenset({"2"}), count=3
+    )
+    with pytest.raises(UnusableWorkbookError) as caught:
+        date_styles([styles("\u0661\u0664")], "xl/styles.xml")
+    assert caught.value.code == "unusable.broken_part"
+
+
+def test_a_shared_string_index_is_an_unsigned_int_however_long() -> None:
+    """5,001 digits were past what Python turns into a number: an internal error (exit 3)."""
+    body = (
+        '<row r="1"><c r="A1" t="s"><v> +01 </v></c><c r="B1" t="s"><v>١</v></c>'
+        f'<c r="C1" t="s"><v>{"0" * 5000}1</v></c><c r="D1" t="s"><v>{"9" * 5000}</v></c></row>'
+    )
+    cells = cells_of(body)
+    assert cells.rows()[1][1] == "Bob"
+    assert cells.rows()[1][3] == "Bob"
+    assert [found[:20] for _, _, found in cells.bad] == [
+        "shared string ١ of 2",
+        "shared string 999999",
+    ]

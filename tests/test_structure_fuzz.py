@@ -175,6 +175,17 @@ def formatting_before_last_game(parts: Members) -> Members:
     return _edit(parts, RESULTS, change)
 
 
+def unsigned_forms(parts: Members) -> Members:
+    """Row numbers in every ``xsd:unsignedInt`` form: ``02``, ``+3``, `` 4 ``, ``005``…"""
+    forms = ["0{}", "+{}", " {} ", "00{}", "{}"]
+
+    def renumber(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return f'<row r="{forms[number % len(forms)].format(number)}"'
+
+    return _edit(parts, RESULTS, lambda text: re.sub(r'<row r="([0-9]+)"', renumber, text))
+
+
 EQUIVALENT: dict[str, Callable[[Members], Members]] = {
     "x-prefixed sheet": prefixed,
     "comments and white space": commented,
@@ -190,6 +201,7 @@ EQUIVALENT: dict[str, Callable[[Members], Members]] = {
     "workbook part xl/book.xml": book_part,
     "members in reverse order": reversed_order,
     "formatting rows before the last game": formatting_before_last_game,
+    "row numbers as 02, +3, ' 4 '": unsigned_forms,
 }
 
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 import copy
 import io
 import struct
+import subprocess
+import sys
 import zipfile
 import zlib
 from dataclasses import replace
+from pathlib import Path
 
+import openpyxl
 import pytest
 
 from tests.packages import (
@@ -364,3 +368,50 @@ def test_a_bomb_is_inflated_no_further_than_declared() -> None:
         archive = zipfile.ZipFile(io.BytesIO(data))
         assert guards.verified_content(archive, data, lying)[0] is None
     assert made == [1025, 1]
+
+
+# Issue 18, item 14: an end record's bytes in the archive comment
+
+
+def _commented(comment: bytes) -> bytes:
+    """The sample event with ``comment`` as its archive comment (written by ``zipfile``)."""
+    buffer = io.BytesIO(Path("fixtures/sample_event.xlsx").read_bytes())
+    with zipfile.ZipFile(buffer, "a") as archive:
+        archive.comment = comment
+    return buffer.getvalue()
+
+
+EOCD_IN_COMMENTS = {
+    "zeros": b"made by PK\x05\x06" + bytes(18) + b" tail",
+    "at-the-end": b"note PK\x05\x06" + bytes(18),
+    "cut-short": b"note PK\x05\x06\x00\x00",
+    "copy-of-the-end": Path("fixtures/sample_event.xlsx").read_bytes()[-22:],
+}
+
+
+@pytest.mark.parametrize("comment", EOCD_IN_COMMENTS.values(), ids=EOCD_IN_COMMENTS)
+def test_an_end_record_in_the_archive_comment_is_not_the_end(
+    comment: bytes, tmp_path: Path
+) -> None:
+    """The real end record is the one whose comment runs to the end of the file."""
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(_commented(comment))
+    completed = subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", "score", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    written = path.read_bytes()
+    assert_valid_zip(written)
+    assert {"Standings", "Errors"} <= set(openpyxl.load_workbook(path).sheetnames)
+
+
+def test_the_end_record_is_found_past_lookalikes() -> None:
+    data = _commented(EOCD_IN_COMMENTS["zeros"])
+    end = _zipraw.end_record(data)
+    assert end is not None
+    assert data[end : end + 4] == b"PK\x05\x06"
+    assert data[end + 22 :] == EOCD_IN_COMMENTS["zeros"]
+    assert _zipraw.end_record(data[:-1]) is None  # the comment no longer reaches the end

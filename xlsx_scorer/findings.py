@@ -43,13 +43,28 @@ Scalar = str | int | float | bool | None
 _KEY_PREFIX: dict[Severity, str] = {"fatal": "", "error": "problem.", "notice": "notice."}
 #: The parameter that names a Results column by key; rendered as the header of the language.
 COLUMN_PARAM = "column"
+#: The most characters of a text a finding quotes (a value found in a cell, a player's
+#: name…): a longer one is cut to the first ``QUOTE_LIMIT - 1`` and "…" (the whole is in
+#: the workbook).  Paths on this machine and our descriptions of damage are never cut.
+QUOTE_LIMIT = 200
+_UNCUT = frozenset({"file", "folder", "lock", "detail"})
+
+
+def quoted(text: str) -> str:
+    """``text`` as a finding quotes it: whole up to ``QUOTE_LIMIT`` characters, else cut.
+
+    >>> len(quoted("x" * 1000)), quoted("x" * 1000)[-2:], quoted("Ana")
+    (200, 'x…', 'Ana')
+    """
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 
 class Params(Mapping[str, Scalar]):
     """Immutable, hashable message parameters: keys in order, values JSON scalars.
 
     Integers of other types (numpy's) become ``int``; anything else that is not
-    a JSON scalar is refused, so a finding always serialises.
+    a JSON scalar is refused, so a finding always serialises.  A text is :func:`quoted`
+    (cut past ``QUOTE_LIMIT`` characters), but for the paths and details of ``_UNCUT``.
 
     >>> Params({"b": 2, "a": "x"})
     Params({'a': 'x', 'b': 2})
@@ -61,7 +76,13 @@ class Params(Mapping[str, Scalar]):
 
     def __init__(self, values: Mapping[str, Any] = {}, /, **more: Any) -> None:
         merged = {**values, **more} if more else values
-        self._items = tuple(sorted([(key, _scalar(value)) for key, value in merged.items()]))
+        items = [(key, _scalar(value)) for key, value in merged.items()]
+        self._items = tuple(
+            sorted(
+                (key, quoted(value) if type(value) is str and key not in _UNCUT else value)
+                for key, value in items
+            )
+        )
 
     def __getitem__(self, key: str) -> Scalar:
         for name, value in self._items:
@@ -116,7 +137,8 @@ def _scalar(value: Any) -> Scalar:
 
 @dataclass(frozen=True)
 class Where:
-    """Where a finding points; every part is optional.
+    """Where a finding points; every part is optional.  The table and the player, as typed
+    in the workbook, are :func:`quoted`.
 
     >>> Where(sheet="Results", cell="D7").ref, Where(sheet="Results").ref, Where().ref
     ('Results!D7', 'Results', '')
@@ -128,6 +150,12 @@ class Where:
     round: int | None = None
     table: str | None = None
     player: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("table", "player"):
+            value = getattr(self, name)
+            if type(value) is str and len(value) > QUOTE_LIMIT:
+                object.__setattr__(self, name, quoted(value))
 
     @property
     def ref(self) -> str:

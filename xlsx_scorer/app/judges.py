@@ -126,11 +126,15 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
     sheets = [base.sheet] if base.roster_sheet is None else [base.sheet, base.roster_sheet]
     parts = patch.sheet_parts(book.package, sheets)
-    filled = patch.filled_rows(parts[base.sheet], base.columns.values(), base.sheet)
-    roster_filled: frozenset[int] = frozenset()
-    if base.roster_sheet is not None and base.roster:
-        letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
-        roster_filled = patch.filled_rows(parts[base.roster_sheet], letters, base.roster_sheet)
+    try:  # a row the reader skipped as empty may be numbered in a way it refuses
+        filled = patch.filled_rows(parts[base.sheet], base.columns.values(), base.sheet)
+        roster_filled: frozenset[int] = frozenset()
+        if base.roster_sheet is not None and base.roster:
+            letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
+            roster_filled = patch.filled_rows(parts[base.roster_sheet], letters, base.roster_sheet)
+    except UnusableWorkbookError as error:
+        error.finding = error.finding.located(file=str(book.path))
+        raise
     return Layout(filled, roster_filled)
 
 

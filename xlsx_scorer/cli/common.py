@@ -7,7 +7,7 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
-from xlsx_scorer.findings import UnusableWorkbookError, render
+from xlsx_scorer.findings import UnusableWorkbookError, quoted, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, text
 
 if TYPE_CHECKING:
@@ -41,10 +41,13 @@ def column_name(lang: str, column: str) -> str:
 
 
 def value_text(lang: str, value: Any) -> str:
-    """A cell value as the organiser would recognise it; a blank says so."""
+    """A cell value as the organiser would recognise it (``quoted``: cut past 200 characters,
+    as findings quote it); a blank says so."""
     from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
 
-    return text(lang, "cli.blank") if value is None or is_blank(value) else shown(value).strip()
+    if value is None or is_blank(value):
+        return text(lang, "cli.blank")
+    return quoted(shown(value).strip())
 
 
 def key_text(lang: str, key: Key) -> str:
@@ -53,8 +56,8 @@ def key_text(lang: str, key: Key) -> str:
     unknown = text(lang, "cli.blank")
     params = {
         "round": round_ if round_ != "" else unknown,
-        "table": table or unknown,
-        "player": player or unknown,
+        "table": quoted(table) if table else unknown,
+        "player": quoted(player) if player else unknown,
     }
     if occurrence:
         return text(lang, "cli.key_repeated", repeat=occurrence + 1, **params)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.options import add_command, add_common
 from xlsx_scorer.cli.parser import say
-from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError, quoted
 from xlsx_scorer.i18n import text
 
 if TYPE_CHECKING:
@@ -71,5 +71,5 @@ def lines(lang: str, differences: Differences) -> list[str]:
     found = [change_text(lang, change) for change in differences.changes]
     for name in differences.roster:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
-        found.append(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
+        found.append(text(lang, ROSTER_MESSAGES[name.kind], name=quoted(name.name), cell=cell))
     return found

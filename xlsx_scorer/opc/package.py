@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.opc import guards, ns
+from xlsx_scorer.opc import guards, ns, zipraw
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, XmlError
 
@@ -133,7 +133,7 @@ class Package:
             return _last_opened[0][1]
         guards.sniff(data)
         try:
-            archive = zipfile.ZipFile(io.BytesIO(data))
+            archive = zipfile.ZipFile(io.BytesIO(zipraw.readable(data)))
             members = archive.infolist()
         except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as error:
             raise UnusableWorkbookError("unusable.truncated") from error

@@ -31,6 +31,7 @@ __all__ = [
     "escape_attr",
     "escape_text",
     "representable",
+    "unsigned_int",
     "whole_number",
 ]
 
@@ -41,10 +42,10 @@ _DECLARED_ENCODING = re.compile(
 _NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _ATTRIBUTE = re.compile(r"""(\s+)([^\s=/>]+)\s*=\s*("[^"]*"|'[^']*')""")
 _XML_NS = "http://www.w3.org/XML/1998/namespace"
-_DIGITS = re.compile("[0-9]+")
-#: A reference XML defines without a DTD: the five named ones and character references.
-_REFERENCE = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));")
-_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+#: ``xsd:unsignedInt`` as written: XML white space around (its ``whiteSpace`` is ``collapse``),
+#: then ``+`` and ASCII digits, or ``-`` and zeros (zero may carry either sign).
+_UNSIGNED_INT = re.compile(r"[ \t\n\r]*+(?:\+?([0-9]++)|-0++)[ \t\n\r]*+")
+UNSIGNED_INT_MAX = 4_294_967_295
 
 
 class XmlError(ValueError):
@@ -52,12 +53,35 @@ class XmlError(ValueError):
 
 
 def whole_number(value: str | None) -> int | None:
-    """An attribute holding a whole number in ASCII digits, else None.
+    """An attribute holding an ``xsd:unsignedInt`` (:func:`unsigned_int`), else None.
 
     >>> whole_number("12"), whole_number("²"), whole_number(" 3"), whole_number(None)
-    (12, None, None, None)
+    (12, None, 3, None)
     """
-    return int(value) if value is not None and _DIGITS.fullmatch(value) else None
+    return None if value is None else unsigned_int(value)
+
+
+def unsigned_int(text: str) -> int | None:
+    """The number ``text`` writes as XML Schema's ``xsd:unsignedInt``, else None.
+
+    The one reading of the numbers a part's attributes hold (a row's ``r``, a cell's style
+    ``s``, a format's ``numFmtId``): leading zeros and a ``+`` are allowed, as is XML white
+    space (space, tab, line feed, carriage return) around the digits; other digits (``٢``),
+    separators (``1_0``), inner space and values past 4,294,967,295 are not.
+
+    >>> [unsigned_int(text) for text in ("02", " +3\\n", "-0", "0" * 5000 + "7")]
+    [2, 3, 0, 7]
+    >>> [unsigned_int(text) for text in ("٢", "1_0", "1 0", "-1", "", "\\xa02", "4294967296")]
+    [None, None, None, None, None, None, None]
+    """
+    match = _UNSIGNED_INT.fullmatch(text)
+    if match is None:
+        return None
+    digits = (match.group(1) or "0").lstrip("0")
+    if len(digits) > len(str(UNSIGNED_INT_MAX)):
+        return None
+    number = int(digits or "0")
+    return number if number <= UNSIGNED_INT_MAX else None
 
 
 def representable(value: str) -> bool:
@@ -271,19 +295,25 @@ class XmlDoc:
         return self.data[start:end].decode("utf-8")
 
     def inner_text(self, node: Node) -> str:
-        """The character data of an element without children, entities resolved.
-
-        References are read as XML reads them (``&#128;`` is U+0080, not HTML's euro sign).
+        """The character data of an element (its children's included), as an XML parser reads
+        it: references resolved (``&#128;`` is U+0080, not HTML's euro sign), CDATA as written,
+        comments and processing instructions left out, line ends read as ``\\n``.
 
         >>> doc = XmlDoc("demo", b"<a>Bob&apos;s &amp; &#128;&#x41; <![CDATA[<x>&amp;]]></a>")
         >>> doc.inner_text(doc.root)
         "Bob's & \\x80A <x>&amp;"
+        >>> doc = XmlDoc("demo", b"<a>'S'!$1:$9<!-- 'T'!$A$1 -->\\r\\n<?pi?></a>")
+        >>> doc.inner_text(doc.root)
+        "'S'!$1:$9\\n"
         """
-        raw = self.text(node.tag_end, node.close)
-        parts = re.split(r"<!\[CDATA\[(.*?)\]\]>", raw, flags=re.DOTALL)
-        return "".join(
-            part if i % 2 else _REFERENCE.sub(_referenced, part) for i, part in enumerate(parts)
-        )
+        parser = expat.ParserCreate()  # the element alone: its prefixes need no binding here
+        texts: list[str] = []
+        parser.CharacterDataHandler = texts.append
+        try:
+            parser.Parse(self.data[node.start : node.end], True)
+        except expat.ExpatError as error:  # the document was read whole: it cannot be
+            raise XmlError(f"{self.name}: <{node.qname}> ({error})") from error
+        return "".join(texts)
 
     def raw(self, node: Node) -> str:
         """An element as written."""
@@ -347,9 +377,3 @@ class XmlDoc:
             position = end
         out.append(self.data[position:])
         return b"".join(out)
-
-
-def _referenced(match: re.Match[str]) -> str:
-    """The character a reference stands for (the document is well-formed: expat checked it)."""
-    named, decimal, hexadecimal = match.groups()
-    return _NAMED[named] if named else chr(int(decimal) if decimal else int(hexadecimal, 16))

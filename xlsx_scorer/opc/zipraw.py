@@ -36,7 +36,16 @@ from dataclasses import dataclass
 
 from xlsx_scorer.opc.crc32 import crc32_combine
 
-__all__ = ["Deflated", "RawZipWriter", "deflate_block", "inflate_member", "joined", "member_data"]
+__all__ = [
+    "Deflated",
+    "RawZipWriter",
+    "deflate_block",
+    "end_record",
+    "inflate_member",
+    "joined",
+    "member_data",
+    "readable",
+]
 
 _LOCAL = struct.Struct("<4s5H3L2H")
 _CENTRAL = struct.Struct("<4s6H3L5H2L")
@@ -44,6 +53,10 @@ _END = struct.Struct("<4s4H2LH")
 _LOCAL_SIG = b"PK\x03\x04"
 _CENTRAL_SIG = b"PK\x01\x02"
 _END_SIG = b"PK\x05\x06"
+_ZIP64_LOCATOR_SIG = b"PK\x06\x07"
+_ZIP64_LOCATOR_SIZE = 20
+#: The longest archive comment (its length is 16 bits).
+_MAX_COMMENT = 0xFFFF
 #: Sizes and offsets must stay below this (0xFFFFFFFF means "see the zip64 extra field").
 _LIMIT = 0xFFFFFFFF
 _MAX_MEMBERS = 0xFFFF
@@ -122,6 +135,61 @@ def joined(blocks: Iterable[Deflated]) -> Deflated:
         crc = crc32_combine(crc, block.crc, block.size)
         size += block.size
     return Deflated(tuple(chunks), crc, size)
+
+
+def end_record(data: bytes) -> int | None:
+    """Where the archive's end of central directory record starts, or None when none checks out.
+
+    Searched as a reader must search it: back from the end of the data, over at most the
+    longest comment, the first ``PK\x05\x06`` whose comment length reaches exactly the end of
+    the data and whose central directory, as it declares it, lies just before it (a
+    ``PK\x01\x02`` record where it starts; when it counts no member, none, at the record
+    itself; or the zip64 locator right before).  The same bytes inside the archive comment
+    are no end record.
+
+    >>> real = _END.pack(_END_SIG, 0, 0, 0, 0, 0, 4, 27)  # no member: its directory at 4
+    >>> data = b"PK.." + real + b"fake " + _END.pack(_END_SIG, *[0] * 7)
+    >>> end_record(data), end_record(data[:-1])
+    (4, None)
+    """
+    stop, at = max(0, len(data) - _END.size - _MAX_COMMENT), len(data)
+    while (at := data.rfind(_END_SIG, stop, at)) >= 0:
+        if at + _END.size > len(data):
+            continue
+        fields = _END.unpack_from(data, at)
+        members, directory_size, directory_at, comment_length = fields[4:8]
+        if at + _END.size + comment_length != len(data):
+            continue
+        starts = at - directory_size
+        if (
+            (
+                at >= _ZIP64_LOCATOR_SIZE
+                and data.startswith(_ZIP64_LOCATOR_SIG, at - _ZIP64_LOCATOR_SIZE)
+            )
+            or (members == directory_size == 0 and directory_at == at)
+            or (members and starts >= 0 and data.startswith(_CENTRAL_SIG, starts))
+        ):
+            return at
+    return None
+
+
+def readable(data: bytes) -> bytes:
+    """``data`` as ``zipfile`` must be given it to read the archive by its real end record.
+
+    ``zipfile`` takes the last ``PK\x05\x06`` it finds, even one in the archive comment;
+    when that is not the end record (:func:`end_record`), the comment is left out (the
+    members are where they were: only the end is cut).
+
+    >>> real = _END.pack(_END_SIG, 0, 0, 0, 0, 0, 4, 27)
+    >>> readable(b"PK.." + real + b"fake " + _END.pack(_END_SIG, *[0] * 7)) == b"PK.." + real
+    True
+    """
+    at = end_record(data)
+    if at is None or at + _END.size == len(data):
+        return data
+    if data.rfind(_END_SIG, max(0, len(data) - _END.size - _MAX_COMMENT)) == at:
+        return data
+    return data[: at + _END.size]
 
 
 def member_data(source: bytes, info: zipfile.ZipInfo) -> memoryview:

@@ -54,20 +54,25 @@ class Package:
         self.opc = OpcPackage.open(data)
 
     def chunks(self, part: PartName) -> Iterator[bytes]:
-        """The bytes of ``part``, inflated in chunks (in one when the package keeps it inflated);
-        damage is ``unusable.broken_part``."""
-        kept = self.opc.inflated(part)
-        if kept is not None:
-            yield kept
-            return
-        try:
-            with self.opc.stream(part) as stream:
-                while chunk := stream.read(CHUNK_BYTES):
-                    yield chunk
-        except ZIP_ERRORS as error:
-            raise UnusableWorkbookError(
-                "unusable.broken_part", {"part": str(part), "detail": str(error)}
-            ) from error
+        """The bytes of ``part``, inflated in chunks (:func:`part_chunks`)."""
+        return part_chunks(self.opc, part)
+
+
+def part_chunks(opc: OpcPackage, part: PartName) -> Iterator[bytes]:
+    """The bytes of ``part``, inflated in chunks (in one when the package keeps it inflated);
+    damage is ``unusable.broken_part``."""
+    kept = opc.inflated(part)
+    if kept is not None:
+        yield kept
+        return
+    try:
+        with opc.stream(part) as stream:
+            while chunk := stream.read(CHUNK_BYTES):
+                yield chunk
+    except ZIP_ERRORS as error:
+        raise UnusableWorkbookError(
+            "unusable.broken_part", {"part": str(part), "detail": str(error)}
+        ) from error
 
 
 def locate(package: Package) -> BookParts:

@@ -28,6 +28,7 @@ from xlsx_scorer.xlsx.cellvalues import (
     column_number,
     converter,
     parse_range,
+    row_attribute,
     row_number,
 )
 from xlsx_scorer.xlsx.sharedstrings import unescape
@@ -205,7 +206,7 @@ def handlers(  # one state machine, in closures for speed
     add_column, add_row, add_value = cells.column_of.append, cells.row_of.append, cells.table.append
     convert = converter(context)
     numbers: dict[str, float] = {}
-    dated = context.styles.dates | context.styles.durations
+    plain_styles = context.styles.plain
     shared = {str(index): text for index, text in enumerate(context.strings)}
     column_cache: dict[str, int] = {}
     wanted = range(1, MAX_COLUMN + 1) if limits.columns is None else limits.columns
@@ -279,7 +280,7 @@ def handlers(  # one state machine, in closures for speed
             raise ReadAgain
         if row:
             raise bad_coordinate(f"row {row}" if row > 0 else "row after a malformed r")
-        number = row_number(row_ref or "")
+        number = row_attribute(row_ref or "")
         if number is None:
             raise bad_coordinate(f"row {row_ref}")
         row, row_ready = number, True
@@ -300,16 +301,16 @@ def handlers(  # one state machine, in closures for speed
         before_ref, before = row_ref, row  # the row that ended (0: its r not read yet)
         row_attrs, row_ready, column, cell_ref = attrs, False, 0, None
         if attrs and attrs[0] == "r":
-            row_ref, row = attrs[1].strip(), 0
+            row_ref, row = attrs[1], 0
             return
         row_ref = None
         for index in range(0, len(attrs), 2):
             if attrs[index] == "r":
-                row_ref = attrs[index + 1].strip()
+                row_ref = attrs[index + 1]
         if row_ref is not None:
             row = 0
         elif before == 0 and before_ref is not None:  # the number follows the row before
-            row = (row_number(before_ref) or _INVALID - 1) + 1
+            row = (row_attribute(before_ref) or _INVALID - 1) + 1
         elif before in (_UNKNOWN, _INVALID):
             row = before
         else:
@@ -461,7 +462,7 @@ def handlers(  # one state machine, in closures for speed
                     value = numbers.get(value_text)
                 elif cell_type == "s":
                     value = shared.get(value_text)
-                if value is None or (cell_style is not None and cell_style in dated):
+                if value is None or (cell_style is not None and cell_style not in plain_styles):
                     value = convert(cell_type, cell_style, value_text)
                     if type(value) is float and len(numbers) < _NUMBER_CACHE:
                         numbers[value_text] = value

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xlsx_scorer.core.cells import ErrorValue
+from xlsx_scorer.opc.xmledit import unsigned_int
 from xlsx_scorer.xlsx.numfmt import DateStyles, serial_date
 from xlsx_scorer.xlsx.sharedstrings import unescape
 
@@ -103,10 +104,24 @@ def row_number(digits: str) -> int | None:
     return number if number <= MAX_ROW else None
 
 
+def row_attribute(text: str) -> int | None:
+    """The row a ``<row r="…">`` names (an ``xsd:unsignedInt``) within Excel's grid, else None.
+
+    >>> row_attribute("02"), row_attribute(" +3 "), row_attribute("0"), row_attribute("٢")
+    (2, 3, None, None)
+    """
+    number = unsigned_int(text)
+    return number if number is not None and 0 < number <= MAX_ROW else None
+
+
 def converter(context: CellContext) -> Callable[[str | None, str | None, str], Any]:
-    """The function typing a cell's stored text by its type and style."""
+    """The function typing a cell's stored text by its type and style.
+
+    A style (``s``) is an ``xsd:unsignedInt``: ``"01"`` is style 1; one that is not
+    (``"x"``) makes the cell a ``BadValue``.
+    """
     strings, dates, durations = context.strings, context.styles.dates, context.styles.durations
-    date1904 = context.date1904
+    plain, date1904 = context.styles.plain, context.date1904
 
     def number(text: str, style: str | None) -> Any:
         try:
@@ -121,15 +136,19 @@ def converter(context: CellContext) -> Callable[[str | None, str | None, str], A
         return value
 
     def convert(cell_type: str | None, style: str | None, text: str) -> Any:
+        if style is not None and style not in plain:
+            style_index = unsigned_int(style)
+            if style_index is None:
+                return BadValue(f"style {style}")
+            style = str(style_index)
         if cell_type is None or cell_type == "n":
             return number(text, style)
-        if cell_type == "s":
-            index = text.strip()
-            if not index:
-                return ""
-            if not (index.isascii() and index.isdigit()) or int(index) >= len(strings):
-                return BadValue(f"shared string {index} of {len(strings)}")
-            return strings[int(index)]
+        if cell_type == "s":  # the index is an xsd:unsignedInt, as a style is
+            index = unsigned_int(text)
+            if index is None or index >= len(strings):
+                found = text.strip()
+                return BadValue(f"shared string {found} of {len(strings)}") if found else ""
+            return strings[index]
         if cell_type in ("str", "inlineStr"):
             return unescape(text)
         stripped = text.strip()

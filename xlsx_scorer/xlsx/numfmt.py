@@ -15,7 +15,10 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc.xmledit import unsigned_int
 from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
 from xlsx_scorer.xlsx.xmlstream import attributes, parse, split_name
 
@@ -28,6 +31,10 @@ _DATE_LETTERS = frozenset("dmyhs")
 _ELAPSED = re.compile(r"h+|m+|s+")
 #: Serial numbers a date can have: 1900-01-01 up to 9999-12-31 (Excel's range).
 _LAST_SERIAL = 2_958_466
+#: Durations shown, in days either way: short of the billion days a ``timedelta`` holds.
+_LAST_DURATION = 999_999_999
+#: Styles listed in ``DateStyles.plain``, at most (past them a style is looked at as written).
+_PLAIN_LISTED = 1 << 16
 
 
 def format_kind(code: str) -> str | None:
@@ -50,10 +57,23 @@ def format_kind(code: str) -> str | None:
 
 @dataclass(frozen=True)
 class DateStyles:
-    """Style indexes (as the text of a cell's ``s``) whose format is a date or a duration."""
+    """Style indexes (written as Excel writes a cell's ``s``: ``"1"``) whose format is a date
+    or a duration, of the ``count`` styles there are.
+
+    >>> sorted(DateStyles(frozenset({"1"}), frozenset({"2"}), count=4).plain)
+    ['0', '3']
+    """
 
     dates: frozenset[str] = frozenset()
     durations: frozenset[str] = frozenset()
+    count: int = 0
+
+    @cached_property
+    def plain(self) -> frozenset[str]:
+        """The styles showing numbers as numbers, written as Excel writes them: a cell whose
+        ``s`` is one of them is typed without looking at its style further."""
+        listed = map(str, range(min(self.count, _PLAIN_LISTED)))
+        return frozenset(listed).difference(self.dates, self.durations)
 
 
 def date_styles(chunks: Iterable[bytes], part: str) -> DateStyles:
@@ -64,11 +84,19 @@ def date_styles(chunks: Iterable[bytes], part: str) -> DateStyles:
     ...        b'<cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs>'
     ...        b'</styleSheet>')
     >>> date_styles([xml], "xl/styles.xml")
-    DateStyles(dates=frozenset({'1'}), durations=frozenset({'2'}))
+    DateStyles(dates=frozenset({'1'}), durations=frozenset({'2'}), count=3)
     """
-    custom: dict[str, str] = {}
-    formats: list[str] = []
+    custom: dict[int, str] = {}
+    formats: list[int] = []
     depth_in_cell_xfs = 0
+
+    def format_id(text: str) -> int:
+        """A ``numFmtId`` (an ``xsd:unsignedInt``, as a row's ``r`` or a cell's ``s``)."""
+        number = unsigned_int(text)
+        if number is None:
+            detail = f"numFmtId {text[:20]!r}"
+            raise UnusableWorkbookError("unusable.broken_part", {"part": part, "detail": detail})
+        return number
 
     def start(element: str, attrs: list[str]) -> None:
         nonlocal depth_in_cell_xfs
@@ -76,12 +104,12 @@ def date_styles(chunks: Iterable[bytes], part: str) -> DateStyles:
         if uri not in MAIN_NAMESPACES:
             return
         values = attributes(attrs)
-        if local == "numFmt":
-            custom[values.get("numFmtId", "").strip()] = values.get("formatCode", "")
+        if local == "numFmt" and "numFmtId" in values:
+            custom[format_id(values["numFmtId"])] = values.get("formatCode", "")
         elif local == "cellXfs":
             depth_in_cell_xfs = 1
         elif local == "xf" and depth_in_cell_xfs:
-            formats.append(values.get("numFmtId", "0").strip())
+            formats.append(format_id(values.get("numFmtId", "0")))
 
     def end(element: str) -> None:
         nonlocal depth_in_cell_xfs
@@ -96,17 +124,15 @@ def date_styles(chunks: Iterable[bytes], part: str) -> DateStyles:
             dates.add(str(index))
         elif kind == "duration":
             durations.add(str(index))
-    return DateStyles(frozenset(dates), frozenset(durations))
+    return DateStyles(frozenset(dates), frozenset(durations), len(formats))
 
 
-def _kind_of_id(number_format: str, custom: dict[str, str]) -> str | None:
+def _kind_of_id(number_format: int, custom: dict[int, str]) -> str | None:
     if number_format in custom:
         return format_kind(custom[number_format])
-    if not number_format.isdigit():
-        return None
-    if int(number_format) in BUILTIN_DURATION_IDS:
+    if number_format in BUILTIN_DURATION_IDS:
         return "duration"
-    return "date" if int(number_format) in BUILTIN_DATE_IDS else None
+    return "date" if number_format in BUILTIN_DATE_IDS else None
 
 
 def serial_date(
@@ -117,7 +143,8 @@ def serial_date(
     Numbers below 1 are times of day, whole numbers dates, the rest both.  In
     the 1900 system serial 1 is 1900-01-01, and 60 (the 29 February 1900 that
     Excel counts) shows as 1900-02-28; in the 1904 system 1 is 1904-01-02.
-    None when the number is no date (negative, or past the year 9999).
+    None when the number is no date (negative, or past the year 9999) or no duration
+    (a billion days or more, either way): the cell is then read as the number it holds.
 
     >>> serial_date(45000, date1904=False), serial_date(0.25, date1904=False)
     (datetime.date(2023, 3, 15), datetime.time(6, 0))
@@ -125,10 +152,14 @@ def serial_date(
     (datetime.date(1900, 1, 1), datetime.date(1904, 1, 2))
     >>> serial_date(1.5, date1904=False, duration=True)
     datetime.timedelta(days=1, seconds=43200)
+    >>> serial_date(1e12, date1904=False, duration=True), serial_date(1e12, date1904=False)
+    (None, None)
     """
-    milliseconds = round(serial * 86_400_000)
     if duration:
-        return dt.timedelta(milliseconds=milliseconds)
+        if not abs(serial) < _LAST_DURATION:
+            return None
+        return dt.timedelta(milliseconds=round(serial * 86_400_000))
+    milliseconds = round(serial * 86_400_000)
     if serial < 0 or serial >= _LAST_SERIAL:
         return None
     days, rest = divmod(milliseconds, 86_400_000)

@@ -41,12 +41,20 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from xlsx_scorer.core.cells import ErrorValue
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import edit, ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.rewrite import rewrite
-from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_attr, escape_text, representable
-from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_number
+from xlsx_scorer.opc.xmledit import (
+    Node,
+    XmlDoc,
+    escape_attr,
+    escape_text,
+    representable,
+    unsigned_int,
+)
+from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_attribute, row_number
 from xlsx_scorer.xlsx.sharedstrings import escape
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
@@ -125,19 +133,25 @@ def cell_xml(prefix: str, attributes: Iterable[tuple[str, str]], value: CellValu
 
 
 def _numbered(elements: list[Node], what: str, name: str) -> list[tuple[int, Node]]:
-    """Rows (``r``) or cells (column of ``r``) with their numbers; a missing ``r`` follows on."""
+    """Rows (``r``) or cells (column of ``r``) with their numbers; a missing ``r`` follows on.
+
+    Numbered as the sheet reader numbers them (``cellvalues.row_attribute``: ``r="02"`` is
+    row 2); a reference it refuses is damage, as the reader says.
+    """
     numbered: list[tuple[int, Node]] = []
     previous = 0
     for element in elements:
         ref = element.attrs.get("r")
         if ref is None:
-            number = previous + 1
+            number: int | None = previous + 1
         elif what == "row":
-            if not ref.isdigit():
-                raise ValueError(f"{name}: row number {ref!r}")
-            number = int(ref)
+            number = row_attribute(ref)
         else:
-            number = split_ref(ref)[1]
+            match = _REF.fullmatch(ref)
+            number = None if match is None else column_number(match.group(1))
+        if number is None:
+            cell = f"row {ref}" if what == "row" else ref
+            raise UnusableWorkbookError("unusable.bad_coordinate", {"sheet": name, "cell": cell})
         numbered.append((number, element))
         previous = number
     return numbered
@@ -233,7 +247,8 @@ def _insert_cells(
     spans = row.attrs.get("spans")
     changes = {}
     if spans is not None:
-        bounds = [int(n) for n in re.split(r"[\s:]+", spans.strip()) if n.isdigit()]
+        found = map(unsigned_int, re.split(r"[ \t\n\r:]+", spans))
+        bounds = [number for number in found if number is not None]
         columns = [*bounds, *(column for column, _ in inserted)]
         changes["spans"] = f"{min(columns)}:{max(columns)}"
     if row.empty:

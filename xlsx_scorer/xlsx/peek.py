@@ -2,8 +2,8 @@
 
 Both stream the sheet's XML through expat (no DTD) and stop as soon as they know:
 
-- ``first_texts``: the text of column A in the first rows (inline strings, shared strings
-  resolved through the workbook's relationship, formula text results);
+- ``first_texts``: the text of column A in the first rows, as the sheet reader reads it
+  (``sheetcells.read_cells``: inline strings, shared strings, formula text results);
 - ``is_selected``: whether a view of the sheet is selected (``tabSelected``), as Excel marks
   the sheets it shows; found before ``<sheetData>``;
 - ``uses_style``: whether a cell, row or column names a cell format numbered ``at_least`` or
@@ -12,7 +12,6 @@ Both stream the sheet's XML through expat (no DTD) and stop as soon as they know
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from xml.parsers import expat
 
@@ -20,12 +19,14 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import whole_number
+from xlsx_scorer.xlsx import bookparts
+from xlsx_scorer.xlsx.sharedstrings import shared_strings
+from xlsx_scorer.xlsx.sheetcells import CellContext, read_cells
 
 __all__ = ["first_texts", "is_selected", "uses_style"]
 
 _CHUNK = 64 << 10
 _MAIN = "{" + ns.MAIN + "}"
-_REF = re.compile(r"([A-Z]+)(\d+)")
 
 
 class _DoneError(Exception):
@@ -84,7 +85,7 @@ def uses_style(package: Package, part: PartName, at_least: int) -> bool:
         nonlocal used
         value = attrs.get(named.get(tag, ""))
         if value is not None:
-            number = whole_number(value.strip())
+            number = whole_number(value)
             if number is None or number >= at_least:
                 used = True
                 raise _DoneError
@@ -93,99 +94,30 @@ def uses_style(package: Package, part: PartName, at_least: int) -> bool:
     return used
 
 
-class _ColumnA:
-    """Handlers collecting the cells of column A in the first ``rows`` rows."""
-
-    def __init__(self, rows: int) -> None:
-        self.rows = rows
-        self.row = 0
-        self.column = 0
-        self.type = ""
-        self.in_text = False
-        self.buffer: list[str] = []
-        self.found: dict[int, tuple[str, str]] = {}  # row -> (cell type, text)
-
-    def start(self, tag: str, attrs: dict[str, str]) -> None:
-        if tag == _MAIN + "row":
-            number = whole_number(attrs.get("r"))
-            self.row = self.row + 1 if number is None else number
-            self.column = 0
-            if self.row > self.rows:
-                raise _DoneError
-        elif tag == _MAIN + "c":
-            match = _REF.fullmatch(attrs.get("r", ""))
-            if match is None:
-                self.column += 1
-            else:
-                self.column = 1 if match.group(1) == "A" else 2
-            self.type = attrs.get("t", "n")
-            self.buffer.clear()
-        elif tag in (_MAIN + "t", _MAIN + "v") and self.column == 1:
-            self.in_text = True
-
-    def end(self, tag: str) -> None:
-        if tag in (_MAIN + "t", _MAIN + "v"):
-            self.in_text = False
-        elif tag == _MAIN + "c" and self.column == 1:
-            self.found[self.row] = (self.type, "".join(self.buffer))
-        elif tag == _MAIN + "sheetData":
-            raise _DoneError
-
-    def text(self, data: str) -> None:
-        if self.in_text:
-            self.buffer.append(data)
-
-
 def first_texts(package: Package, part: PartName, rows: int) -> list[str]:
-    """The texts in column A of the sheet's first ``rows`` rows, top to bottom."""
-    cells = _ColumnA(rows)
-    _stream(package, part, cells.start, cells.end, cells.text)
-    indexes = [whole_number(text.strip()) for kind, text in cells.found.values() if kind == "s"]
-    shared = _shared_strings(package, max((i for i in indexes if i is not None), default=-1))
-    texts = []
-    for row in sorted(cells.found):
-        kind, value = cells.found[row]
-        if kind == "s":
-            index = whole_number(value.strip())
-            value = shared[index] if index is not None and index < len(shared) else ""
-        elif kind not in ("inlineStr", "str"):
-            continue
-        texts.append(value)
-    return texts
+    """The texts in column A of the sheet's first ``rows`` rows, top to bottom.
+
+    Read by the sheet reader itself (``sheetcells.read_cells``, stopping after ``rows``), so
+    a text is what it shows: rich-text runs joined, phonetic runs (``<rPh>``) and comments
+    left out, shared strings resolved, ``_xHHHH_`` escapes read.  Numbers, marks and errors
+    are no text.
+    """
+    strings = _shared_strings(package)
+    context = CellContext(strings=strings)
+    cells = read_cells(
+        bookparts.part_chunks(package, part),
+        context,
+        sheet=part.member,
+        columns={1},
+        last_row=rows,
+        stop=True,
+    )
+    return [value for line in cells.rows().values() if type(value := line.get(1)) is str and value]
 
 
-def _shared_strings(package: Package, last: int) -> list[str]:
-    """The first ``last + 1`` shared strings (plain text of each item)."""
+def _shared_strings(package: Package) -> list[str]:
+    """The workbook's shared strings, as the sheet reader reads them."""
     rel = package.related(package.workbook, ns.RT_SHARED_STRINGS)
-    if last < 0 or rel is None or rel.target is None:
+    if rel is None or rel.target is None or not package.has(rel.target):
         return []
-    items: list[str] = []
-    depth = {"item": False, "text": False}
-    buffer: list[str] = []
-
-    def start(tag: str, _attrs: dict[str, str]) -> None:
-        if tag == _MAIN + "si":
-            depth["item"] = True
-            buffer.clear()
-        elif tag == _MAIN + "t" and depth["item"]:
-            depth["text"] = True
-        elif tag == _MAIN + "rPh":
-            depth["item"] = False  # phonetic runs are not part of the text
-
-    def end(tag: str) -> None:
-        if tag == _MAIN + "t":
-            depth["text"] = False
-        elif tag == _MAIN + "rPh":
-            depth["item"] = True
-        elif tag == _MAIN + "si":
-            items.append("".join(buffer))
-            depth["item"] = False
-            if len(items) > last:
-                raise _DoneError
-
-    def text(data: str) -> None:
-        if depth["text"]:
-            buffer.append(data)
-
-    _stream(package, rel.target, start, end, text)
-    return items
+    return shared_strings(bookparts.part_chunks(package, rel.target), rel.target.member)

@@ -10,8 +10,11 @@ grammar's tokens one after another: a cell, a row's end up to the next row's
 cells) instead of five expat callbacks per cell.  Anything outside the grammar
 (a formula, a comment, a prefix, a ``\\r``, a rich-text run, a namespace
 declaration, an unknown entity, a character XML forbids, ``]]>`` in text, a row
-without ``r``, an attribute twice…) makes :func:`read_plain` answer ``None``,
-and the part is read the exact way (:mod:`sheetcells`).
+without ``r`` or with one written otherwise than Excel does (``r="02"``, ``r="+3"``:
+the exact reader reads it as ``xsd:unsignedInt``), an attribute twice…) makes
+:func:`read_plain` answer ``None``, and the part is read the exact way (:mod:`sheetcells`).
+A style written ``s="01"`` is in the grammar: styles are read by the same function both ways
+(:func:`cellvalues.converter`).
 
 Each piece is read on its own (what one piece's cells are depends on that piece
 alone), so on a machine with a second core a league's pieces are shared with a
