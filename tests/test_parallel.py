@@ -341,13 +341,16 @@ def test_a_hung_helper_ends_at_once_when_the_process_that_forked_it_is_killed(
     deadline = time.monotonic() + 3
     while _running(helper) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _running(helper)
+    try:
+        assert not _running(helper)
+    finally:
+        _kill_if_left(helper)
 
 
 #: Scores the sample in a fresh process, as the program does, with the helper hanging
 #: while it reads the Results sheet (``read``) or writes our sheets (``write``), or with
 #: no helper at all (``none``); prints the helpers' process ids, then a digest of the
-#: scored workbook and its findings.
+#: scored workbook and its findings.  ``argv[2]``: seconds this process takes a piece.
 PROGRAM_HANG = textwrap.dedent(
     """
     from xlsx_scorer.app import api
@@ -356,6 +359,7 @@ PROGRAM_HANG = textwrap.dedent(
     from pathlib import Path
     from xlsx_scorer.xlsx import parallel, plaincells, sheetxml, splice
     parent, where = os.getpid(), sys.argv[1]
+    pause = float(sys.argv[2]) if len(sys.argv) > 2 else 0.002
     parallel._WAIT_SECONDS = 1.0
     plaincells._PIECE = 2048  # the Results sheet in many pieces
     sheetxml.BLOCK_CELLS = 64  # our sheets in many blocks
@@ -363,7 +367,7 @@ PROGRAM_HANG = textwrap.dedent(
 
     def hang(step):
         if os.getpid() == parent:
-            time.sleep(0.002)  # the helper gets its share
+            time.sleep(pause)  # the helper gets its share
         elif step == where:
             print("helper", os.getpid(), flush=True)
             time.sleep(3600)
@@ -409,3 +413,35 @@ def test_a_hung_helper_leaves_the_program_with_the_same_scored_workbook(where: s
     assert helpers  # the helper did hang
     assert not any(_running(int(pid)) for pid in helpers)
     assert hung == scored("none")[1]
+
+
+@ON_TWO_CPUS
+def test_a_program_killed_mid_read_leaves_no_helper_behind() -> None:
+    """``kill -9`` of the program while its helper (hung) and itself read the Results sheet."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", PROGRAM_HANG, "read", "0.2"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline().split()
+        assert first[0] == "helper"
+        helper = int(first[1])
+        assert _running(helper)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == -signal.SIGKILL  # killed mid-read, not done
+    deadline = time.monotonic() + 3
+    while _running(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        assert not _running(helper)
+    finally:
+        _kill_if_left(helper)
+        process.stdout.close()  # (the helper holds it open while it lives)
+
+
+def _kill_if_left(pid: int) -> None:
+    """A helper a failed test left behind, ended (it would sleep for an hour)."""
+    if _running(pid):
+        os.kill(pid, signal.SIGKILL)
