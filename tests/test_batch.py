@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from xlsx_scorer.cli import commands, main
+from xlsx_scorer.cli import batch, commands, main
 from xlsx_scorer.i18n import text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -153,3 +153,96 @@ def test_an_empty_folder_beside_a_workbook_is_said_and_the_workbook_still_checke
     captured = capsys.readouterr()
     assert text("es", "cli.no_workbooks", folder=empty) in captured.err
     assert "28 partidas revisadas" in captured.out
+
+
+@pytest.fixture
+def two_events(tmp_path: Path) -> Path:
+    """Two workbooks that score without a problem."""
+    events = tmp_path / "two"
+    events.mkdir()
+    for name in ("a_event.xlsx", "b_event.xlsx"):
+        shutil.copy(FIXTURES / "sample_event.xlsx", events / name)
+    return events
+
+
+def _saved_then(monkeypatch: pytest.MonkeyPatch, on: str, error: BaseException) -> None:
+    """Every workbook is scored and saved, then ``error`` is raised as ``on``'s outcome is said."""
+    real = commands._summary
+
+    def said_then(result: object, summary: str, source: Path) -> str:
+        if source.name == on:
+            raise error
+        return real(result, summary, source)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(commands, "_summary", said_then)
+
+
+@pytest.mark.parametrize(
+    ("lang", "saved"),
+    [
+        ("en", "{a} had already been saved."),
+        ("es", "{a} ya se había guardado."),
+        ("tr", "{a} bundan önce kaydedilmişti."),
+    ],
+)
+def test_a_bug_after_a_file_of_a_batch_was_saved_says_it_was_saved(
+    two_events: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    saved: str,
+) -> None:
+    """The line of the file that met the bug names it, and says exactly what was saved."""
+    a, b = two_events / "a_event.xlsx", two_events / "b_event.xlsx"
+    before = a.read_bytes()
+    _saved_then(monkeypatch, "a_event.xlsx", ZeroDivisionError("a bug"))
+    assert main(["score", str(two_events), "--lang", lang]) == 3
+    out, err = capsys.readouterr()
+    bug = next(line for line in err.splitlines() if "ZeroDivisionError: a bug" in line)
+    assert bug.startswith(f"{a}: ")
+    assert saved.format(a=a) in bug
+    assert text(lang, "cli.nothing_written") not in err
+    assert f"{b}: " in out  # the next file was still scored
+    assert a.read_bytes() != before  # it was indeed saved
+
+
+@pytest.mark.parametrize(
+    ("lang", "saved"),
+    [
+        ("en", "2 files had already been saved: {a}, {b}."),
+        ("es", "Ya se habían guardado 2 archivos: {a}, {b}."),
+        ("tr", "2 dosya bundan önce kaydedilmişti: {a}, {b}."),
+    ],
+)
+def test_ctrl_c_in_a_batch_names_every_file_saved_before(
+    two_events: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    saved: str,
+) -> None:
+    out = two_events.parent / "scored"
+    out.mkdir()
+    _saved_then(monkeypatch, "b_event.xlsx", KeyboardInterrupt())
+    assert main(["score", str(two_events), "-o", str(out), "--lang", lang]) == 130
+    err = capsys.readouterr().err
+    assert saved.format(a=out / "a_event.xlsx", b=out / "b_event.xlsx") in err
+    assert text(lang, "cli.nothing_written") not in err
+    assert sorted(path.name for path in out.iterdir()) == ["a_event.xlsx", "b_event.xlsx"]
+
+
+def test_a_bug_that_stops_a_batch_names_every_file_saved_before(
+    two_events: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = batch.run_each
+
+    def then_a_bug(*args: object) -> int:
+        real(*args)  # type: ignore[arg-type]
+        raise RuntimeError("a bug after the files")
+
+    monkeypatch.setattr(batch, "run_each", then_a_bug)
+    assert main(["score", str(two_events)]) == 3
+    err = capsys.readouterr().err
+    a, b = two_events / "a_event.xlsx", two_events / "b_event.xlsx"
+    assert f"2 files had already been saved: {a}, {b}." in err
+    assert "Nothing was written" not in err

@@ -8,10 +8,16 @@ traceback only with ``--debug``.
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+from pandera.config import ValidationDepth, config_context, get_config_context
 
 from tests.builders import row, write
 from xlsx_scorer.app import api, pipeline
@@ -179,3 +185,134 @@ def test_ctrl_c_while_scoring_stops_with_one_line_and_the_file_untouched(
     assert len(err.strip().splitlines()) == 1
     assert path.read_bytes() == original
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+SAMPLE_MISTAKES = Path(__file__).resolve().parent.parent / "fixtures" / "sample_mistakes.xlsx"
+ROOT = SAMPLE_MISTAKES.parent.parent
+
+
+def _score_in_a_process(tmp_path: Path, **environment: str) -> tuple[int, str]:
+    """``score`` the sample with mistakes through the program, under ``environment``."""
+    copy = tmp_path / f"sample_{len(list(tmp_path.iterdir()))}.xlsx"
+    copy.write_bytes(SAMPLE_MISTAKES.read_bytes())
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("PANDERA_")  # the test's own setting only
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", "score", str(copy)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(ROOT), **environment},
+        check=False,
+    )
+    return run.returncode, run.stdout.replace(str(copy), "EVENT")
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [
+        {"PANDERA_VALIDATION_ENABLED": "False"},
+        {"PANDERA_VALIDATION_DEPTH": "SCHEMA_ONLY"},
+        {"PANDERA_VALIDATION_DEPTH": "DATA_ONLY"},
+    ],
+    ids=["validation off", "schema only", "data only"],
+)
+def test_pandera_settings_in_the_environment_cannot_switch_the_rules_off(
+    tmp_path: Path, environment: dict[str, str]
+) -> None:
+    """The rules run under the project's own pandera settings, whatever the environment says."""
+    code, said = _score_in_a_process(tmp_path)
+    assert code == 1
+    assert "15 problems" in said
+    assert _score_in_a_process(tmp_path, **environment) == (code, said)
+
+
+def _mistakes(findings: tuple[object, ...]) -> list[tuple[str, str]]:
+    return sorted((f.code, f.where.ref) for f in findings)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"validation_enabled": False},
+        {"validation_depth": ValidationDepth.SCHEMA_ONLY},
+        {"validation_enabled": False, "validation_depth": ValidationDepth.DATA_ONLY},
+    ],
+    ids=["validation off", "schema only", "both"],
+)
+def test_a_host_programs_pandera_context_cannot_switch_the_rules_off(
+    setting: dict[str, object],
+) -> None:
+    """Inside a caller's ``config_context`` the library checks all the same, and the
+    caller's context is as it was afterwards."""
+    data = SAMPLE_MISTAKES.read_bytes()
+    expected = api.check(data)
+    assert expected.exit_code == 1
+    with config_context(**setting):  # type: ignore[arg-type]
+        before = get_config_context()
+        checked, scored = api.check(data), api.score(data)
+        after = get_config_context()
+    assert (checked.exit_code, scored.exit_code) == (1, 1)
+    assert _mistakes(checked.findings) == _mistakes(expected.findings)
+    assert _mistakes(scored.findings) == _mistakes(expected.findings)
+    assert scored.standings is None
+    assert after == before
+    assert after.validation_enabled == setting.get("validation_enabled", True)
+    assert get_config_context().validation_enabled is True
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        pytest.param(lambda frame: True, id="a single True"),
+        pytest.param(lambda frame: np.bool_(True), id="a numpy True"),
+        pytest.param(lambda frame: np.full(len(frame), np.nan), id="NaN per row"),
+        pytest.param(lambda frame: np.ones(len(frame)), id="floats per row"),
+        pytest.param(lambda frame: np.ones(len(frame) + 1, dtype=bool), id="a row too many"),
+        pytest.param(lambda frame: np.ones(len(frame) - 1, dtype=bool), id="a row too few"),
+        pytest.param(lambda frame: np.ones((len(frame), 1), dtype=bool), id="a column"),
+        pytest.param(
+            lambda frame: pd.array([True] * len(frame), dtype="boolean"), id="nullable booleans"
+        ),
+        pytest.param(lambda frame: [True] * len(frame), id="a list"),
+        pytest.param(lambda frame: pd.Series([True] * len(frame)), id="a Series on other rows"),
+        pytest.param(lambda frame: None, id="None"),
+    ],
+)
+def test_a_rule_result_that_is_not_one_boolean_per_row_is_an_internal_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    result: Callable[[pd.DataFrame], object],
+) -> None:
+    """A rule that answers with anything but one bool per row is a bug, never a pass."""
+    path = write(tmp_path / "event.xlsx", FIVE_AT_A_TABLE)
+    original = path.read_bytes()
+    _with_rule(monkeypatch, "table_size", passes=result)
+    with pytest.raises(InternalError, match="table_size"):
+        api.check(original)
+    assert main(["score", str(path)]) == 3
+    assert "Nothing was written" in capsys.readouterr().err
+    assert path.read_bytes() == original
+
+
+def test_a_rule_result_of_one_boolean_per_row_is_taken_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A numpy array or a Series of bools, one per row: the row that is False fails."""
+    data = write(tmp_path / "event.xlsx", VALID).read_bytes()
+    answers: list[Callable[[pd.DataFrame, list[bool]], object]] = [
+        lambda _, flags: np.array(flags),
+        lambda frame, flags: pd.Series(flags, index=frame.index, dtype=bool),
+    ]
+    for answer in answers:
+        _with_rule(
+            monkeypatch,
+            "table_size",
+            passes=lambda frame, answer=answer: answer(frame, [False] + [True] * (len(frame) - 1)),
+        )
+        assert [f.code for f in api.check(data).findings] == ["table_size"]
+        monkeypatch.undo()

@@ -264,3 +264,184 @@ def test_meanwhile_without_a_helper_never_runs_its_task() -> None:
     with parallel.meanwhile(lambda: ran.append(1)):
         assert parallel.shared_map(str.upper, lambda: iter(["a"])) == ["A"]
     assert ran == []
+
+
+#: The helper hangs on its first item (``work`` never returns there): the map still ends,
+#: with every result, once it has waited its bound (here 1 s, or 4 times its own walk).
+HANG = textwrap.dedent(
+    """
+    import os, time
+    from xlsx_scorer.xlsx import parallel
+    parent = os.getpid()
+    parallel._WAIT_SECONDS = 1.0
+
+    def work(number):
+        if os.getpid() != parent:
+            print("helper", os.getpid(), flush=True)
+            time.sleep(3600)
+        time.sleep(0.01)
+        return number * 2
+
+    started = time.monotonic()
+    found = parallel.shared_map(work, lambda: iter(range(40)))
+    assert found == [number * 2 for number in range(40)], found
+    print("took", time.monotonic() - started)
+    """
+)
+
+
+@ON_TWO_CPUS
+def test_a_helper_that_hangs_is_waited_for_a_bounded_time_then_its_items_are_worked_here() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", HANG], capture_output=True, text=True, check=True, timeout=60
+    )
+    said = dict(line.split() for line in run.stdout.splitlines())
+    assert float(said["took"]) < 10  # 40 × 10 ms here, then 1.6 s of waiting at most
+    assert not _running(int(said["helper"]))  # killed, not left behind
+    assert run.stderr == ""
+
+
+#: A helper hung on its item while the process that forked it works on (``argv[1]``:
+#: where the helper writes its process id).
+HUNG_ORPHAN = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+    from xlsx_scorer.xlsx import parallel
+    parent, mark = os.getpid(), Path(sys.argv[1])
+
+    def work(number):
+        if os.getpid() != parent:
+            mark.write_text(str(os.getpid()))
+            time.sleep(3600)
+        time.sleep(0.01)
+        return number
+
+    parallel.shared_map(work, lambda: iter(range(3000)))
+    """
+)
+
+
+@ON_TWO_CPUS
+def test_a_hung_helper_ends_at_once_when_the_process_that_forked_it_is_killed(
+    tmp_path: Path,
+) -> None:
+    """The kernel ends the helper with its parent (``PR_SET_PDEATHSIG``), hung or not."""
+    mark = tmp_path / "helper.pid"
+    process = subprocess.Popen([sys.executable, "-c", HUNG_ORPHAN, str(mark)])
+    try:
+        deadline = time.monotonic() + 30
+        while not (mark.exists() and mark.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        helper = int(mark.read_text())
+        assert _running(helper)
+    finally:
+        process.kill()
+        process.wait()
+    deadline = time.monotonic() + 3
+    while _running(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        assert not _running(helper)
+    finally:
+        _kill_if_left(helper)
+
+
+#: Scores the sample in a fresh process, as the program does, with the helper hanging
+#: while it reads the Results sheet (``read``) or writes our sheets (``write``), or with
+#: no helper at all (``none``); prints the helpers' process ids, then a digest of the
+#: scored workbook and its findings.  ``argv[2]``: seconds this process takes a piece.
+PROGRAM_HANG = textwrap.dedent(
+    """
+    from xlsx_scorer.app import api
+    api.set_aside_heavy_imports()  # as the program does: one thread, so it may fork
+    import datetime as dt, hashlib, os, sys, time
+    from pathlib import Path
+    from xlsx_scorer.xlsx import parallel, plaincells, sheetxml, splice
+    parent, where = os.getpid(), sys.argv[1]
+    pause = float(sys.argv[2]) if len(sys.argv) > 2 else 0.002
+    parallel._WAIT_SECONDS = 1.0
+    plaincells._PIECE = 2048  # the Results sheet in many pieces
+    sheetxml.BLOCK_CELLS = 64  # our sheets in many blocks
+    read, deflate_block = plaincells._PieceReader.read, splice.deflate_block
+
+    def hang(step):
+        if os.getpid() == parent:
+            time.sleep(pause)  # the helper gets its share
+        elif step == where:
+            print("helper", os.getpid(), flush=True)
+            time.sleep(3600)
+
+    def reading(self, piece):
+        hang("read")
+        return read(self, piece)
+
+    def writing(data, level, *, last):
+        hang("write")
+        return deflate_block(data, level, last=last)
+
+    plaincells._PieceReader.read, splice.deflate_block = reading, writing
+    if where == "none":
+        parallel._can_fork = lambda: False
+    now = dt.datetime(2025, 3, 1, 12, tzinfo=dt.UTC)
+    data = Path("fixtures/sample_event.xlsx").read_bytes()
+    result = api.score(data, filename="sample_event.xlsx", now=now)
+    print("scored", hashlib.sha256(result.workbook).hexdigest(), result.exit_code, result.findings)
+    """
+)
+
+
+@ON_TWO_CPUS
+@pytest.mark.parametrize("where", ["read", "write"])
+def test_a_hung_helper_leaves_the_program_with_the_same_scored_workbook(where: str) -> None:
+    """The sheet reader's helper and our sheets' writer's: killed after the wait, their
+    pieces read and blocks written here, to the same bytes as without a helper."""
+
+    def scored(how: str) -> tuple[list[str], str]:
+        run = subprocess.run(
+            [sys.executable, "-c", PROGRAM_HANG, how],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        )
+        assert run.stderr == ""
+        lines = run.stdout.splitlines()
+        return [line.split()[1] for line in lines if line.startswith("helper")], lines[-1]
+
+    helpers, hung = scored(where)
+    assert helpers  # the helper did hang
+    assert not any(_running(int(pid)) for pid in helpers)
+    assert hung == scored("none")[1]
+
+
+@ON_TWO_CPUS
+def test_a_program_killed_mid_read_leaves_no_helper_behind() -> None:
+    """``kill -9`` of the program while its helper (hung) and itself read the Results sheet."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", PROGRAM_HANG, "read", "0.2"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline().split()
+        assert first[0] == "helper"
+        helper = int(first[1])
+        assert _running(helper)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == -signal.SIGKILL  # killed mid-read, not done
+    deadline = time.monotonic() + 3
+    while _running(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        assert not _running(helper)
+    finally:
+        _kill_if_left(helper)
+        process.stdout.close()  # (the helper holds it open while it lives)
+
+
+def _kill_if_left(pid: int) -> None:
+    """A helper a failed test left behind, ended (it would sleep for an hour)."""
+    if _running(pid):
+        os.kill(pid, signal.SIGKILL)

@@ -21,7 +21,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, outputkinds, report
-from xlsx_scorer.core import games, pending, rules, scoring
+from xlsx_scorer.core import backends, games, pending, rules, scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import RANGES
 from xlsx_scorer.core.problems import (
@@ -108,7 +108,8 @@ def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFr
     remembered for the details of their findings and for the scoring (``core.memo``).
     """
     try:
-        schema.validate(frame, lazy=True, inplace=True)
+        with backends.own_settings():  # never switched off from outside (docs/rules.md)
+            schema.validate(frame, lazy=True, inplace=True)
     except pa.errors.SchemaErrors as errors:
         cases: pd.DataFrame = errors.failure_cases
         return cases

@@ -60,14 +60,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _traceback_if(args.debug)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:  # Ctrl-C: say whether anything was written, no traceback
-        written = "yes" if run.written else "no"
-        file = run.written or _named_file(args)
-        said = text(choose_language(args.lang), "cli.interrupted", written=written, file=file)
+        saved = commands.saved(run.written)
+        said = text(choose_language(args.lang), "cli.interrupted", **saved)
         print(said, file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say so plainly, and whether anything was written
-        message = commands.internal_error(args.lang, error, run.written, _named_file(args))
+        message = commands.internal_error(args.lang, error, run.written)
         print(message, file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERNAL

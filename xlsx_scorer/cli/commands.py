@@ -1,7 +1,7 @@
 """What each command does: call the library, print in the language, return the exit code.
 
-``Run.written`` records the file a command has saved, so that an internal
-error after the save can say so.
+``Run.written`` records every file a command has saved, in order, so that an
+internal error or Ctrl-C after a save says exactly what was written.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import os
 import shlex
 import sys
 import traceback
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
@@ -28,9 +28,9 @@ TOP_PLAYERS = 10
 
 @dataclass
 class Run:
-    """What a command did so far: the file it saved, if any."""
+    """What a command did so far: the files it saved, in order."""
 
-    written: Path | None = None
+    written: list[Path] = field(default_factory=list)
 
 
 def score(args: argparse.Namespace, run: Run) -> int:
@@ -53,6 +53,8 @@ def score(args: argparse.Namespace, run: Run) -> int:
         result = score_file(path, target, language=args.lang, force=args.force)
         if result.exit_code == EXIT_UNUSABLE:
             return refused(result)
+        if result.workbook is not None:  # saved
+            run.written.append(target or path)
         summary = "cli.summary_problems" if result.errors else "cli.summary"
         print(_summary(result, summary, path))
         for notice in result.notices:  # where our sheets went, a sheet regenerated…
@@ -62,19 +64,19 @@ def score(args: argparse.Namespace, run: Run) -> int:
         return result.exit_code
 
     empty = _say_empty_folders(args)
-    return max(empty, batch.run_each(paths, score_one, _bug_reporter(args)))
+    return max(empty, batch.run_each(paths, score_one, _bug_reporter(args, run)))
 
 
 def _score_one(source: Path, output: Path | None, lang: str | None, force: bool, run: Run) -> int:
     result = score_file(source, output, language=lang, force=force)
     if result.exit_code == EXIT_UNUSABLE:
         return refused(result)
-    run.written = output or source
+    run.written.append(output or source)
     with _tolerating_a_closed_pipe():
         summary = "cli.summary_problems" if result.errors else "cli.summary"
         _print_findings(result, summary, source)
         _print_leaders(result)
-        print(text(result.language, "cli.wrote", file=run.written))
+        print(text(result.language, "cli.wrote", file=output or source))
         if result.errors:
             print(score_next(result.language, source, output))
     return result.exit_code
@@ -107,12 +109,12 @@ def check(args: argparse.Namespace, run: Run) -> int:
             documents.append({"file": str(path), **result.to_json(language=result.language)})
             return result.exit_code
 
-        worst = batch.run_each(paths, collect, _bug_reporter(args))
+        worst = batch.run_each(paths, collect, _bug_reporter(args, run))
         with _tolerating_a_closed_pipe():
             print(json.dumps(documents, ensure_ascii=False, indent=2))
         return max(empty, worst)
     worst = batch.run_each(
-        paths, lambda path: _check_one(path, False, args.lang), _bug_reporter(args)
+        paths, lambda path: _check_one(path, False, args.lang), _bug_reporter(args, run)
     )
     return max(empty, worst)
 
@@ -138,26 +140,37 @@ def _check_one(source: Path, as_json: bool, lang: str | None) -> int:
     return result.exit_code
 
 
-def _bug_reporter(args: argparse.Namespace) -> Callable[[Path, Exception], None]:
-    """Say, on one line, that ``path`` met a bug of the scorer (nothing written for it)."""
+def _bug_reporter(args: argparse.Namespace, run: Run) -> Callable[[Path, Exception], None]:
+    """Say, on one line that starts with ``path``, that it met a bug of the scorer, and which
+    files the command had saved by then (``path`` among them when the bug came after its save)."""
 
     def report(path: Path, error: Exception) -> None:
-        print(internal_error(args.lang, error, None, path), file=sys.stderr)
+        print(f"{path}: {internal_error(args.lang, error, run.written)}", file=sys.stderr)
         if args.debug:
             traceback.print_exc()
 
     return report
 
 
-def internal_error(lang: str | None, error: Exception, written: Path | None, file: Path) -> str:
-    """The one-line message of a bug: what happened, whether anything was written, what to do."""
+def internal_error(lang: str | None, error: Exception, written: Sequence[Path]) -> str:
+    """The one-line message of a bug: what happened, what was written, what to do.
+
+    >>> said = internal_error("en", ValueError("a\\nbug"), [Path("a.xlsx"), Path("b.xlsx")])
+    >>> said.split(". ")[1]
+    '2 files had already been saved: a.xlsx, b.xlsx'
+    """
     return text(
         choose_language(lang),
         "cli.internal_error",
         detail=" ".join(f"{type(error).__name__}: {error}".split()),  # one line
-        written="yes" if written else "no",
-        file=written or file,
+        **saved(written),
     )
+
+
+def saved(written: Sequence[Path]) -> dict[str, object]:
+    """The parameters ``saved`` (how many) and ``files`` (their names) of a message that
+    says what a command had saved: ``cli.internal_error``, ``cli.interrupted``."""
+    return {"saved": len(written), "files": ", ".join(str(path) for path in written)}
 
 
 def template(args: argparse.Namespace, run: Run) -> int:
@@ -173,7 +186,7 @@ def template(args: argparse.Namespace, run: Run) -> int:
         event=args.event,
         overwrite=args.force,
     )
-    run.written = args.workbook
+    run.written.append(args.workbook)
     print(text(lang, "cli.wrote", file=args.workbook))
     command = shlex.join(["xlsx-scorer", "score", str(args.workbook)])
     players, results = sheet_name(lang, "players"), sheet_name(lang, "results")

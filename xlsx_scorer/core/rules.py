@@ -30,6 +30,7 @@ from xlsx_scorer.core import backends, games, scoring
 from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, RANGES
 from xlsx_scorer.core.games import Flags, Floats, marks, numbers
 from xlsx_scorer.core.memo import remembered
+from xlsx_scorer.findings import InternalError
 from xlsx_scorer.i18n import fold
 
 backends.load_pandera()
@@ -399,7 +400,7 @@ def rules_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
 
 @functools.lru_cache(maxsize=16)
 def _schema_of(chosen: tuple[Rule, ...]) -> pa.DataFrameSchema:
-    checks = [pa.Check(_passing(rule.passes), name=rule.name, ignore_na=False) for rule in chosen]
+    checks = [pa.Check(_passing(rule), name=rule.name, ignore_na=False) for rule in chosen]
     return pa.DataFrameSchema(checks=checks, strict=False, coerce=False)
 
 
@@ -418,6 +419,40 @@ def without_failures(frame: pd.DataFrame, failure_cases: pd.DataFrame) -> pd.Dat
     return masked
 
 
-def _passing(passes: Callable[[pd.DataFrame], Flags]) -> Callable[[pd.DataFrame], pd.Series]:
-    """A frame check that reports a failing row as False: ``passes`` as a Series of ``frame``."""
-    return lambda frame: pd.Series(np.asarray(passes(frame), dtype=bool), index=frame.index)
+def _passing(rule: Rule) -> Callable[[pd.DataFrame], pd.Series]:
+    """A frame check that reports a failing row as False: ``rule.passes`` as a Series of ``frame``.
+
+    Fail closed (docs/rules.md): the rule must answer exactly one bool per row, a
+    numpy array or a Series on the frame's rows.  Anything else (a single ``True``,
+    NaN, floats, nullable booleans, a row too many) is a bug of the rule, never a
+    pass: ``InternalError``, which pandera records without a row and
+    ``problems.problems_from_failures`` raises again (exit code 3).
+
+    >>> frame = pd.DataFrame({"round": [1, 2]})
+    >>> _passing(Rule("ok", "round", lambda f: np.array([True, False]), _row_value("round")))(
+    ...     frame).tolist()
+    [True, False]
+    >>> _passing(Rule("lax", "round", lambda f: True, _row_value("round")))(frame)
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.InternalError: rule lax gave bool, not one bool per row (2 rows)
+    """
+
+    def check(frame: pd.DataFrame) -> pd.Series:
+        flags: object = rule.passes(frame)
+        if isinstance(flags, pd.Series) and flags.index.equals(frame.index):
+            flags = flags.to_numpy()
+        if not (
+            isinstance(flags, np.ndarray)
+            and flags.dtype == np.bool_
+            and flags.shape == (len(frame),)
+        ):
+            shape = getattr(flags, "shape", "")
+            kind = f"{type(flags).__name__} {getattr(flags, 'dtype', '')} {shape}".strip()
+            raise InternalError(
+                f"rule {rule.name} gave {' '.join(kind.split())}, not one bool per row "
+                f"({len(frame)} rows)"
+            )
+        return pd.Series(flags, index=frame.index)
+
+    return check

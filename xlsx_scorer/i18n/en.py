@@ -138,12 +138,13 @@ STRINGS = {
     ),
     "cli.nothing_written": "Nothing was written.",
     "cli.interrupted": (
-        "Stopped (Ctrl-C). {written, select, yes {{file} had already been saved.} "
-        "other {Nothing was written.}}"
+        "Stopped (Ctrl-C). {saved, plural, =0 {Nothing was written.} =1 {{files} had already "
+        "been saved.} other {# files had already been saved: {files}.}}"
     ),
     "cli.internal_error": (
-        "Internal error in xlsx-scorer ({detail}). {written, select, yes {{file} had already "
-        "been saved.} other {Nothing was written.}} Please run the same command again with "
+        "Internal error in xlsx-scorer ({detail}). {saved, plural, =0 {Nothing was written.} "
+        "=1 {{files} had already been saved.} other {# files had already been saved: {files}.}} "
+        "Please run the same command again with "
         "--debug and send its output and the workbook to the maintainers."
     ),
     "cli.serve_address": "xlsx-scorer is running: open {url} in your browser.",

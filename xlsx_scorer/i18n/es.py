@@ -153,12 +153,13 @@ STRINGS = {
     ),
     "cli.nothing_written": "No se ha escrito nada.",
     "cli.interrupted": (
-        "Detenido (Ctrl-C). {written, select, yes {{file} ya se había guardado.} "
-        "other {No se ha escrito nada.}}"
+        "Detenido (Ctrl-C). {saved, plural, =0 {No se ha escrito nada.} =1 {{files} ya se había "
+        "guardado.} other {Ya se habían guardado # archivos: {files}.}}"
     ),
     "cli.internal_error": (
-        "Error interno de xlsx-scorer ({detail}). {written, select, yes {{file} ya se había "
-        "guardado.} other {No se ha escrito nada.}} Vuelve a ejecutar la misma orden con "
+        "Error interno de xlsx-scorer ({detail}). {saved, plural, =0 {No se ha escrito nada.} "
+        "=1 {{files} ya se había guardado.} other {Ya se habían guardado # archivos: {files}.}} "
+        "Vuelve a ejecutar la misma orden con "
         "--debug y envía lo que muestre y el libro a los responsables del programa."
     ),
     "cli.serve_address": "xlsx-scorer está en marcha: abre {url} en el navegador.",

@@ -142,12 +142,13 @@ STRINGS = {
     ),
     "cli.nothing_written": "Hiçbir şey yazılmadı.",
     "cli.interrupted": (
-        "Durduruldu (Ctrl-C). {written, select, yes {{file} bundan önce kaydedilmişti.} "
-        "other {Hiçbir şey yazılmadı.}}"
+        "Durduruldu (Ctrl-C). {saved, plural, =0 {Hiçbir şey yazılmadı.} =1 {{files} bundan "
+        "önce kaydedilmişti.} other {# dosya bundan önce kaydedilmişti: {files}.}}"
     ),
     "cli.internal_error": (
-        "xlsx-scorer iç hatası ({detail}). {written, select, yes {{file} bundan önce "
-        "kaydedilmişti.} other {Hiçbir şey yazılmadı.}} Aynı komutu --debug ile yeniden "
+        "xlsx-scorer iç hatası ({detail}). {saved, plural, =0 {Hiçbir şey yazılmadı.} "
+        "=1 {{files} bundan önce kaydedilmişti.} other {# dosya bundan önce kaydedilmişti: "
+        "{files}.}} Aynı komutu --debug ile yeniden "
         "çalıştırın ve çıktısını çalışma kitabıyla birlikte geliştiricilere gönderin."
     ),
     "cli.serve_address": "xlsx-scorer çalışıyor: tarayıcınızda {url} adresini açın.",

@@ -30,6 +30,14 @@ Rules:
   helper waits on it.  The helper sends its results when it has no item left;
   it ignores Ctrl-C (this process stops it), and a send to a process that is
   gone fails rather than waits.
+- The wait for the helper is bounded: once this process has walked the stream,
+  it waits for the helper's results at most ``_WAIT_FACTOR`` times as long as
+  its own walk took, and never less than ``_WAIT_SECONDS`` (a healthy helper has
+  one item left at most).  A helper that has not answered by then is taken for
+  hung: it is killed and its items are worked here, the same results.
+- The helper ends with this process: the kernel kills it when this process
+  ends, however (``PR_SET_PDEATHSIG``, Linux), and it stops claiming items
+  when it finds itself orphaned.
 - ``stop(result)`` true ends the map early: no further item is claimed, and the
   results up to that one are returned.
 - Within a ``meanwhile(task)`` block, the first map that starts a helper runs
@@ -58,6 +66,7 @@ import itertools
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -72,6 +81,12 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 #: How long to wait for the helper to end once its results are in (seconds).
 _JOIN_SECONDS = 5
+#: The helper's results are waited for at least this long once this process has walked the
+#: stream (seconds), and at most ``_WAIT_FACTOR`` times as long as that walk took.
+_WAIT_SECONDS = 10.0
+_WAIT_FACTOR = 4
+#: Linux ``prctl`` option: the signal this process gets when the one that forked it ends.
+_PR_SET_PDEATHSIG = 1
 #: The task of the innermost ``meanwhile`` block, until a helper is started within it.
 _MEANWHILE: contextvars.ContextVar[Callable[[], object] | None] = contextvars.ContextVar(
     "meanwhile", default=None
@@ -163,10 +178,18 @@ class _Shared(Generic[Item, Result]):
         self.next.value = index + 1
         return True
 
-    def walk(self, indexed: Iterator[tuple[int, Item]], found: dict[int, Result]) -> bool:
-        """Work the items this process claims; True when it walked the whole stream (no stop)."""
+    def walk(
+        self,
+        indexed: Iterator[tuple[int, Item]],
+        found: dict[int, Result],
+        parent: int | None = None,
+    ) -> bool:
+        """Work the items this process claims; True when it walked the whole stream (no stop).
+
+        With ``parent`` (the helper's walk), the walk also ends once that process is gone.
+        """
         for index, item in indexed:
-            if self.halted.value:
+            if self.halted.value or (parent is not None and os.getppid() != parent):
                 return False
             if self.claim(index):
                 found[index] = result = self.work(item)
@@ -178,13 +201,15 @@ class _Shared(Generic[Item, Result]):
     def run(self, stream: Iterator[Item]) -> list[Result]:
         receiver, sender = self.context.Pipe(duplex=False)
         helper = None
+        hung = False
         found: dict[int, Result] = {}
+        started_at = time.monotonic()
         try:
             # Ctrl-C waits until the helper has set it aside (it is for this process only).
             mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
                 started = self.context.Process(
-                    target=self._helper, args=(receiver, sender), daemon=True
+                    target=self._helper, args=(receiver, sender, os.getpid()), daemon=True
                 )
                 started.start()
                 helper = started
@@ -198,25 +223,31 @@ class _Shared(Generic[Item, Result]):
                 task()
             walked = self.walk(enumerate(stream), found)
             if helper is not None:
-                found.update(_received(receiver))
+                took = time.monotonic() - started_at
+                hung = not receiver.poll(max(_WAIT_SECONDS, _WAIT_FACTOR * took))
+                if not hung:  # its results, or the end of a helper that died
+                    found.update(_received(receiver))
         finally:
             self.halted.value = 1
             receiver.close()
             if helper is not None:
+                if hung:  # its items are worked here
+                    helper.kill()
                 helper.join(_JOIN_SECONDS)
                 if helper.is_alive():
                     helper.kill()
                     helper.join()
         return self._in_order(found, walked)
 
-    def _helper(self, receiver: Connection, sender: Connection) -> None:
+    def _helper(self, receiver: Connection, sender: Connection, parent: int) -> None:
         """The helper process: claim and work items, then send what it found."""
+        _end_with(parent)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the process that forked it
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         receiver.close()  # so that a send to a process that stopped listening fails, not waits
         found: dict[int, Any] = {}
         try:
-            self.walk(enumerate(self.items()), found)
+            self.walk(enumerate(self.items()), found, parent)
         except BaseException:  # the items it took are worked again there
             found = {}
         with contextlib.suppress(OSError):  # that process stopped listening: nothing to say
@@ -248,6 +279,21 @@ class _Shared(Generic[Item, Result]):
             if self.stop(results[-1]):
                 break
         return results
+
+
+def _end_with(parent: int) -> None:
+    """Have the kernel kill this process (the helper) when ``parent`` ends; end now if it has.
+
+    ``PR_SET_PDEATHSIG`` (Linux, where alone a helper is forked) fires when the thread
+    that forked this process ends: ``parent`` has only one (``_can_fork``).  Where it
+    cannot be set, the helper's walk still ends once ``parent`` is gone.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes  # noqa: PLC0415 - in the helper only
+
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it ended before the signal was asked for
+        os._exit(0)
 
 
 def _received(receiver: Connection) -> dict[int, Any]:
