@@ -230,8 +230,9 @@ def test_every_code_used_in_the_code_exists() -> None:
     assert sorted(key for key in used if key not in ENGLISH.STRINGS) == []
 
 
-#: Messages said inside another one (a result's key in a diff line), never on their own.
-FRAGMENTS = {"cli.key", "cli.key_repeated"}
+#: Messages said inside another one (a result's key in a diff line), never on their own, and
+#: the words of a file's name (``plantilla_24x4.xlsx``), which are no sentence.
+FRAGMENTS = {"cli.key", "cli.key_repeated", "web.file.template", "web.file.scored"}
 #: The help of one option or argument, and argparse's errors about one: lower case, as
 #: argparse's own ("show this help message and exit", "expected one argument").
 ARGPARSE_STYLE = re.compile(r"help\.(?!description$|exit_codes$|\w+_description$)")

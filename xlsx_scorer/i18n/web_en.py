@@ -24,11 +24,11 @@ WEB = {
     "web.error.not_multipart": "Send the workbook as multipart/form-data, in the field “file”.",
     "web.error.bad_form": "The upload could not be read as a form. Choose the workbook again.",
     "web.error.no_file": "No workbook came: send it in the form field “file”.",
-    "web.error.bad_language": "lang must be one of {codes}.",
-    "web.error.bad_players": "players must be a whole number from 1 to {most}.",
-    "web.error.bad_rounds": "rounds must be a whole number from 1 to {most}.",
+    "web.error.bad_language": "The language (lang) must be one of {codes}.",
+    "web.error.bad_players": "The number of players must be a whole number from 1 to {most}.",
+    "web.error.bad_rounds": "The number of rounds must be a whole number from 1 to {most}.",
     "web.error.template_too_large": (
-        "players × (rounds + 1) must be at most {rows}. For a larger event use the command line: "
+        "Players × (rounds + 1) must be at most {rows}. For a larger event use the command line: "
         "xlsx-scorer template."
     ),
     "web.error.bad_event": "The event name must be at most {most} printable characters.",

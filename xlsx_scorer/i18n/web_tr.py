@@ -21,11 +21,11 @@ WEB = {
     ),
     "web.error.bad_form": "Gönderilen form okunamadı. Çalışma kitabını yeniden seçin.",
     "web.error.no_file": "Çalışma kitabı gelmedi: formun “file” alanında gönderin.",
-    "web.error.bad_language": "lang şunlardan biri olmalı: {codes}.",
-    "web.error.bad_players": "players 1 ile {most} arasında bir tam sayı olmalı.",
-    "web.error.bad_rounds": "rounds 1 ile {most} arasında bir tam sayı olmalı.",
+    "web.error.bad_language": "Dil (lang) şunlardan biri olmalı: {codes}.",
+    "web.error.bad_players": "Oyuncu sayısı (players) 1 ile {most} arasında bir tam sayı olmalı.",
+    "web.error.bad_rounds": "Tur sayısı (rounds) 1 ile {most} arasında bir tam sayı olmalı.",
     "web.error.template_too_large": (
-        "players × (rounds + 1) en çok {rows} olabilir. Daha büyük bir turnuva için komut "
+        "Oyuncular × (turlar + 1) en çok {rows} olabilir. Daha büyük bir turnuva için komut "
         "satırını kullanın: xlsx-scorer template."
     ),
     "web.error.bad_event": "Etkinlik adı en çok {most} yazdırılabilir karakter olabilir.",
