@@ -18,8 +18,9 @@ Rules:
   usable link (none, an external one, one to a missing part) they go into the package's
   unlinked stylesheet (a part of the styles content type), which is then linked: the
   organiser's cells keep the formats they name.  A package without one gets a new part.  A
-  cell, row or column of a sheet we keep that names a format the part does not hold would
-  then name ours, or none: refused (``unusable.styles_missing``), nothing written.
+  cell, row or column of a sheet we keep that names a format the part does not hold (or a
+  conditional format a ``dxfId`` it does not hold) would then name ours, or none: refused
+  (``unusable.styles_missing``), nothing written.
 - Nothing is written from a damaged package: a damaged part we would copy is refused, naming
   its sheet; damage in a part we drop (an old output sheet) does not matter.
 - ``active``: the kind of the sheet to show when the workbook opens, and the one sheet
@@ -276,7 +277,8 @@ def _styles_part(
     The linked part (its relationship internal and with a target); else the package's only
     unlinked part of the styles content type.  When the workbook links no part that is
     there, the sheets we keep must name no format beyond those of the part taken (none for
-    a new one: cell format 0 is the default we write first); else ``UnusableWorkbookError``.
+    a new one: cell format 0 is the default we write first), their conditional formats no
+    differential format beyond its ``dxfs``; else ``UnusableWorkbookError``.
     """
     link = next(
         (
@@ -292,12 +294,12 @@ def _styles_part(
         part for part in pkg.parts if part not in dropped and pkg.content_type(part) == ns.CT_STYLES
     ]
     part = link.target if link is not None else unlinked[0] if len(unlinked) == 1 else None
-    held = styles.format_count(pkg.read(part), part.member) if part and pkg.has(part) else 0
+    held = styles.format_counts(pkg.read(part), part.member) if part and pkg.has(part) else (0, 0)
     for index, sheet in enumerate(pkg.sheets):
         if index in removed or sheet.part is None or not pkg.has(sheet.part):
             continue
         try:
-            used = peek.uses_style(pkg, sheet.part, max(held, 1))
+            used = peek.uses_style(pkg, sheet.part, max(held[0], 1), held[1])
         except expat.ExpatError as error:
             raise UnusableWorkbookError(
                 "unusable.damaged_sheet", {"sheet": sheet.name, "detail": str(error)}
