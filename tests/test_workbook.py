@@ -369,10 +369,11 @@ def test_a_conditional_format_keeps_its_highlight_from_an_unlinked_stylesheet(
     assert rules[0].dxf.fill.fgColor.rgb == "FFFF0000"
 
 
-@pytest.mark.parametrize("shape", ["relationship-missing", "external"])
+@pytest.mark.parametrize("shape", sorted(STYLES_UNUSABLE))
 def test_an_unlinked_stylesheet_is_carried_over(tmp_path: Path, shape: str) -> None:
-    """The package holds its stylesheet, only the link is missing (or points outside): ours
-    are appended to it and it is linked, so their bold header stays bold."""
+    """The package holds its stylesheet, only the link is missing (or points outside, or to
+    a part that is not there): ours are appended to it and it is linked instead, so their
+    bold header stays bold."""
     path = tmp_path / "cup.xlsx"
     _unlinked_styles(path, STYLES_UNUSABLE[shape], part=True)
     with zipfile.ZipFile(path) as source:
