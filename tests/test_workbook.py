@@ -12,6 +12,7 @@ from pathlib import Path
 import openpyxl
 import openpyxl.styles
 import pytest
+from openpyxl.formatting.rule import CellIsRule
 
 from tests.builders import HEADERS, row, write
 from xlsx_scorer.app import api, pipeline
@@ -261,13 +262,19 @@ def test_a_name_holding_an_escape_look_alike_is_written_back_as_it_reads(tmp_pat
     assert [finding.code for finding in again.findings] == []
 
 
-def _unlinked_styles(path: Path, rels: str, *, part: bool) -> None:
+def _unlinked_styles(path: Path, rels: str, *, part: bool, highlight: bool = False) -> None:
     """A valid event whose header cells are bold (``s="1"``), its styles relationship
-    replaced by ``rels``; ``part``: the styles part stays in the package, else it goes."""
+    replaced by ``rels``; ``part``: the styles part stays in the package, else it goes.
+    ``highlight``: no bold cells, a conditional format instead (``<cfRule dxfId="0">``)."""
     write(path, BASE)
     book = openpyxl.load_workbook(path)
-    for cell in book["Results"][1]:
-        cell.font = openpyxl.styles.Font(bold=True)
+    if highlight:
+        red = openpyxl.styles.PatternFill("solid", fgColor="FFFF0000")
+        rule = CellIsRule(operator="greaterThan", formula=["4"], fill=red)
+        book["Results"].conditional_formatting.add("D2:D4", rule)
+    else:
+        for cell in book["Results"][1]:
+            cell.font = openpyxl.styles.Font(bold=True)
     book.save(path)
     with zipfile.ZipFile(path) as source:
         parts = {info.filename: source.read(info) for info in source.infolist()}
@@ -327,10 +334,46 @@ def test_cells_styled_without_any_styles_part_are_refused(
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("shape", ["relationship-missing", "external"])
+@pytest.mark.parametrize("shape", sorted(STYLES_UNUSABLE))
+def test_a_conditional_format_without_any_styles_part_is_refused(
+    tmp_path: Path, shape: str
+) -> None:
+    """Their conditional format names a highlight format (``dxfId="0"``) that a new styles
+    part of ours would not hold: openpyxl cannot open such a file, Gnumeric drops the
+    highlight.  Refused like a styled cell, nothing written, by ``check`` too."""
+    path = tmp_path / "cup.xlsx"
+    _unlinked_styles(path, STYLES_UNUSABLE[shape], part=False, highlight=True)
+    before = path.read_bytes()
+    for command in ("score", "check"):
+        done = subprocess.run(
+            [sys.executable, "-m", "xlsx_scorer", command, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert STYLES_SAID["en"] in done.stdout + done.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_conditional_format_keeps_its_highlight_from_an_unlinked_stylesheet(
+    tmp_path: Path,
+) -> None:
+    """The stylesheet is in the package, unlinked: carried over, the highlight with it."""
+    path = tmp_path / "cup.xlsx"
+    _unlinked_styles(path, STYLES_UNUSABLE["relationship-missing"], part=True, highlight=True)
+    assert api.score_file(path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    (rules,) = [cf.rules for cf in book["Results"].conditional_formatting]
+    assert rules[0].dxf.fill.fgColor.rgb == "FFFF0000"
+
+
+@pytest.mark.parametrize("shape", sorted(STYLES_UNUSABLE))
 def test_an_unlinked_stylesheet_is_carried_over(tmp_path: Path, shape: str) -> None:
-    """The package holds its stylesheet, only the link is missing (or points outside): ours
-    are appended to it and it is linked, so their bold header stays bold."""
+    """The package holds its stylesheet, only the link is missing (or points outside, or to
+    a part that is not there): ours are appended to it and it is linked instead, so their
+    bold header stays bold."""
     path = tmp_path / "cup.xlsx"
     _unlinked_styles(path, STYLES_UNUSABLE[shape], part=True)
     with zipfile.ZipFile(path) as source:

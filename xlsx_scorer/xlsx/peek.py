@@ -6,8 +6,9 @@ Both stream the sheet's XML through expat (no DTD) and stop as soon as they know
   (``sheetcells.read_cells``: inline strings, shared strings, formula text results);
 - ``is_selected``: whether a view of the sheet is selected (``tabSelected``), as Excel marks
   the sheets it shows; found before ``<sheetData>``;
-- ``uses_style``: whether a cell, row or column names a cell format numbered ``at_least`` or
-  more (``s``, ``style``); read to the end when none does.
+- ``uses_style``: whether a cell, row or column names a cell format (``s``, ``style``), or a
+  conditional format a differential one (``dxfId``), past those the workbook holds; read to
+  the end when none does.
 """
 
 from __future__ import annotations
@@ -75,18 +76,26 @@ def is_selected(package: Package, part: PartName) -> bool:
     return selected
 
 
-def uses_style(package: Package, part: PartName, at_least: int) -> bool:
-    """Whether a ``<c>``/``<row>`` ``s`` or a ``<col>`` ``style`` of the sheet is ``at_least``
-    or more (a value that is no number counts: it names no format the workbook holds)."""
+def uses_style(package: Package, part: PartName, formats: int, highlights: int) -> bool:
+    """Whether the sheet names a format the styles part does not hold: a ``<c>``/``<row>``
+    ``s`` or a ``<col>`` ``style`` numbered ``formats`` or more (cell formats), a
+    ``<cfRule>`` ``dxfId`` numbered ``highlights`` or more (the looks of conditional
+    formats).  A value that is no number counts: it names no format the workbook holds."""
     used = False
-    named = {_MAIN + "c": "s", _MAIN + "row": "s", _MAIN + "col": "style"}
+    bounds = {
+        _MAIN + "c": ("s", formats),
+        _MAIN + "row": ("s", formats),
+        _MAIN + "col": ("style", formats),
+        _MAIN + "cfRule": ("dxfId", highlights),
+    }
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         nonlocal used
-        value = attrs.get(named.get(tag, ""))
+        name, bound = bounds.get(tag, ("", 0))
+        value = attrs.get(name)
         if value is not None:
             number = whole_number(value)
-            if number is None or number >= at_least:
+            if number is None or number >= bound:
                 used = True
                 raise _DoneError
 

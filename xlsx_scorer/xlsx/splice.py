@@ -18,8 +18,9 @@ Rules:
   usable link (none, an external one, one to a missing part) they go into the package's
   unlinked stylesheet (a part of the styles content type), which is then linked: the
   organiser's cells keep the formats they name.  A package without one gets a new part.  A
-  cell, row or column of a sheet we keep that names a format the part does not hold would
-  then name ours, or none: refused (``unusable.styles_missing``), nothing written.
+  cell, row or column of a sheet we keep that names a format the part does not hold (or a
+  conditional format a ``dxfId`` it does not hold) would then name ours, or none: refused
+  (``unusable.styles_missing``), nothing written.
 - Nothing is written from a damaged package: a damaged part we would copy is refused, naming
   its sheet; damage in a part we drop (an old output sheet) does not matter.
 - ``active``: the kind of the sheet to show when the workbook opens, and the one sheet
@@ -115,9 +116,22 @@ def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
     wb_rels = pkg.rels(pkg.workbook)
     cut = {pkg.sheets[sheet.index].rid for sheet in ours}
     cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_CALC_CHAIN}
-    if not any(r.type == ns.RT_STYLES and not r.external and r.target for r in wb_rels):
-        cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # ours replaces it
+    if _styles_link(pkg) is None:
+        cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # another is linked
     return cut
+
+
+def _styles_link(pkg: Package) -> PartName | None:
+    """The styles part the workbook links to, when the relationship is usable: internal,
+    to a part that is there."""
+    return next(
+        (
+            r.target
+            for r in pkg.rels(pkg.workbook)
+            if r.type == ns.RT_STYLES and not r.external and r.target and pkg.has(r.target)
+        ),
+        None,
+    )
 
 
 def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -> None:
@@ -273,38 +287,33 @@ def _styles_part(
 ) -> tuple[PartName | None, bool]:
     """The styles part our styles go into (None: a new one) and whether the workbook links it.
 
-    The linked part (its relationship internal and with a target); else the package's only
-    unlinked part of the styles content type.  When the workbook links no part that is
-    there, the sheets we keep must name no format beyond those of the part taken (none for
-    a new one: cell format 0 is the default we write first); else ``UnusableWorkbookError``.
+    The linked part (``_styles_link``); else the package's only unlinked part of the styles
+    content type (the unusable relationships are cut: ``_cut``).  When the workbook links no
+    part that is there, the sheets we keep must name no format beyond those of the part
+    taken (none for a new one: cell format 0 is the default we write first), their
+    conditional formats no differential format beyond its ``dxfs``; else
+    ``UnusableWorkbookError``.
     """
-    link = next(
-        (
-            r
-            for r in pkg.rels(pkg.workbook)
-            if r.type == ns.RT_STYLES and not r.external and r.target
-        ),
-        None,
-    )
-    if link is not None and link.target is not None and pkg.has(link.target):
-        return link.target, True
+    linked = _styles_link(pkg)
+    if linked is not None:
+        return linked, True
     unlinked = [
         part for part in pkg.parts if part not in dropped and pkg.content_type(part) == ns.CT_STYLES
     ]
-    part = link.target if link is not None else unlinked[0] if len(unlinked) == 1 else None
-    held = styles.format_count(pkg.read(part), part.member) if part and pkg.has(part) else 0
+    part = unlinked[0] if len(unlinked) == 1 else None
+    held = styles.format_counts(pkg.read(part), part.member) if part is not None else (0, 0)
     for index, sheet in enumerate(pkg.sheets):
         if index in removed or sheet.part is None or not pkg.has(sheet.part):
             continue
         try:
-            used = peek.uses_style(pkg, sheet.part, max(held, 1))
+            used = peek.uses_style(pkg, sheet.part, max(held[0], 1), held[1])
         except expat.ExpatError as error:
             raise UnusableWorkbookError(
                 "unusable.damaged_sheet", {"sheet": sheet.name, "detail": str(error)}
             ) from error
         if used:
             raise UnusableWorkbookError("unusable.styles_missing", {"sheet": sheet.name})
-    return part, link is not None
+    return part, False
 
 
 def _dropped(pkg: Package, cut: set[str]) -> set[PartName]:

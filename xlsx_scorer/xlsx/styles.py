@@ -38,7 +38,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError, escape_attr, whole_number
 from xlsx_scorer.xlsx.sheetxml import CellStyles
 
-__all__ = ["EMPTY_STYLESHEET", "add_styles", "format_count"]
+__all__ = ["EMPTY_STYLESHEET", "add_styles", "format_counts"]
 
 EMPTY_STYLESHEET = (
     f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{ns.MAIN}"/>'
@@ -221,15 +221,20 @@ def add_styles(
     return doc.render(), CellStyles(title=title, note=note, header=header, cells=cells)
 
 
-def format_count(styles_xml: bytes, name: str = "styles.xml") -> int:
-    """How many cell formats (``cellXfs`` entries) the styles part holds: a cell's ``s``
-    names one of them.  Raises ``UnusableWorkbookError`` when the part is not a stylesheet.
+def format_counts(styles_xml: bytes, name: str = "styles.xml") -> tuple[int, int]:
+    """How many cell formats (``cellXfs`` entries: a cell's ``s`` names one) and differential
+    formats (``dxfs`` entries: a conditional format's ``dxfId`` names one) the styles part
+    holds.  Raises ``UnusableWorkbookError`` when the part is not a stylesheet.
 
-    >>> format_count(add_styles(None, [])[0])  # the default, title, note, header
-    4
+    >>> format_counts(add_styles(None, [])[0])  # the default, title, note, header; no dxf
+    (4, 0)
     """
-    doc = _stylesheet(styles_xml, name)
-    return sum(len(node.named(ns.MAIN, "xf")) for node in doc.root.named(ns.MAIN, "cellXfs"))
+    root = _stylesheet(styles_xml, name).root
+
+    def count(section: str, entry: str) -> int:
+        return sum(len(node.named(ns.MAIN, entry)) for node in root.named(ns.MAIN, section))
+
+    return count("cellXfs", "xf"), count("dxfs", "dxf")
 
 
 class _Formats:
