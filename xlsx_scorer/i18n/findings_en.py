@@ -286,4 +286,23 @@ FINDINGS = {
     "unusable.archive_folder_used": (
         "{folder} exists and is not empty; name a new folder for the archive."
     ),
+    "unusable.format_unknown": (
+        "There is no format {name}: name a shipped one ({formats}) or a format file (.toml)."
+    ),
+    "unusable.format_not_toml": "{file} is not a TOML format file: {detail}.",
+    "unusable.format_unknown_key": (
+        "The format file {file} has a key {setting} that formats do not have; the keys are: "
+        "{allowed}."
+    ),
+    "unusable.format_missing_key": "The format file {file} lacks the key {setting}.",
+    "unusable.format_bad_value": (
+        "In the format file {file}, {setting} = {found} is not allowed: {setting} must be "
+        "{setting, select, name {a name of 1 to {length} characters} "
+        "game {one of: {games}} "
+        "table_sizes {a list of different table sizes, each from {low} to {high}} "
+        "points {a table with, for each table size, its points by place (one whole number "
+        "≥ 0 per place), or left out for a format ranked by wins} "
+        "order {a list of different keys among: {keys} (points only with a points table)} "
+        "other {as docs/rules.md says}}."
+    ),
 }

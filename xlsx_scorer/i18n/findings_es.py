@@ -324,4 +324,25 @@ FINDINGS = {
     "unusable.archive_folder_used": (
         "{folder} ya existe y no está vacía; indica una carpeta nueva para el archivo."
     ),
+    "unusable.format_unknown": (
+        "No hay ningún formato {name}: indica uno de los incluidos ({formats}) o un archivo "
+        "de formato (.toml)."
+    ),
+    "unusable.format_not_toml": "{file} no es un archivo de formato TOML: {detail}.",
+    "unusable.format_unknown_key": (
+        "El archivo de formato {file} tiene una clave {setting} que los formatos no tienen; "
+        "las claves son: {allowed}."
+    ),
+    "unusable.format_missing_key": "Al archivo de formato {file} le falta la clave {setting}.",
+    "unusable.format_bad_value": (
+        "En el archivo de formato {file}, {setting} = {found} no está permitido: "
+        "{setting} debe ser "
+        "{setting, select, name {un nombre de 1 a {length} caracteres} "
+        "game {uno de: {games}} "
+        "table_sizes {una lista de tamaños de mesa distintos, cada uno de {low} a {high}} "
+        "points {una tabla con, para cada tamaño de mesa, sus puntos por puesto (un número "
+        "entero ≥ 0 por puesto), u omitirse en un formato que clasifica por victorias} "
+        "order {una lista de claves distintas entre: {keys} (points solo con tabla de puntos)} "
+        "other {como dice docs/rules.md}}."
+    ),
 }

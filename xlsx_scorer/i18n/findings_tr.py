@@ -303,4 +303,25 @@ FINDINGS = {
     "unusable.archive_folder_used": (
         "{folder} zaten var ve boş değil; arşiv için yeni bir klasör adı verin."
     ),
+    "unusable.format_unknown": (
+        "{name} adında bir format yok: hazır formatlardan birini ({formats}) ya da bir "
+        "format dosyası (.toml) belirtin."
+    ),
+    "unusable.format_not_toml": "{file} bir TOML format dosyası değil: {detail}.",
+    "unusable.format_unknown_key": (
+        "{file} format dosyasında formatlarda olmayan bir {setting} anahtarı var; anahtarlar: "
+        "{allowed}."
+    ),
+    "unusable.format_missing_key": "{file} format dosyasında {setting} anahtarı eksik.",
+    "unusable.format_bad_value": (
+        "{file} format dosyasında {setting} = {found} kabul edilmez: {setting} "
+        "{setting, select, name {1 ile {length} karakter arasında bir ad} "
+        "game {şunlardan biri: {games}} "
+        "table_sizes {her biri {low} ile {high} arasında, farklı masa boyutlarının listesi} "
+        "points {her masa boyutu için sıraya göre puanları (sıra başına 0 veya daha büyük bir "
+        "tam sayı) veren bir tablo; galibiyete göre sıralayan formatta yazılmaz} "
+        "order {şunlar arasından farklı anahtarların listesi: {keys} (points yalnızca puan "
+        "tablosuyla)} "
+        "other {docs/rules.md dosyasında yazdığı gibi}} olmalıdır."
+    ),
 }
