@@ -52,6 +52,8 @@ def test_five_formats_ship_as_files_read_by_one_loader() -> None:
     assert list(shipped()) == list(SHIPPED)
     folder = Path(__file__).parent.parent / "xlsx_scorer" / "formats"
     assert sorted(path.stem for path in folder.glob("*.toml")) == sorted(SHIPPED)
+    for name in SHIPPED:  # each shipped file has the schema's shape, as an organiser's must
+        assert load(str(folder / f"{name}.toml")) == shipped()[name]
     hig = load("carcassonne-hig")
     assert hig.points_for(4) == (5, 3, 2, 1)
     assert hig.points_for(3) == (5, 3, 1)
@@ -223,7 +225,8 @@ def test_catan_es_engine_gives_todays_standings(rows: list[tuple[Any, ...]]) -> 
     assert [float(value) for value in engine.table["vp_ratio"]] == pytest.approx(
         today["vp_share"].tolist()
     )
-    pd.testing.assert_frame_equal(engine.per_round * 12, per_round.astype(float), check_names=False)
+    assert engine.round_scale == 12
+    pd.testing.assert_frame_equal(engine.per_round, per_round.astype(float), check_names=False)
 
 
 # ---------------------------------------------------------------------------

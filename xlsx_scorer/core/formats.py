@@ -25,8 +25,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import pydantic
-
 from xlsx_scorer.findings import UnusableWorkbookError
 
 #: The games whose results a workbook can hold (their ``Results`` columns and rules).
@@ -78,49 +76,57 @@ class Format:
         return self.table_sizes == (2,)
 
 
-class _Schema(pydantic.BaseModel):
-    """The shape of a format file; the field order is the order the keys are checked."""
+@functools.cache
+def _schema() -> Any:
+    """The shape of a format file, as a pydantic model (pydantic imported only when a file
+    is read: a run in a shipped format never needs it)."""
+    import pydantic  # noqa: PLC0415
 
-    model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
+    class _Schema(pydantic.BaseModel):
+        """The shape of a format file; the field order is the order the keys are checked."""
 
-    name: str = pydantic.Field(min_length=1, max_length=NAME_MAX)
-    game: Literal["catan", "carcassonne"]
-    table_sizes: list[int] = pydantic.Field(min_length=1)
-    points: dict[str, list[int]] | None = None
-    order: list[str] = pydantic.Field(min_length=1)
+        model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    @pydantic.field_validator("table_sizes")
-    @classmethod
-    def _sizes(cls, sizes: list[int]) -> list[int]:
-        if len(set(sizes)) < len(sizes) or not all(
-            SMALLEST_TABLE <= size <= LARGEST_TABLE for size in sizes
-        ):
-            raise ValueError("table sizes")
-        return sorted(sizes)
+        name: str = pydantic.Field(min_length=1, max_length=NAME_MAX)
+        game: Literal["catan", "carcassonne"]
+        table_sizes: list[int] = pydantic.Field(min_length=1)
+        points: dict[str, list[int]] | None = None
+        order: list[str] = pydantic.Field(min_length=1)
 
-    @pydantic.field_validator("points")
-    @classmethod
-    def _points(
-        cls, points: dict[str, list[int]] | None, info: pydantic.ValidationInfo
-    ) -> dict[str, list[int]] | None:
-        sizes = info.data.get("table_sizes")
-        if points is None or sizes is None:
+        @pydantic.field_validator("table_sizes")
+        @classmethod
+        def _sizes(cls, sizes: list[int]) -> list[int]:
+            if len(set(sizes)) < len(sizes) or not all(
+                SMALLEST_TABLE <= size <= LARGEST_TABLE for size in sizes
+            ):
+                raise ValueError("table sizes")
+            return sorted(sizes)
+
+        @pydantic.field_validator("points")
+        @classmethod
+        def _points(
+            cls, points: dict[str, list[int]] | None, info: pydantic.ValidationInfo
+        ) -> dict[str, list[int]] | None:
+            sizes = info.data.get("table_sizes")
+            if points is None or sizes is None:
+                return points
+            if sorted(points) != sorted(str(size) for size in sizes):
+                raise ValueError("one entry per table size")
+            for size, by_place in points.items():
+                if len(by_place) != int(size) or any(value < 0 for value in by_place):
+                    raise ValueError("one whole number >= 0 per place")
             return points
-        if sorted(points) != sorted(str(size) for size in sizes):
-            raise ValueError("one entry per table size")
-        for size, by_place in points.items():
-            if len(by_place) != int(size) or any(value < 0 for value in by_place):
-                raise ValueError("one whole number >= 0 per place")
-        return points
 
-    @pydantic.field_validator("order")
-    @classmethod
-    def _order(cls, order: list[str], info: pydantic.ValidationInfo) -> list[str]:
-        if len(set(order)) < len(order) or any(key not in KEYS for key in order):
-            raise ValueError("known keys, each once")
-        if "points" in order and info.data.get("points") is None:
-            raise ValueError("points needs a points table")
-        return order
+        @pydantic.field_validator("order")
+        @classmethod
+        def _order(cls, order: list[str], info: pydantic.ValidationInfo) -> list[str]:
+            if len(set(order)) < len(order) or any(key not in KEYS for key in order):
+                raise ValueError("known keys, each once")
+            if "points" in order and info.data.get("points") is None:
+                raise ValueError("points needs a points table")
+            return order
+
+    return _Schema
 
 
 def parse(document: Mapping[str, Any], file: str) -> Format:
@@ -136,26 +142,35 @@ def parse(document: Mapping[str, Any], file: str) -> Format:
     ...
     xlsx_scorer.findings.UnusableWorkbookError: unusable.format_unknown_key
     """
+    import pydantic  # noqa: PLC0415
+
     try:
-        checked = _Schema.model_validate(dict(document))
+        checked = _schema().model_validate(dict(document))
     except pydantic.ValidationError as error:
         raise _refusal(error, file) from None
-    points = (
-        None
-        if checked.points is None
-        else tuple(sorted((int(size), tuple(values)) for size, values in checked.points.items()))
-    )
+    return _built(checked.model_dump())
+
+
+def _built(document: Mapping[str, Any]) -> Format:
+    """The ``Format`` of a document that has the schema's shape."""
+    points = document.get("points")
     return Format(
-        checked.name, checked.game, tuple(checked.table_sizes), points, tuple(checked.order)
+        str(document["name"]),
+        str(document["game"]),
+        tuple(sorted(document["table_sizes"])),
+        None
+        if points is None
+        else tuple(sorted((int(size), tuple(values)) for size, values in points.items())),
+        tuple(document["order"]),
     )
 
 
-def _refusal(error: pydantic.ValidationError, file: str) -> UnusableWorkbookError:
+def _refusal(error: Any, file: str) -> UnusableWorkbookError:
     """The first problem pydantic found, as a finding naming the key (docs/findings.md)."""
     first = error.errors()[0]
     key = str(first["loc"][0]) if first["loc"] else ""
     if first["type"] == "extra_forbidden":
-        allowed = ", ".join(_Schema.model_fields)
+        allowed = ", ".join(_schema().model_fields)
         return UnusableWorkbookError(
             "unusable.format_unknown_key", {"file": file, "setting": key, "allowed": allowed}
         )
@@ -192,13 +207,13 @@ def _shown(value: Any) -> str:
 
 @functools.cache
 def shipped() -> dict[str, Format]:
-    """The shipped formats by name, in ``SHIPPED`` order."""
+    """The shipped formats by name, in ``SHIPPED`` order (their files pass the schema: the
+    tests check it; read without it here, so a run needs no pydantic)."""
     folder = resources.files("xlsx_scorer") / "formats"
-    found = {}
-    for name in SHIPPED:
-        document = tomllib.loads((folder / f"{name}.toml").read_text(encoding="utf-8"))
-        found[name] = parse(document, f"{name}.toml")
-    return found
+    return {
+        name: _built(tomllib.loads((folder / f"{name}.toml").read_text(encoding="utf-8")))
+        for name in SHIPPED
+    }
 
 
 def load(name_or_path: str | Path) -> Format:

@@ -127,11 +127,13 @@ def _cumulative_points(fmt: Format, scale: int) -> Ints:
 @dataclass(frozen=True)
 class Ranked:
     """The standings: ``table`` (rank, player, a column per key: exact values) and, in the
-    same order, the first key per round (floats for display; NaN where one did not play)."""
+    same order, the first key per round times ``round_scale`` (whole numbers for points and
+    wins, so sums stay exact; NaN where one did not play).  ``scale`` is ``denominator``."""
 
     table: pd.DataFrame
     per_round: pd.DataFrame
     scale: int
+    round_scale: int
 
 
 def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any]) -> Ranked:
@@ -177,9 +179,9 @@ def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any])
             **{name: [values[p] for p in order] for name, values in columns.items()},
         }
     )
-    first = per_game(played, fmt.order[0], scale, fmt)
+    first, round_scale = per_game(played, fmt.order[0], scale, fmt)
     per_round = _per_round(played, first, players, count).take(taken).reset_index(drop=True)
-    return Ranked(table, per_round, scale)
+    return Ranked(table, per_round, scale, round_scale)
 
 
 def _key(
@@ -288,15 +290,18 @@ def _buchholz(
     return result
 
 
-def per_game(played: pd.DataFrame, key: str, scale: int, fmt: Format) -> npt.NDArray[np.float64]:
-    """What one game gives the player in ``key``, as a float for display (NaN: no meaning
-    per game, as for Buchholz)."""
+def per_game(
+    played: pd.DataFrame, key: str, scale: int, fmt: Format
+) -> tuple[npt.NDArray[np.float64], int]:
+    """What one game gives the player in ``key`` times a scale, and the scale: points, wins
+    and differences as their whole numerators over ``scale``, the rest as floats over 1
+    (NaN: no meaning per game, as for Buchholz)."""
     value = played["value"].to_numpy(dtype=np.float64)
     shown: npt.NDArray[np.float64]
     if key in ("points", "wins", "score_diff"):
         column = {"points": "points_n", "wins": "wins_n", "score_diff": "diff_n"}[key]
-        shown = played[column].to_numpy(dtype=np.float64) / scale
-    elif key in ("vp", "score"):
+        return played[column].to_numpy(dtype=np.float64), scale
+    if key in ("vp", "score"):
         shown = value
     elif key == "capped_vp":
         shown = np.minimum(value, VP_CAP)
@@ -312,7 +317,7 @@ def per_game(played: pd.DataFrame, key: str, scale: int, fmt: Format) -> npt.NDA
         shown = (played["place"].to_numpy() == 1).astype(np.float64)
     else:
         shown = np.full(len(played), np.nan)
-    return shown
+    return shown, 1
 
 
 def _per_round(
@@ -330,3 +335,36 @@ def _per_round(
     if np.isnan(values).all():
         shown[:] = np.nan
     return pd.DataFrame(shown, index=pd.RangeIndex(count), columns=numbers.rename("round"))
+
+
+def by_value(frame: pd.DataFrame, column: str, bye: npt.NDArray[np.bool_]) -> pd.DataFrame:
+    """The per-game frame of a game scored by one number (Carcassonne's ``score``): places
+    by ``column``, highest first, equal values sharing the best place; ``bye`` rows apart.
+
+    >>> frame = pd.DataFrame({"round": [1, 1, 1], "table": ["1", "1", "1"],
+    ...                       "player": list("abc"), "score": [30, 50, 30]})
+    >>> by_value(frame, "score", np.zeros(3, dtype=bool))["place"].tolist()
+    [2, 1, 2]
+    """
+    value = frame[column].to_numpy(dtype=np.float64, na_value=0.0)
+    value = np.where(bye, 0.0, value)
+    game = pd.MultiIndex.from_arrays(
+        [frame["round"].to_numpy(), frame["table"].astype(str).to_numpy(), bye]
+    ).factorize()[0]
+    place = (
+        pd.Series(value, index=frame.index)
+        .groupby(game)
+        .rank(method="min", ascending=False)
+        .to_numpy(dtype=np.int64)
+    )
+    return pd.DataFrame(
+        {
+            "round": frame["round"],
+            "table": frame["table"],
+            "player": frame["player"],
+            "value": value.astype(np.int64),
+            "place": np.where(bye, 1, place),
+            "bye": bye,
+        },
+        index=frame.index,
+    )

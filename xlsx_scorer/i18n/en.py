@@ -26,6 +26,18 @@ HEADERS = {
     "declared": "Declared Victory",
     "total_vp": "Total VP",
 }
+#: Each game's own ``Results`` columns besides round, table and player (``core.columns``);
+#: read only for a workbook of that game, so a word may mean one thing per game.
+GAME_HEADERS = {
+    "carcassonne": {
+        "score": "Score",
+        "road_points": "Roads",
+        "city_points": "Cities",
+        "cloister_points": "Cloisters",
+        "field_points": "Fields",
+        "other_points": "Other",
+    },
+}
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
     "total_vp": ("VP Total", "Total Victory Points", "Victory Points Total"),
@@ -75,6 +87,43 @@ STRINGS = {
     "out.cell": "Cell",
     "out.problem": "Problem",
     "out.yes": "Yes",
+    "out.tournament_points": "Tournament Points",
+    "out.wins": "Wins",
+    "out.score": "Score",
+    "out.capped_vp": "VP (up to 10)",
+    "out.shares": "VP Shares",
+    "out.relative": "Relative Shares",
+    "out.firsts": "1st Places",
+    "out.seconds": "2nd Places",
+    "out.thirds": "3rd Places",
+    "out.buchholz": "Buchholz",
+    "out.score_diff": "Score Difference",
+    "out.result": "Result",
+    "out.win": "Win",
+    "out.draw": "Draw",
+    "out.loss": "Loss",
+    "out.bye": "Bye",
+    "title.chart_key": "{header}, cumulative",
+    "event.format": "Format",
+    "format.catan-es": (
+        "Catan, Spanish qualifiers: round points 5/3/2/1 (5/3/2 at three), then VP, then VP %."
+    ),
+    "format.catan-de": (
+        "Catan, German qualifiers: round points 5/3/2/1 (5/3/1 at three), then VP counted up "
+        "to 10, then VP shares, then 1st, 2nd, 3rd places."
+    ),
+    "format.catan-world": (
+        "Catan, CATAN Studio championship preliminaries: wins, then VP, then relative VP shares."
+    ),
+    "format.carcassonne-hig": (
+        "Carcassonne, Hans im Glück qualifiers: tournament points 5/3/2/1 (5/3/1 at three), "
+        "then relative points, then score."
+    ),
+    "format.carcassonne-swiss": (
+        "Carcassonne, 2-player Swiss championship preliminaries: wins, then Buchholz without "
+        "the weakest opponent, then score difference."
+    ),
+    "cli.formats": "Formats (choose one with --format NAME, or --format FILE.toml for your own):",
     "title.standings": "Standings",
     "title.round_points": "Round points per game",
     "title.chart": "Cumulative round points",

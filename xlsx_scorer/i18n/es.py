@@ -30,6 +30,18 @@ HEADERS = {
     "declared": "Victoria declarada",
     "total_vp": "PV totales",
 }
+#: Each game's own ``Results`` columns besides round, table and player (``core.columns``);
+#: read only for a workbook of that game, so a word may mean one thing per game.
+GAME_HEADERS = {
+    "carcassonne": {
+        "score": "Puntuación",
+        "road_points": "Caminos",
+        "city_points": "Ciudades",
+        "cloister_points": "Monasterios",
+        "field_points": "Campos",
+        "other_points": "Otros",
+    },
+}
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
     "total_vp": (
@@ -83,6 +95,47 @@ STRINGS = {
     "out.cell": "Celda",
     "out.problem": "Problema",
     "out.yes": "Sí",
+    "out.tournament_points": "Puntos de torneo",
+    "out.wins": "Victorias",
+    "out.score": "Puntuación",
+    "out.capped_vp": "PV (hasta 10)",
+    "out.shares": "Cuotas de PV",
+    "out.relative": "Cuotas relativas",
+    "out.firsts": "1.os puestos",
+    "out.seconds": "2.os puestos",
+    "out.thirds": "3.os puestos",
+    "out.buchholz": "Buchholz",
+    "out.score_diff": "Diferencia de puntos",
+    "out.result": "Resultado",
+    "out.win": "Victoria",
+    "out.draw": "Empate",
+    "out.loss": "Derrota",
+    "out.bye": "Descanso",
+    "title.chart_key": "{header}, acumulado",
+    "event.format": "Formato",
+    "format.catan-es": (
+        "Catan, clasificatorios españoles: puntos de ronda 5/3/2/1 (5/3/2 a tres), luego PV, "
+        "luego % PV."
+    ),
+    "format.catan-de": (
+        "Catan, clasificatorios alemanes: puntos de ronda 5/3/2/1 (5/3/1 a tres), luego PV "
+        "contados hasta 10, luego cuotas de PV, luego 1.os, 2.os y 3.os puestos."
+    ),
+    "format.catan-world": (
+        "Catan, fases previas del campeonato de CATAN Studio: victorias, luego PV, luego "
+        "cuotas relativas de PV."
+    ),
+    "format.carcassonne-hig": (
+        "Carcassonne, clasificatorios de Hans im Glück: puntos de torneo 5/3/2/1 (5/3/1 a "
+        "tres), luego puntos relativos, luego puntuación."
+    ),
+    "format.carcassonne-swiss": (
+        "Carcassonne, fases previas suizas a 2 jugadores: victorias, luego Buchholz sin el "
+        "rival más débil, luego diferencia de puntos."
+    ),
+    "cli.formats": (
+        "Formatos (elige uno con --format NOMBRE, o --format ARCHIVO.toml para el tuyo):"
+    ),
     "title.standings": "Clasificación",
     "title.round_points": "Puntos de ronda por partida",
     "title.chart": "Puntos de ronda acumulados",

@@ -52,6 +52,15 @@ FINDINGS = {
         "the table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
         "players."
     ),
+    "problem.table_size_format": (
+        "the table has {found, plural, one {# player} other {# players}}; in this format a "
+        "table has {sizes} players."
+    ),
+    "problem.breakdown_mismatch": (
+        "Score is {found}, but its breakdown in this row (Roads {road_points} + Cities "
+        "{city_points} + Cloisters {cloister_points} + Fields {field_points} + Other "
+        "{other_points}, cells {cells}) adds up to {total}."
+    ),
     "problem.player_twice_in_round": (
         "{player} appears {found} times in round {round}; a player plays once per round."
     ),
@@ -304,5 +313,10 @@ FINDINGS = {
         "≥ 0 per place), or left out for a format ranked by wins} "
         "order {a list of different keys among: {keys} (points only with a points table)} "
         "other {as docs/rules.md says}}."
+    ),
+    "unusable.wrong_game": (
+        "{file}: sheet {sheet} holds {game, select, catan {Catan} other {Carcassonne}} results, "
+        "but the format chosen is for {format_game, select, catan {Catan} other {Carcassonne}}; "
+        "score it with {formats} (or a format file of your own for that game)."
     ),
 }

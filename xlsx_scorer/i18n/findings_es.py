@@ -67,6 +67,15 @@ FINDINGS = {
         "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; una mesa tiene 3 o 4 "
         "jugadores."
     ),
+    "problem.table_size_format": (
+        "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; en este formato "
+        "una mesa tiene {sizes} jugadores."
+    ),
+    "problem.breakdown_mismatch": (
+        "Puntuación es {found}, pero su desglose en esta fila (Caminos {road_points} + "
+        "Ciudades {city_points} + Monasterios {cloister_points} + Campos {field_points} + "
+        "Otros {other_points}, celdas {cells}) suma {total}."
+    ),
     "problem.player_twice_in_round": (
         "{player} aparece {found} veces en la ronda {round}; cada jugador juega una sola vez "
         "por ronda."
@@ -344,5 +353,11 @@ FINDINGS = {
         "entero ≥ 0 por puesto), u omitirse en un formato que clasifica por victorias} "
         "order {una lista de claves distintas entre: {keys} (points solo con tabla de puntos)} "
         "other {como dice docs/rules.md}}."
+    ),
+    "unusable.wrong_game": (
+        "{file}: la hoja {sheet} tiene resultados de "
+        "{game, select, catan {Catan} other {Carcassonne}}, pero el formato elegido es de "
+        "{format_game, select, catan {Catan} other {Carcassonne}}; puntúala con {formats} "
+        "(o con un archivo de formato propio para ese juego)."
     ),
 }

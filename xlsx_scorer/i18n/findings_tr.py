@@ -59,6 +59,14 @@ FINDINGS = {
         "edilen yol sayısını aşamaz."
     ),
     "problem.table_size": "masada {found} oyuncu var; bir masada 3 veya 4 oyuncu olur.",
+    "problem.table_size_format": (
+        "masada {found} oyuncu var; bu formatta bir masada {sizes} oyuncu olur."
+    ),
+    "problem.breakdown_mismatch": (
+        "Puan {found}, ama bu satırdaki dökümü (Yollar {road_points} + Şehirler {city_points} "
+        "+ Manastırlar {cloister_points} + Tarlalar {field_points} + Diğer {other_points}, "
+        "hücreler {cells}) toplamı {total}."
+    ),
     "problem.player_twice_in_round": (
         "{player}, {round}. turda {found} kez geçiyor; bir oyuncu her turda yalnızca bir kez oynar."
     ),
@@ -323,5 +331,11 @@ FINDINGS = {
         "order {şunlar arasından farklı anahtarların listesi: {keys} (points yalnızca puan "
         "tablosuyla)} "
         "other {docs/rules.md dosyasında yazdığı gibi}} olmalıdır."
+    ),
+    "unusable.wrong_game": (
+        "{file}: {sheet} sayfasında {game, select, catan {Catan} other {Carcassonne}} "
+        "sonuçları var, ama seçilen format "
+        "{format_game, select, catan {Catan} other {Carcassonne}} için; {formats} ile "
+        "puanlayın (ya da o oyun için kendi format dosyanızla)."
     ),
 }

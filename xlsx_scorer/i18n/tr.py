@@ -30,6 +30,18 @@ HEADERS = {
     "declared": "İlan Edilen Zafer",
     "total_vp": "Toplam ZP",
 }
+#: Each game's own ``Results`` columns besides round, table and player (``core.columns``);
+#: read only for a workbook of that game, so a word may mean one thing per game.
+GAME_HEADERS = {
+    "carcassonne": {
+        "score": "Puan",
+        "road_points": "Yollar",
+        "city_points": "Şehirler",
+        "cloister_points": "Manastırlar",
+        "field_points": "Tarlalar",
+        "other_points": "Diğer",
+    },
+}
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
     "vp_cards": ("VP Kartları",),
@@ -84,6 +96,46 @@ STRINGS = {
     "out.cell": "Hücre",
     "out.problem": "Sorun",
     "out.yes": "Evet",
+    "out.tournament_points": "Turnuva Puanı",
+    "out.wins": "Galibiyet",
+    "out.score": "Puan",
+    "out.capped_vp": "ZP (en çok 10)",
+    "out.shares": "ZP Payları",
+    "out.relative": "Göreli Paylar",
+    "out.firsts": "Birincilikler",
+    "out.seconds": "İkincilikler",
+    "out.thirds": "Üçüncülükler",
+    "out.buchholz": "Buchholz",
+    "out.score_diff": "Puan Farkı",
+    "out.result": "Sonuç",
+    "out.win": "Galibiyet",
+    "out.draw": "Beraberlik",
+    "out.loss": "Yenilgi",
+    "out.bye": "Bay",
+    "title.chart_key": "{header}, birikimli",
+    "event.format": "Turnuva Formatı",
+    "format.catan-es": (
+        "Catan, İspanya elemeleri: tur puanı 5/3/2/1 (üç kişide 5/3/2), sonra ZP, sonra ZP %."
+    ),
+    "format.catan-de": (
+        "Catan, Almanya elemeleri: tur puanı 5/3/2/1 (üç kişide 5/3/1), sonra 10’a kadar "
+        "sayılan ZP, sonra ZP payları, sonra birincilik, ikincilik, üçüncülük sayısı."
+    ),
+    "format.catan-world": (
+        "Catan, CATAN Studio şampiyonası ön elemeleri: galibiyet, sonra ZP, sonra göreli ZP "
+        "payları."
+    ),
+    "format.carcassonne-hig": (
+        "Carcassonne, Hans im Glück elemeleri: turnuva puanı 5/3/2/1 (üç kişide 5/3/1), sonra "
+        "göreli puan, sonra puan."
+    ),
+    "format.carcassonne-swiss": (
+        "Carcassonne, 2 kişilik İsviçre sistemi ön elemeler: galibiyet, sonra en zayıf rakip "
+        "hariç Buchholz, sonra puan farkı."
+    ),
+    "cli.formats": (
+        "Formatlar (--format AD ile birini, kendi formatınız için --format DOSYA.toml seçin):"
+    ),
     "title.standings": "Turnuva Sıralaması",
     "title.round_points": "Oyun başına tur puanları",
     "title.chart": "Birikimli tur puanları",
