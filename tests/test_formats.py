@@ -110,7 +110,8 @@ def test_a_broken_format_file_is_refused_naming_the_key(
 
 def test_a_misspelt_key_is_refused_with_the_allowed_keys() -> None:
     with pytest.raises(UnusableWorkbookError) as refused:
-        parse({**GOOD, "tabel_sizes": [3]}, "club.toml")
+        parse({**{k: v for k, v in GOOD.items() if k != "table_sizes"}, "tabel_sizes": [3]}, "c")
+    assert refused.value.code == "unusable.format_unknown_key"
     message = render(refused.value.finding, "en")
     assert "tabel_sizes" in message
     assert "table_sizes" in message

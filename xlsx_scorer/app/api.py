@@ -71,6 +71,8 @@ class Result:
     players: int = 0
     standings: pd.DataFrame | None = None
     workbook: bytes | None = None
+    #: The format the workbook was read in (None when the file could not be used).
+    format: Format | None = None
 
     @property
     def exit_code(self) -> int:
@@ -202,14 +204,25 @@ def run(
             finding.located(file=filename) for finding in (*validated.findings, *notices)
         )
         if not scoring:
-            return Run(Result(findings, lang, validated.games, validated.players), book, validated)
+            checked_only = Result(
+                findings, lang, validated.games, validated.players, format=book.format
+            )
+            return Run(checked_only, book, validated)
         scored = pipeline.output_sheets(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))
-    result = Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
+    result = Result(
+        findings,
+        lang,
+        validated.games,
+        validated.players,
+        scored.standings,
+        workbook,
+        book.format,
+    )
     return Run(result, book, validated)
 
 

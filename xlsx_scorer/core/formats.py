@@ -167,7 +167,9 @@ def _built(document: Mapping[str, Any]) -> Format:
 
 def _refusal(error: Any, file: str) -> UnusableWorkbookError:
     """The first problem pydantic found, as a finding naming the key (docs/findings.md)."""
-    first = error.errors()[0]
+    problems = error.errors()
+    # A misspelt key is both unknown and a missing one: name it as the unknown key.
+    first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
     key = str(first["loc"][0]) if first["loc"] else ""
     if first["type"] == "extra_forbidden":
         allowed = ", ".join(_schema().model_fields)

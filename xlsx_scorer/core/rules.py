@@ -31,7 +31,7 @@ from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, MARK_COLUMNS, NUMBER_COL
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.core.games import Flags, Floats, marks, numbers
 from xlsx_scorer.core.memo import remembered
-from xlsx_scorer.i18n import fold
+from xlsx_scorer.i18n import bye_words, fold
 
 backends.load_pandera()
 
@@ -442,18 +442,11 @@ def bye_rows(frame: pd.DataFrame, fmt: Format) -> Flags:
         if not fmt.two_player:
             return np.zeros(len(frame), dtype=bool)
         codes, labels = games.factorized(frame, "table")
-        byes = np.array([fold(str(label)) in _bye_words() for label in labels] + [False])
+        byes = np.array([fold(str(label)) in bye_words() for label in labels] + [False])
         found: Flags = byes[codes]
         return found
 
     return remembered(frame, ("byes", fmt.two_player), compute)
-
-
-@functools.cache
-def _bye_words() -> frozenset[str]:
-    from xlsx_scorer.i18n import LANGUAGES  # noqa: PLC0415
-
-    return frozenset(fold(str(module.STRINGS["out.bye"])) for module in LANGUAGES.values())
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:
@@ -479,8 +472,8 @@ def _table_size_rule(fmt: Format) -> Rule:
     def details(frame: pd.DataFrame) -> pd.DataFrame:
         return _found(frame, games.of(frame).size(), sizes=sizes_text(sizes))
 
-    name = "table_size" if sizes == tuple(sorted(TABLE_SIZES)) else "table_size_format"
-    return Rule(name, "table", passes, details)
+    catan_sizes = sizes == tuple(sorted(TABLE_SIZES))  # said as "3 or 4", as ever
+    return Rule("table_size" if catan_sizes else "table_size_format", "table", passes, details)
 
 
 def _breakdown_adds_up(frame: pd.DataFrame) -> Flags:

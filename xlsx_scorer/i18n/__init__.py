@@ -253,6 +253,16 @@ def fold(value: str) -> str:
     return " ".join(stripped.split())
 
 
+@cache
+def bye_words() -> frozenset[str]:
+    """The word ``Bye`` of every shipped language (``out.bye``), folded: a bye's table label.
+
+    >>> sorted(bye_words())
+    ['bay', 'bye', 'descanso']
+    """
+    return frozenset(fold(str(module.STRINGS["out.bye"])) for module in LANGUAGES.values())
+
+
 def _mark_words(attribute: str) -> frozenset[str]:
     return frozenset(
         fold(word) for module in LANGUAGES.values() for word in getattr(module, attribute)

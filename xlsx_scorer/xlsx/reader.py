@@ -357,9 +357,7 @@ def _declared_format(book: _Book, sheet: str | None) -> formats.Format:
     A workbook names only a shipped format: a format file is chosen on the command line.
     """
     declared = (
-        sidesheets.declared_format(book.rows(sheet, last_row=HEADER_SEARCH_ROWS))
-        if sheet
-        else None
+        sidesheets.declared_format(book.rows(sheet, last_row=HEADER_SEARCH_ROWS)) if sheet else None
     )
     if declared is None:
         return formats.load(formats.DEFAULT)
