@@ -326,3 +326,37 @@ def test_engine_agrees_with_an_independent_reimplementation(
 def test_every_pair_of_formats_differs_in_the_order_or_points() -> None:
     for one, other in itertools.combinations(shipped().values(), 2):
         assert (one.order, one.points) != (other.order, other.points)
+
+
+# ---------------------------------------------------------------------------
+# catan-es sheets: the same cells, headers, chart and check codes as before formats
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+def test_catan_es_sheets_are_todays(lang: str) -> None:
+    from xlsx_scorer.app import formatsheets, pipeline, reading, report  # noqa: PLC0415
+    from xlsx_scorer.xlsx.spec import Rows, note_text  # noqa: PLC0415
+
+    book = reading.read(Path("fixtures/sample_event.xlsx").read_bytes())
+    frame = pipeline.validate(book).frame
+    fmt = load("catan-es")
+    played = standings.contributions(pipeline.per_game(frame, fmt), fmt)
+    ranked = standings.rank(played, fmt, collation_key)
+    scored = scoring.score_games(frame)
+    table, per_round = scoring.standings(scored, collation_key)
+    options: dict[str, Any] = {"event": "Cup", "computed": "today", "games": 28}
+    pairs = [
+        (
+            formatsheets.standings_sheet(lang, fmt, ranked, **options),
+            report.standings_sheet(lang, table, per_round, **options),
+        ),
+        (
+            formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event="Cup"),
+            report.round_points_sheet(lang, scored, event="Cup"),
+        ),
+    ]
+    for new, old in pairs:
+        assert new.columns == old.columns
+        assert list(Rows.of(new.rows)) == list(Rows.of(old.rows))
+        assert new.chart == old.chart
+        assert [note_text(note) for note in new.notes] == [note_text(note) for note in old.notes]

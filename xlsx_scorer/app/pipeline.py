@@ -207,7 +207,7 @@ def per_game(frame: pd.DataFrame, fmt: Format) -> pd.DataFrame:
     scored by VP (titles, declared victory: ``scoring``), another game's by its score."""
     if fmt.game == "catan":
         scored = scoring.score_games(frame)
-        return scored.assign(value=scored["vp"])
+        return scored.assign(value=scored["vp"], game=games.of(frame).codes)
     return standings.by_value(frame, "score", rules.bye_rows(frame, fmt))
 
 

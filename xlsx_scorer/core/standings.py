@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from xlsx_scorer.core import games
 from xlsx_scorer.core.formats import Format
 
 Ints = npt.NDArray[np.int64]
@@ -79,14 +80,16 @@ def contributions(played: pd.DataFrame, fmt: Format) -> pd.DataFrame:
         np.int64
     )
     place = np.where(bye, 1, played["place"].to_numpy(dtype=np.int64))
-    game = pd.MultiIndex.from_arrays(
-        [played["round"].to_numpy(), played["table"].astype(str).to_numpy(), bye]
-    ).factorize()[0]
-    game = np.where(bye, -1 - np.arange(len(played)), game)  # each bye is a game of its own
-    game = pd.factorize(game)[0]
+    known = (
+        played["game"].to_numpy(dtype=np.int64)
+        if "game" in played.columns
+        else games.of(played).codes.astype(np.int64)
+    )
+    # each bye is a game of its own
+    game = np.where(bye, known.max(initial=-1) + 1 + np.arange(len(played)), known)
     size = np.bincount(game)[game]
     total = np.bincount(game, weights=value).astype(np.int64)[game]
-    group = pd.factorize(game * (max(fmt.table_sizes) + 2) + place)[0]
+    group = game * (max(fmt.table_sizes) + 2) + np.minimum(place, max(fmt.table_sizes) + 1)
     tied = np.bincount(group)[group]
     cumulative = _cumulative_points(fmt, scale)
     smallest = min(fmt.table_sizes)
@@ -159,17 +162,17 @@ def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any])
             counts = [total(np.asarray(place == where, dtype=np.int64)) for where in COUNTED_PLACES]
             for name, numbers in zip(PLACE_COUNT_COLUMNS, counts, strict=True):
                 columns[name] = numbers.tolist()
-            keys.extend(numbers.tolist() for numbers in counts)
+            keys.extend((-numbers).tolist() for numbers in counts)
             continue
         exact = _key(
             key, fmt, played, players=players, count=count, scale=scale, total=total, value=value
         )
         columns[key] = exact
-        keys.append(exact)
+        keys.append(_descending(exact))
     labels: list[str] = names.tolist()
     order = sorted(
         range(count),
-        key=lambda p: (*(-column[p] for column in keys), collation_key(labels[p]), labels[p]),
+        key=lambda p: (*(column[p] for column in keys), collation_key(labels[p]), labels[p]),
     )
     taken = np.array(order, dtype=np.intp)
     table = pd.DataFrame(
@@ -182,6 +185,30 @@ def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any])
     first, round_scale = per_game(played, fmt.order[0], scale, fmt)
     per_round = _per_round(played, first, players, count).take(taken).reset_index(drop=True)
     return Ranked(table, per_round, scale, round_scale)
+
+
+#: Exact values whose common denominator is below this sort as whole numbers.
+_WHOLE_SORT_LIMIT = 1 << 60
+
+
+def _descending(values: list[Any]) -> list[Any]:
+    """Sort keys putting ``values`` (ints, Fractions) highest first, compared exactly.
+
+    Fractions over a small common denominator become whole numerators; else each is
+    (its float, itself): float rounding keeps the order (a < b gives float(a) <=
+    float(b)), so the floats decide, and only equal floats compare the Fractions.
+
+    >>> _descending([Fraction(1, 3), Fraction(1, 2)]), _descending([3, 5])
+    ([-2, -3], [-3, -5])
+    >>> _descending([Fraction(1, 3), Fraction(1, 2**61)])[0]
+    (-0.3333333333333333, Fraction(-1, 3))
+    """
+    if all(isinstance(value, int) for value in values):
+        return [-value for value in values]
+    common = math.lcm(*{value.denominator for value in values})
+    if common < _WHOLE_SORT_LIMIT:
+        return [-(value.numerator * (common // value.denominator)) for value in values]
+    return [(-float(value), -value) for value in values]
 
 
 def _key(
@@ -248,22 +275,32 @@ def _relative_terms(played: pd.DataFrame, largest: int) -> tuple[Ints, Ints]:
 def _relative(
     played: pd.DataFrame, players: npt.NDArray[np.intp], count: int, largest: int
 ) -> list[Any]:
-    """The sum of each player's relative shares, exactly: summed per (player, denominator)
-    by pandas, then as Fractions over the few denominators a player met."""
-    numerator, bottom = _relative_terms(played, largest)
+    """The sum of each player's relative shares, exactly, with no loop over rows.
+
+    Σ v·n / (T·largest): numerators are summed per (player, table total T) by pandas,
+    then brought over one common denominator D = lcm of every T (Python integers, in a
+    numpy object array) and summed per player.
+    """
+    value = played["value"].to_numpy(dtype=np.int64)
+    table = played["table_value"].to_numpy(dtype=np.int64)
+    size = played["size"].to_numpy(dtype=np.int64)
+    top = np.where(table > 0, value * size, 0)
     sums = (
-        pd.DataFrame({"player": players, "bottom": bottom, "top": numerator})
-        .groupby(["player", "bottom"], sort=False)["top"]
+        pd.DataFrame({"player": players, "total": np.where(table > 0, table, 1), "top": top})
+        .groupby(["player", "total"], sort=True)["top"]
         .sum()
     )
+    owner = sums.index.get_level_values(0).to_numpy()
+    totals = sums.index.get_level_values(1).to_numpy()
+    distinct = np.unique(totals)
+    common = math.lcm(*distinct.tolist()) if len(distinct) else 1
+    factor = np.array([common // int(total) for total in distinct] + [0], dtype=object)
+    terms = sums.to_numpy().astype(object) * factor[np.searchsorted(distinct, totals)]
+    starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]]) if len(owner) else owner
+    per_player = np.add.reduceat(terms, starts) if len(terms) else terms
     shares = [Fraction(0)] * count
-    for player, under, over in zip(
-        sums.index.get_level_values(0).tolist(),
-        sums.index.get_level_values(1).tolist(),
-        sums.tolist(),
-        strict=True,
-    ):
-        shares[player] += Fraction(over, under)
+    for player, numerator in zip(owner[starts].tolist(), per_player.tolist(), strict=True):
+        shares[player] = Fraction(numerator, common * largest)
     return shares
 
 
@@ -348,9 +385,8 @@ def by_value(frame: pd.DataFrame, column: str, bye: npt.NDArray[np.bool_]) -> pd
     """
     value = frame[column].to_numpy(dtype=np.float64, na_value=0.0)
     value = np.where(bye, 0.0, value)
-    game = pd.MultiIndex.from_arrays(
-        [frame["round"].to_numpy(), frame["table"].astype(str).to_numpy(), bye]
-    ).factorize()[0]
+    known = games.of(frame).codes
+    game = np.where(bye, known.max(initial=-1) + 1 + np.arange(len(frame)), known)
     place = (
         pd.Series(value, index=frame.index)
         .groupby(game)
@@ -365,6 +401,7 @@ def by_value(frame: pd.DataFrame, column: str, bye: npt.NDArray[np.bool_]) -> pd
             "value": value.astype(np.int64),
             "place": np.where(bye, 1, place),
             "bye": bye,
+            "game": game,
         },
         index=frame.index,
     )
