@@ -507,14 +507,14 @@ def format_rules(roster: frozenset[str] | None, fmt: Format) -> tuple[Rule, ...]
     >>> format_rules(None, load("catan-de")) == rules(None)
     True
     """
+    if fmt.game == "catan" and fmt.table_sizes == tuple(sorted(TABLE_SIZES)):
+        return rules(roster)
     return (*_format_base(fmt), *_roster_rules(roster))
 
 
 @functools.lru_cache(maxsize=16)
 def _format_base(fmt: Format) -> tuple[Rule, ...]:
     """The rules of ``fmt`` but the roster's, made once per format (so is their schema)."""
-    if fmt.game == "catan" and fmt.table_sizes == tuple(sorted(TABLE_SIZES)):
-        return BASE_RULES
     table_size = _table_size_rule(fmt)
     if fmt.game == "catan":
         return tuple(table_size if rule.name == "table_size" else rule for rule in BASE_RULES)
