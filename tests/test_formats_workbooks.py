@@ -6,15 +6,18 @@ broken Carcassonne cells named in every language; another game's headers refused
 
 from __future__ import annotations
 
+import io
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 
 from tests.builders import run_cli, table_below, write
-from xlsx_scorer.app import api
+from xlsx_scorer.app import api, template
 from xlsx_scorer.findings import render
+from xlsx_scorer.i18n import LANGUAGES, header, text
 
 CARCASSONNE = (
     "Round",
@@ -211,3 +214,60 @@ def test_formats_lists_the_shipped_ones_in_the_language() -> None:
     assert lines[1].split()[0] == "catan-es"
     assert "Buchholz" in lines[-1]
     assert "rakip" in lines[-1]
+
+
+# ---------------------------------------------------------------------------
+# Templates of a format
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+@pytest.mark.parametrize("name", ["carcassonne-hig", "carcassonne-swiss"])
+def test_a_carcassonne_template_filled_by_its_headers_scores_by_its_declared_format(
+    tmp_path: Path, lang: str, name: str
+) -> None:
+    blank = tmp_path / "blank.xlsx"
+    done = run_cli("template", blank, "--format", name, "--lang", lang, "--players", "6")
+    assert done.returncode == 0, done.stderr
+    book = load_workbook(blank)
+    sheets = LANGUAGES[lang].SHEETS
+    event = {row[0].value: row[1].value for row in book[sheets["event"]].iter_rows()}
+    assert event[text(lang, "event.format")] == name
+    instructions = " ".join(
+        str(cell.value) for row in book[sheets["instructions"]].iter_rows() for cell in row
+    )
+    for key in ("cloister_points", "field_points"):
+        assert header(lang, key) in instructions
+    results = book[sheets["results"]]
+    columns = {cell.value: cell.column for cell in results[1] if cell.value}
+    score_letter = results.cell(row=1, column=columns[header(lang, "score")]).column_letter
+    rule = next(
+        dv
+        for dv in results.data_validations.dataValidation
+        if str(dv.sqref).startswith(f"{score_letter}2")
+    )
+    assert (rule.type, rule.operator, rule.formula1) == ("whole", "greaterThanOrEqual", "0")
+    games = (
+        [(1, 1, "Ana", 80), (1, 1, "Bo", 60), (1, 2, "Cem", 70), (1, 2, "Dan", 70)]
+        if name.endswith("swiss")
+        else [(1, 1, "Ana", 80), (1, 1, "Bo", 60), (1, 1, "Cem", 70)]
+    )
+    for line, values in enumerate(games, start=2):
+        for key, value in zip(("round", "table", "player", "score"), values, strict=True):
+            results.cell(row=line, column=columns[header(lang, key)], value=value)
+    filled = tmp_path / "filled.xlsx"
+    book.save(filled)
+    scored = api.score(filled.read_bytes())
+    assert scored.exit_code == 0, scored.messages()
+    assert scored.format is not None
+    assert scored.format.name == name
+    assert scored.language == lang
+    assert scored.standings is not None
+    assert scored.standings["player"].iloc[0] == "Ana"
+
+
+def test_the_default_template_declares_no_format() -> None:
+    """Without --format, the template is catan-es's as it always was (its shipped files)."""
+    book = load_workbook(io.BytesIO(template.template_bytes("en")))
+    labels = [row[0].value for row in book["Event"].iter_rows()]
+    assert "Format" not in labels
+    assert template.columns_of(None) == template.COLUMNS

@@ -165,6 +165,7 @@ def template(args: argparse.Namespace, run: Run) -> int:
         rounds=args.rounds,
         event=args.event,
         overwrite=args.force,
+        fmt=load_format(args.format),
     )
     run.written = args.workbook
     print(text(lang, "cli.wrote", file=args.workbook))

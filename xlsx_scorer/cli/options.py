@@ -81,6 +81,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     blank.add_argument(
         "--event", metavar=say(lang, "help.metavar_name"), help=say(lang, "help.event")
     )
+    add_format(blank, lang)
     add_common(blank, lang)
     add_common(add_command(commands, "formats", lang), lang)
     from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)

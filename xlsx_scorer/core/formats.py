@@ -251,3 +251,14 @@ def named(name: str | None) -> Format | None:
     if name is None:
         return None
     return shipped().get(" ".join(name.split()).casefold())
+
+
+def sizes_text(sizes: tuple[int, ...]) -> str:
+    """Table sizes as a message shows them, in no language's words: ``3–4``, ``2``, ``2, 4``.
+
+    >>> sizes_text((3, 4)), sizes_text((2,)), sizes_text((2, 4))
+    ('3–4', '2', '2, 4')
+    """
+    if len(sizes) > 1 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}–{sizes[-1]}"
+    return ", ".join(map(str, sizes))

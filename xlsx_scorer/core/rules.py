@@ -28,7 +28,7 @@ import pandera.pandas as pa
 
 from xlsx_scorer.core import backends, games, scoring
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, MARK_COLUMNS, NUMBER_COLUMNS, RANGES
-from xlsx_scorer.core.formats import Format
+from xlsx_scorer.core.formats import Format, sizes_text
 from xlsx_scorer.core.games import Flags, Floats, marks, numbers
 from xlsx_scorer.core.memo import remembered
 from xlsx_scorer.i18n import bye_words, fold
@@ -447,17 +447,6 @@ def bye_rows(frame: pd.DataFrame, fmt: Format) -> Flags:
         return found
 
     return remembered(frame, ("byes", fmt.two_player), compute)
-
-
-def sizes_text(sizes: tuple[int, ...]) -> str:
-    """Table sizes as a message shows them, in no language's words: ``3–4``, ``2``, ``2, 4``.
-
-    >>> sizes_text((3, 4)), sizes_text((2,)), sizes_text((2, 4))
-    ('3–4', '2', '2, 4')
-    """
-    if len(sizes) > 1 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
-        return f"{sizes[0]}–{sizes[-1]}"
-    return ", ".join(map(str, sizes))
 
 
 def _table_size_rule(fmt: Format) -> Rule:
