@@ -286,8 +286,7 @@ STRINGS = {
         "del jugador."
     ),
     "template.help.other_points": (
-        "Opcional: cualquier otro punto (expansiones: posadas, catedrales, mercancías, "
-        "castillos…)."
+        "Opcional: cualquier otro punto (expansiones: posadas, catedrales, mercancías, castillos…)."
     ),
     "template.help.format": "El formato del torneo: {formats}.",
     "instructions.carcassonne_results": (
