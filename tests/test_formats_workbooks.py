@@ -280,3 +280,26 @@ def test_archive_refuses_a_format_it_cannot_keep_yet(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stdout + done.stderr
     assert "carcassonne-hig" in done.stdout + done.stderr
     assert not (tmp_path / "kept").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "headers"),
+    [
+        ("catan-de", ["Round Points", "Capped VP", "Shares", "1st Places", "2nd Places"]),
+        ("catan-world", ["Wins", "VP", "Relative Shares", "R1", "R2"]),
+    ],
+)
+def test_catan_formats_standings_headers_and_first_key_per_round(
+    tmp_path: Path, name: str, headers: list[str]
+) -> None:
+    target = tmp_path / "scored.xlsx"
+    done = run_cli("score", "fixtures/sample_event.xlsx", "-o", target, "--format", name)
+    assert done.returncode == 0, done.stderr
+    table = standings(target)
+    assert list(table[0])[2:7] == headers
+    rounds = [
+        key for key in table[0] if isinstance(key, str) and key[:1] == "R" and key[1:].isdigit()
+    ]
+    first = headers[0]
+    for row in table:
+        assert sum(row[key] or 0 for key in rounds) == pytest.approx(row[first])
