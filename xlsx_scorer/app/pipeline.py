@@ -31,6 +31,7 @@ from xlsx_scorer.core.problems import (
     problems_from_cell_errors,
     problems_from_failures,
 )
+from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import date_time, text
@@ -215,8 +216,10 @@ def api_table(ranked: standings.Ranked) -> pd.DataFrame:
     """The ranking a ``Result`` holds: rank, player and each key exactly; with Catan's
     points, VP and VP % also as they always were (``points12``, ``vp``, ``vp_share``)."""
     table = ranked.table.copy()
-    if "points" in table and all((value * 12).denominator == 1 for value in table["points"]):
-        table["points12"] = [int(value * 12) for value in table["points"]]
+    if "points" in table and TWELFTHS % ranked.scale == 0:  # each denominator divides 12
+        table["points12"] = [
+            value.numerator * (TWELFTHS // value.denominator) for value in table["points"]
+        ]
     if "vp_ratio" in table:
         table["vp_share"] = [float(value) for value in table["vp_ratio"]]
     return table

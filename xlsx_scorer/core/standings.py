@@ -189,6 +189,8 @@ def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any])
 
 #: Exact values whose common denominator is below this sort as whole numbers.
 _WHOLE_SORT_LIMIT = 1 << 60
+#: Fractions in [0, 1] over denominators below this compare exactly as floats.
+_FLOAT_EXACT = 1 << 26
 
 
 def _descending(values: list[Any]) -> list[Any]:
@@ -205,9 +207,14 @@ def _descending(values: list[Any]) -> list[Any]:
     """
     if all(isinstance(value, int) for value in values):
         return [-value for value in values]
-    common = math.lcm(*{value.denominator for value in values})
+    denominators = {value.denominator for value in values}
+    common = math.lcm(*denominators)
     if common < _WHOLE_SORT_LIMIT:
         return [-(value.numerator * (common // value.denominator)) for value in values]
+    if max(denominators) < _FLOAT_EXACT and all(0 <= value <= 1 for value in values):
+        # two different fractions in [0, 1] over denominators below 2**26 differ by more
+        # than 2**-52, so their floats differ too, in the same order (VP %)
+        return [-(value.numerator / value.denominator) for value in values]
     return [(-float(value), -value) for value in values]
 
 
