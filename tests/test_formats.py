@@ -360,3 +360,17 @@ def test_catan_es_sheets_are_todays(lang: str) -> None:
         assert list(Rows.of(new.rows)) == list(Rows.of(old.rows))
         assert new.chart == old.chart
         assert [note_text(note) for note in new.notes] == [note_text(note) for note in old.notes]
+
+
+def test_every_language_names_every_games_columns() -> None:
+    """A language adds GAME_HEADERS beside HEADERS: the columns of every game, each once."""
+    from xlsx_scorer.i18n import LANGUAGES, fold, header_aliases
+
+    english = LANGUAGES["en"].GAME_HEADERS
+    for lang, module in LANGUAGES.items():
+        assert {game: set(h) for game, h in module.GAME_HEADERS.items()} == {
+            game: set(h) for game, h in english.items()
+        }, lang
+        for game, headers in module.GAME_HEADERS.items():
+            aliases = header_aliases(game)
+            assert all(aliases[fold(text)] == key for key, text in headers.items()), lang

@@ -7,6 +7,7 @@ broken Carcassonne cells named in every language; another game's headers refused
 from __future__ import annotations
 
 import io
+import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -303,3 +304,10 @@ def test_catan_formats_standings_headers_and_first_key_per_round(
     first = headers[0]
     for row in table:
         assert sum(row[key] or 0 for key in rounds) == pytest.approx(row[first])
+
+
+def test_check_json_names_the_format(tmp_path: Path) -> None:
+    source = write(tmp_path / "hig.xlsx", HIG, headers=CARCASSONNE)
+    done = run_cli("check", source, "--json", "--format", "carcassonne-hig")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["format"] == "carcassonne-hig"

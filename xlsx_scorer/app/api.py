@@ -102,6 +102,7 @@ class Result:
             "version": JSON_VERSION,
             "exit_code": self.exit_code,
             "language": self.language,
+            "format": None if self.format is None else self.format.name,
             "games": self.games,
             "players": self.players,
             "findings": [to_json(finding, language=language) for finding in self.findings],
