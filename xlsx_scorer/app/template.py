@@ -164,7 +164,12 @@ def _params(lang: str, fmt: formats.Format | None = None) -> dict[str, str]:
         "no": no,
         "codes": ", ".join(LANGUAGES),
         "name": chosen.name,
-        "description": text(lang, described) if chosen.name in formats.SHIPPED else "",
+        # an organiser's own format is described by its keys, as its file names them
+        "description": (
+            text(lang, described)
+            if chosen.name in formats.SHIPPED
+            else f"{chosen.game}, {' → '.join(chosen.order)}."
+        ),
         "sizes": sizes_text(chosen.table_sizes),
         "bye": text(lang, "out.bye"),
         "formats": ", ".join(formats.SHIPPED),
