@@ -233,7 +233,7 @@ SHARED_WORDS = {"catan", "excel", "frictionless", "json", "csv", "sha", "web", "
 SPANISH_TOO = {"es": {"base", "error", "no"}, "tr": set()}
 WORD = re.compile(r"[^\W\d_]+")
 #: File names and paths the help names: the same in every language.
-FILE_NAME = re.compile(r"[\w./-]*\.(?:json|csv|md|xlsx|xlsm)\b")
+FILE_NAME = re.compile(r"[\w./-]*\.(?:json|csv|md|xlsx|xlsm|toml)\b")
 
 
 def _helps(lang: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:

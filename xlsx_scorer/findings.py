@@ -33,7 +33,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header, text
+from xlsx_scorer.i18n import header, is_column, text
 
 Severity = Literal["fatal", "error", "notice"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
@@ -238,7 +238,7 @@ def render(finding: Finding, lang: str) -> str:
         **finding.params,
     }
     column = arguments.get(COLUMN_PARAM)
-    if isinstance(column, str) and column in LANGUAGES[DEFAULT_LANGUAGE].HEADERS:
+    if isinstance(column, str) and is_column(column):
         arguments[COLUMN_PARAM] = header(lang, column)
     return text(lang, message_key(finding), **arguments)
 

@@ -42,11 +42,13 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from xlsx_scorer.app.pipeline import Validated
+    from xlsx_scorer.core.formats import Format
     from xlsx_scorer.xlsx.reader import Workbook
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
 #: The version of the JSON form of a result (``Result.to_json``; docs/findings.md).
 JSON_VERSION = 1
+#: A format as the API takes it: a shipped name, a format file, or a loaded ``Format``.
 #: Set in a process that runs only the scorer (``set_aside_heavy_imports``) until ``heavy_steps``
 #: has set the heavy imports aside.
 _SET_ASIDE = threading.Event()
@@ -69,6 +71,8 @@ class Result:
     players: int = 0
     standings: pd.DataFrame | None = None
     workbook: bytes | None = None
+    #: The format the workbook was read in (None when the file could not be used).
+    format: Format | None = None
 
     @property
     def exit_code(self) -> int:
@@ -98,19 +102,28 @@ class Result:
             "version": JSON_VERSION,
             "exit_code": self.exit_code,
             "language": self.language,
+            "format": None if self.format is None else self.format.name,
             "games": self.games,
             "players": self.players,
             "findings": [to_json(finding, language=language) for finding in self.findings],
         }
 
 
-def check(data: bytes, *, filename: str | None = None, language: str | None = None) -> Result:
+def check(
+    data: bytes,
+    *,
+    filename: str | None = None,
+    language: str | None = None,
+    format: str | Path | Format | None = None,
+) -> Result:
     """Every finding about the workbook in ``data``; nothing is scored or written.
 
     ``filename`` names the file in findings; ``language`` (``en``, ``es``,
-    ``tr``) overrides the workbook's own for the result's words.
+    ``tr``) overrides the workbook's own for the result's words; ``format`` is the
+    tournament format (a shipped name, a format file, a ``Format``), else the one the
+    workbook declares, else ``catan-es`` (docs/rules.md, "Formats").
     """
-    return _run(data, filename=filename, language=language, now=None, scoring=False)
+    return _run(data, filename=filename, language=language, now=None, scoring=False, format=format)
 
 
 def score(
@@ -119,13 +132,14 @@ def score(
     filename: str | None = None,
     language: str | None = None,
     now: dt.datetime | None = None,
+    format: str | Path | Format | None = None,
 ) -> Result:
     """Check and score the workbook in ``data``; ``Result.workbook`` holds the scored bytes.
 
     ``now`` is the time the sheets say they were computed (default: now), shown in this
-    computer’s time zone (``i18n.date_time``).
+    computer’s time zone (``i18n.date_time``); ``format`` as for ``check``.
     """
-    return _run(data, filename=filename, language=language, now=now, scoring=True)
+    return _run(data, filename=filename, language=language, now=now, scoring=True, format=format)
 
 
 def _run(
@@ -136,10 +150,17 @@ def _run(
     now: dt.datetime | None,
     scoring: bool,
     checked: bool = False,
+    format: str | Path | Format | None = None,
 ) -> Result:
     """One run; ``checked`` when ``data`` already passed ``safety.check_package``."""
     return run(
-        data, filename=filename, language=language, now=now, scoring=scoring, checked=checked
+        data,
+        filename=filename,
+        language=language,
+        now=now,
+        scoring=scoring,
+        checked=checked,
+        format=format,
     ).result
 
 
@@ -161,11 +182,13 @@ def run(
     now: dt.datetime | None = None,
     scoring: bool,
     checked: bool = False,
+    format: str | Path | Format | None = None,
 ) -> Run:
     """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``."""
     if language is not None and language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
     try:
+        chosen = load_format(format)
         if not checked:
             safety.check_package(data)
         # The heavy steps (pandas, pandera) only for a file that passed the safety checks:
@@ -173,7 +196,7 @@ def run(
         from xlsx_scorer.app import reading  # noqa: PLC0415
 
         with parallel.meanwhile(heavy_steps):
-            book = reading.read(data)
+            book = reading.read(data, chosen)
         pipeline = heavy_steps()
         lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
@@ -182,7 +205,10 @@ def run(
             finding.located(file=filename) for finding in (*validated.findings, *notices)
         )
         if not scoring:
-            return Run(Result(findings, lang, validated.games, validated.players), book, validated)
+            checked_only = Result(
+                findings, lang, validated.games, validated.players, format=book.format
+            )
+            return Run(checked_only, book, validated)
         scored = pipeline.output_sheets(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
@@ -191,8 +217,28 @@ def run(
         findings += tuple(finding.located(file=filename) for finding in taken)
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))
-    result = Result(findings, lang, validated.games, validated.players, scored.standings, workbook)
+    result = Result(
+        findings,
+        lang,
+        validated.games,
+        validated.players,
+        scored.standings,
+        workbook,
+        book.format,
+    )
     return Run(result, book, validated)
+
+
+def load_format(format: str | Path | Format | None) -> Format | None:
+    """The format asked for, loaded (``core.formats.load``); None when none was asked for.
+
+    Raises ``UnusableWorkbookError`` for a name not shipped or a broken format file.
+    """
+    if format is None:
+        return None
+    from xlsx_scorer.core import formats  # noqa: PLC0415  (pydantic: only when asked)
+
+    return format if isinstance(format, formats.Format) else formats.load(format)
 
 
 def heavy_steps() -> ModuleType:
@@ -257,14 +303,22 @@ def read_file(source: Path) -> bytes:
     return safety.read_package(source)
 
 
-def check_file(source: Path, *, language: str | None = None) -> Result:
+def check_file(
+    source: Path, *, language: str | None = None, format: str | Path | Format | None = None
+) -> Result:
     """``check`` on the file ``source``."""
     try:
         data = read_file(source)
     except UnusableWorkbookError as error:
         return _unusable(error, filename=str(source), language=language)
     return _run(
-        data, filename=str(source), language=language, now=None, scoring=False, checked=True
+        data,
+        filename=str(source),
+        language=language,
+        now=None,
+        scoring=False,
+        checked=True,
+        format=format,
     )
 
 
@@ -275,6 +329,7 @@ def score_file(
     language: str | None = None,
     now: dt.datetime | None = None,
     force: bool = False,
+    format: str | Path | Format | None = None,
 ) -> Result:
     """``score`` the file ``source`` and save the scored workbook to ``target`` (default: in place).
 
@@ -290,7 +345,13 @@ def score_file(
     except UnusableWorkbookError as error:
         return _unusable(error, filename=str(source), language=language)
     result = _run(
-        data, filename=str(source), language=language, now=now, scoring=True, checked=True
+        data,
+        filename=str(source),
+        language=language,
+        now=now,
+        scoring=True,
+        checked=True,
+        format=format,
     )
     if result.workbook is None:
         return result

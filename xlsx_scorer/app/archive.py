@@ -25,7 +25,7 @@ import pandas as pd
 from xlsx_scorer import __version__
 from xlsx_scorer.app import api, canonical, outputkinds, pipeline
 from xlsx_scorer.app.diff import order_columns
-from xlsx_scorer.core import scoring
+from xlsx_scorer.core import formats, scoring
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.i18n import choose_language
@@ -65,6 +65,10 @@ def read_event(path: Path) -> workbook.Workbook:
 def score_book(book: workbook.Workbook, language: str | None) -> Scored:
     """Check a read workbook and, without problems, score its games and standings."""
     lang = choose_language(language, book.language)
+    if book.format.name != formats.DEFAULT:  # the archive's files are catan-es's (docs/archive.md)
+        raise UnusableWorkbookError(
+            "unusable.archive_format", {"format": book.format.name}, language=lang
+        )
     validated = pipeline.validate(book)
     if validated.findings:
         return Scored(book, lang, validated.findings, validated.frame)

@@ -13,6 +13,7 @@ pandera), imported only once a file is known to be a workbook.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,15 +21,17 @@ from dataclasses import dataclass
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import fingerprint, outputkinds, report
-from xlsx_scorer.core import backends, games, pending, rules, scoring
+from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
+from xlsx_scorer.core import backends, games, pending, rules, scoring, standings
 from xlsx_scorer.core.collation import collation_key
-from xlsx_scorer.core.columns import RANGES
+from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
+from xlsx_scorer.core.formats import Format
 from xlsx_scorer.core.problems import (
     SheetContext,
     problems_from_cell_errors,
     problems_from_failures,
 )
+from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import date_time, text
@@ -74,9 +77,13 @@ class Scored:
 
 def validate(book: reader.Workbook) -> Validated:
     """Every error of the ``Results`` sheet (docs/rules.md §1–2), all in one pass, in row order."""
-    results = book.results
+    results, fmt = book.results, book.format
     typed, cell_errors = typed_results(results.raw, results.coded)
     context = SheetContext(results.name, results.columns, typed)
+    if fmt.two_player:  # a bye has no score (docs/rules.md, "Formats")
+        byes = typed.index[rules.bye_rows(typed, fmt)]
+        blank_bye = cell_errors["row"].isin(byes) & (cell_errors["column"] == "score")
+        cell_errors = cell_errors.loc[~blank_bye.to_numpy()]
     if results.uncached:  # an uncached formula is reported as that, not as unreadable
         keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
         cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
@@ -89,15 +96,27 @@ def validate(book: reader.Workbook) -> Validated:
         ),
     ]
     roster = frozenset(book.roster.names) if book.roster else None
-    column_failures = _failure_cases(rules.columns_schema(), typed)
+    column_failures = _failure_cases(rules.game_columns_schema(fmt.game), typed)
     found.extend(problems_from_failures(context, column_failures, (), RANGES))
     masked = rules.without_failures(typed, column_failures)
-    rule_failures = _failure_cases(rules.rules_schema(roster), masked)
+    rule_failures = _failure_cases(rules.format_rules_schema(roster, fmt), masked)
     rules_context = SheetContext(results.name, results.columns, masked)
-    found.extend(problems_from_failures(rules_context, rule_failures, rules.rules(roster), RANGES))
+    broken = problems_from_failures(
+        rules_context, rule_failures, rules.format_rules(roster, fmt), RANGES
+    )
+    found.extend(_breakdown_cells(finding, results.columns) for finding in broken)
     found.sort(key=lambda finding: (finding.where.position, finding.code))
-    recheck = tuple(pending.games_to_recheck(masked))
+    recheck = tuple(pending.games_to_recheck(masked)) if fmt.game == "catan" else ()
     return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster)
+
+
+def _breakdown_cells(finding: Finding, letters: dict[str, str]) -> Finding:
+    """A Score that its breakdown does not add up to names the breakdown's cells too."""
+    if finding.code != "breakdown_mismatch" or finding.where.cell is None:
+        return finding
+    row = finding.where.cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    cells = ", ".join(f"{letters[column]}{row}" for column in BREAKDOWN_COLUMNS)
+    return dataclasses.replace(finding, params={**finding.params, "cells": cells})
 
 
 def _failure_cases(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
@@ -164,8 +183,10 @@ def output_sheets(
             report.errors_sheet(lang, validated.findings, computed=computed, notices=found_notices),
         )
         return Scored(specs, None)
-    games = scoring.score_games(validated.frame)
-    table, per_round = scoring.standings(games, collation_key)
+    fmt = book.format
+    played = standings.contributions(per_game(validated.frame, fmt), fmt)
+    ranked = standings.rank(played, fmt, collation_key)
+    table = api_table(ranked)
     if table.empty:  # no results yet (a blank template): as the terminal says (cli.no_results)
         empty = text(lang, "notice.no_results", sheet=book.results.name)
         nothing_to_check = text(lang, "notice.no_results_errors", sheet=book.results.name)
@@ -181,18 +202,35 @@ def output_sheets(
         )
         return Scored(specs, table)
     specs = (
-        report.standings_sheet(
-            lang,
-            table,
-            per_round,
-            event=book.event_name,
-            computed=computed,
-            games=validated.games,
+        formatsheets.standings_sheet(
+            lang, fmt, ranked, event=book.event_name, computed=computed, games=validated.games
         ),
-        report.round_points_sheet(lang, games, event=book.event_name),
+        formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event=book.event_name),
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),
     )
     return Scored(specs, table)
+
+
+def per_game(frame: pd.DataFrame, fmt: Format) -> pd.DataFrame:
+    """The engine's per-game frame of a validated ``frame`` (``core.standings``): Catan's games
+    scored by VP (titles, declared victory: ``scoring``), another game's by its score."""
+    if fmt.game == "catan":
+        scored = scoring.score_games(frame)
+        return scored.assign(value=scored["vp"], game=games.of(frame).codes)
+    return standings.by_value(frame, "score", rules.bye_rows(frame, fmt))
+
+
+def api_table(ranked: standings.Ranked) -> pd.DataFrame:
+    """The ranking a ``Result`` holds: rank, player and each key exactly; with Catan's
+    points, VP and VP % also as they always were (``points12``, ``vp``, ``vp_share``)."""
+    table = ranked.table.copy()
+    if "points" in table and TWELFTHS % ranked.scale == 0:  # each denominator divides 12
+        table["points12"] = [
+            value.numerator * (TWELFTHS // value.denominator) for value in table["points"]
+        ]
+    if "vp_ratio" in table:
+        table["vp_share"] = [float(value) for value in table["vp_ratio"]]
+    return table
 
 
 def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problems: bool) -> bytes:

@@ -13,14 +13,16 @@ being read by a helper process (``api.run``, ``xlsx.parallel.meanwhile``).
 from __future__ import annotations
 
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
+from xlsx_scorer.core.formats import Format
 from xlsx_scorer.xlsx import reader, splice
 
 
-def read(data: bytes) -> reader.Workbook:
+def read(data: bytes, format: Format | None = None) -> reader.Workbook:
     """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too.
 
     A damaged part that scoring would keep makes the workbook unusable here, so that
-    ``check`` and ``score`` refuse the same files.
+    ``check`` and ``score`` refuse the same files.  ``format``: the format asked for
+    (else the workbook's declared one, else the default).
     """
     splice.refuse_kept_damage(data, legacy=LEGACY_OUTPUTS)
-    return reader.read_workbook_bytes(data, LEGACY_OUTPUTS)
+    return reader.read_workbook_bytes(data, LEGACY_OUTPUTS, format=format)

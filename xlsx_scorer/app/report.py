@@ -82,9 +82,10 @@ def _marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | N
     return shown
 
 
-def share_format(lang: str) -> str:
+def share_format(lang: str, decimals: str = "0.0") -> str:
     """The number format of a VP % cell in ``lang``: the percentage as the terminal writes it
-    (``i18n.percent``, CLDR's pattern), ``31.3%``, ``31,3 %`` or ``%31,3``.
+    (``i18n.percent``, CLDR's pattern), ``31.3%``, ``31,3 %`` or ``%31,3`` (``decimals``
+    ``"0.00"``: ``31,25 %``).
 
     The language's own percentage of ½ shows where the sign goes and what stands
     beside it; the number becomes ``0.0`` (a spreadsheet writes its decimal separator
@@ -92,13 +93,15 @@ def share_format(lang: str) -> str:
 
     >>> share_format("en"), share_format("es") == '0.0"\N{NO-BREAK SPACE}"%', share_format("tr")
     ('0.0%', True, '%0.0')
+    >>> share_format("tr", "0.00")
+    '%0.00'
     """
     shown = percent(lang, 0.5)
     number = re.search(r"50\D0", shown)
     if number is None:  # a language writing its own digits: the sign after, as in English
-        return "0.0%"
+        return decimals + "%"
     before, after = shown[: number.start()], shown[number.end() :]
-    return _format_text(before) + "0.0" + _format_text(after)
+    return _format_text(before) + decimals + _format_text(after)
 
 
 def _format_text(text: str) -> str:

@@ -41,13 +41,16 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlsx_scorer.core import formats
 from xlsx_scorer.core.columns import (
+    GAME_COLUMNS,
     MARK_COLUMNS,
     OPTIONAL_COLUMNS,
     RANGES,
     RESULT_COLUMNS,
     TABLE_LABEL_MAX,
 )
+from xlsx_scorer.core.formats import sizes_text
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx import save
@@ -93,6 +96,27 @@ INSTRUCTIONS = (
     "instructions.ties",
     "instructions.standings",
 )
+#: A Catan format's own rules replace these lines of ``catan-es`` (``instructions.format``).
+CATAN_ES_ONLY = ("instructions.round_points", "instructions.ties", "instructions.standings")
+#: The instructions of a Carcassonne template: how to fill it in, then how a game scores
+#: (the seed's WikiCarpedia page) and the format.
+CARCASSONNE_INSTRUCTIONS = (
+    "instructions.fill_heading",
+    "instructions.fill_event",
+    "instructions.fill_players",
+    "instructions.carcassonne_results",
+    "instructions.carcassonne_breakdown",
+    "instructions.run",
+    "",
+    "instructions.rules_heading",
+    "instructions.carcassonne_roads",
+    "instructions.carcassonne_cities",
+    "instructions.carcassonne_cloisters",
+    "instructions.carcassonne_fields",
+    "instructions.carcassonne_other",
+    "instructions.carcassonne_table",
+    "instructions.format",
+)
 HEADINGS = frozenset({"instructions.fill_heading", "instructions.rules_heading"})
 #: Whole-number limits per Results column (docs/rules.md §1); the longest road is capped by
 #: the roads built.
@@ -130,10 +154,50 @@ def mark_words(lang: str) -> tuple[str, str]:
     return str(module.YES_WORDS[0]).capitalize(), str(module.NO_WORDS[0]).capitalize()
 
 
-def _params(lang: str) -> dict[str, str]:
-    """Parameters every template string may use: ``yes``, ``no`` and the language ``codes``."""
+def _params(lang: str, fmt: formats.Format | None = None) -> dict[str, str]:
+    """Parameters every template string may use: ``yes``, ``no``, the language ``codes``;
+    the format's ``name``, ``description``, table ``sizes``, the ``bye`` word, ``formats``."""
     yes, no = mark_words(lang)
-    return {"yes": yes, "no": no, "codes": ", ".join(LANGUAGES)}
+    chosen = fmt or formats.load(formats.DEFAULT)
+    described = f"format.{chosen.name}"
+    return {
+        "yes": yes,
+        "no": no,
+        "codes": ", ".join(LANGUAGES),
+        "name": chosen.name,
+        # an organiser's own format is described by its keys, as its file names them
+        "description": (
+            text(lang, described)
+            if chosen.name in formats.SHIPPED
+            else f"{chosen.game}, {' → '.join(chosen.order)}."
+        ),
+        "sizes": sizes_text(chosen.table_sizes),
+        "bye": text(lang, "out.bye"),
+        "formats": ", ".join(formats.SHIPPED),
+    }
+
+
+def columns_of(fmt: formats.Format | None) -> tuple[str, ...]:
+    """The Results columns of a template for ``fmt``: Catan's ``COLUMNS``, or the game's own
+    required columns then its optional ones.
+
+    >>> columns_of(formats.load("carcassonne-swiss"))[3:5]
+    ('score', 'road_points')
+    """
+    if fmt is None or fmt.game == "catan":
+        return COLUMNS
+    required, optional = GAME_COLUMNS[fmt.game]
+    return (*required, *optional)
+
+
+def instructions_of(fmt: formats.Format | None) -> tuple[str, ...]:
+    """The instruction lines of a template for ``fmt`` (``catan-es``'s when none is asked)."""
+    if fmt is None or fmt == formats.load(formats.DEFAULT):
+        return INSTRUCTIONS
+    if fmt.game == "catan":
+        kept = [key for key in INSTRUCTIONS if key not in CATAN_ES_ONLY]
+        return (*kept, "instructions.format")
+    return (*CARCASSONNE_INSTRUCTIONS, *(("instructions.bye",) if fmt.two_player else ()))
 
 
 def build_template(
@@ -142,17 +206,24 @@ def build_template(
     players: int = DEFAULT_PLAYERS,
     rounds: int = DEFAULT_ROUNDS,
     event: str | None = None,
+    fmt: formats.Format | None = None,
 ) -> Workbook:
-    """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``."""
+    """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``.
+
+    With ``fmt``, the template is that format's: its game's Results columns, its rules in
+    the instructions, and the Event sheet declares it (``Format``) when it is a shipped one
+    (a workbook names only shipped formats; an organiser's own is chosen with ``--format``).
+    Without, it is the ``catan-es`` template as it has always been.
+    """
     book = Workbook()
     book.remove(book.active)
     sheets = {kind: book.create_sheet(str(LANGUAGES[lang].SHEETS[kind])) for kind in SHEETS}
-    _event_sheet(sheets["event"], lang, event)
+    _event_sheet(sheets["event"], lang, event, fmt)
     _players_sheet(sheets["players"], lang, players)
     roster = f"{quote_sheetname(sheets['players'].title)}!$A$2:$A${players + 1}"
     book.defined_names[ROSTER] = DefinedName(ROSTER, attr_text=roster)
-    _results_sheet(sheets["results"], lang, result_rows(players, rounds))
-    _instructions_sheet(sheets["instructions"], lang)
+    _results_sheet(sheets["results"], lang, result_rows(players, rounds), fmt)
+    _instructions_sheet(sheets["instructions"], lang, fmt)
     book.active = sheets["instructions"]
     book.properties.creator = "xlsx-scorer"
     book.properties.title = event or text(lang, "instructions.title")
@@ -166,10 +237,11 @@ def template_bytes(
     players: int = DEFAULT_PLAYERS,
     rounds: int = DEFAULT_ROUNDS,
     event: str | None = None,
+    fmt: formats.Format | None = None,
 ) -> bytes:
     """The template as an xlsx package."""
     stream = io.BytesIO()
-    build_template(lang, players=players, rounds=rounds, event=event).save(stream)
+    build_template(lang, players=players, rounds=rounds, event=event, fmt=fmt).save(stream)
     return stream.getvalue()
 
 
@@ -181,6 +253,7 @@ def write_template(
     rounds: int = DEFAULT_ROUNDS,
     event: str | None = None,
     overwrite: bool = False,
+    fmt: formats.Format | None = None,
 ) -> None:
     """Save the template to ``target`` atomically (``save.save_atomically``).
 
@@ -193,7 +266,7 @@ def write_template(
     refusal carries the existing workbook's language, when it has one, so it
     can be said in the organiser's language.
     """
-    data = template_bytes(lang, players=players, rounds=rounds, event=event)
+    data = template_bytes(lang, players=players, rounds=rounds, event=event, fmt=fmt)
     try:
         save.save_atomically(target, data, overwrite=overwrite)
     except FileExistsError:
@@ -268,10 +341,17 @@ def _add(sheet: Worksheet, validations: Iterable[DataValidation]) -> None:
         sheet.add_data_validation(validation)
 
 
-def _event_sheet(sheet: Worksheet, lang: str, event: str | None) -> None:
-    """Labels in column A, values in column B; the language value is the code."""
+def _event_sheet(
+    sheet: Worksheet, lang: str, event: str | None, fmt: formats.Format | None = None
+) -> None:
+    """Labels in column A, values in column B; the language value is the code; a shipped
+    ``fmt`` is declared on a last row (``Format``), a list of the shipped names."""
     values: dict[str, str | None] = {"event.name": event, "event.language": lang}
-    for row, key in enumerate(EVENT_LABELS, start=1):
+    labels: tuple[str, ...] = EVENT_LABELS
+    if fmt is not None and fmt.name in formats.SHIPPED:
+        labels = (*EVENT_LABELS, "event.format")
+        values["event.format"] = fmt.name
+    for row, key in enumerate(labels, start=1):
         sheet.cell(row=row, column=1, value=text(lang, key)).font = _LABEL_FONT
         cell = sheet.cell(row=row, column=2, value=values.get(key))
         cell.border, cell.fill = _BORDER, _INPUT_FILL
@@ -292,6 +372,20 @@ def _event_sheet(sheet: Worksheet, lang: str, event: str | None) -> None:
             )
         ],
     )
+    if "event.format" in labels:
+        _add(
+            sheet,
+            [
+                _validation(
+                    f"B{len(labels)}",
+                    title=text(lang, "event.format"),
+                    prompt=text(lang, "template.help.format", **params),
+                    kind="list",
+                    error=text(lang, "template.help.format", **params),
+                    formula1=f'"{",".join(formats.SHIPPED)}"',
+                )
+            ],
+        )
     sheet.column_dimensions["A"].width = 16
     sheet.column_dimensions["B"].width = 44
 
@@ -354,12 +448,15 @@ def _column_width(key: str, title: str) -> float:
     return float(min(max(len(title) * 0.8 + 4, 9), 18))
 
 
-def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
+def _results_sheet(
+    sheet: Worksheet, lang: str, rows: int, fmt: formats.Format | None = None
+) -> None:
     """Headers in row 1, then ``rows`` formatted input rows, every column validated."""
-    params = _params(lang)
+    params = _params(lang, fmt)
     last = rows + 1
     validations = []
-    for column, key in enumerate(COLUMNS, start=1):
+    columns = columns_of(fmt)
+    for column, key in enumerate(columns, start=1):
         letter = get_column_letter(column)
         title = header(lang, key)
         prompt = text(lang, f"template.help.{key}", **params)
@@ -379,7 +476,7 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     _add(sheet, validations)
     sheet.row_dimensions[1].height = 45
     sheet.freeze_panes = "D2"
-    end = get_column_letter(len(COLUMNS))
+    end = get_column_letter(len(columns))
     sheet.auto_filter.ref = f"A1:{end}{last}"
     sheet.print_title_rows = "1:1"
     sheet.page_setup.orientation = "landscape"
@@ -388,11 +485,11 @@ def _results_sheet(sheet: Worksheet, lang: str, rows: int) -> None:
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
 
 
-def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
+def _instructions_sheet(sheet: Worksheet, lang: str, fmt: formats.Format | None = None) -> None:
     """A title, then one instruction per row, headings in bold."""
-    params = _params(lang)
+    params = _params(lang, fmt)
     sheet.cell(row=1, column=1, value=text(lang, "instructions.title")).font = _TITLE_FONT
-    for row, key in enumerate(INSTRUCTIONS, start=3):
+    for row, key in enumerate(instructions_of(fmt), start=3):
         if not key:
             continue
         line = text(lang, key, **params)

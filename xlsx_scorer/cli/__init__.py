@@ -31,6 +31,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, commands.Run], int]] = {
     "score": commands.score,
     "check": commands.check,
     "template": commands.template,
+    "formats": commands.formats,
 }
 
 

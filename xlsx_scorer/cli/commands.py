@@ -16,12 +16,16 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, score_file
+from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, load_format, score_file
 from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
+
+if TYPE_CHECKING:
+    from xlsx_scorer.core.formats import Format
 
 TOP_PLAYERS = 10
 
@@ -36,9 +40,10 @@ class Run:
 def score(args: argparse.Namespace, run: Run) -> int:
     """``score``: check, score and save each workbook; print the findings and the leaders."""
     lang = choose_language(args.lang)
+    fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
     paths = batch.workbooks(args.workbook)
     if len(args.workbook) == 1 and not args.workbook[0].is_dir():
-        return _score_one(paths[0], args.output, args.lang, args.force, run)
+        return _score_one(paths[0], args.output, args.lang, args.force, run, fmt=fmt)
     if args.output is not None and not args.output.is_dir():
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -50,7 +55,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
 
     def score_one(path: Path) -> int:
         target = None if args.output is None else args.output / path.name
-        result = score_file(path, target, language=args.lang, force=args.force)
+        result = score_file(path, target, language=args.lang, force=args.force, format=fmt)
         if result.exit_code == EXIT_UNUSABLE:
             return refused(result)
         if result.workbook is not None:  # saved
@@ -67,8 +72,16 @@ def score(args: argparse.Namespace, run: Run) -> int:
     return max(empty, batch.run_each(paths, score_one, _bug_reporter(args, run)))
 
 
-def _score_one(source: Path, output: Path | None, lang: str | None, force: bool, run: Run) -> int:
-    result = score_file(source, output, language=lang, force=force)
+def _score_one(
+    source: Path,
+    output: Path | None,
+    lang: str | None,
+    force: bool,
+    run: Run,
+    *,
+    fmt: Format | None,
+) -> int:
+    result = score_file(source, output, language=lang, force=force, format=fmt)
     if result.exit_code == EXIT_UNUSABLE:
         return refused(result)
     run.written.append(output or source)
@@ -97,15 +110,16 @@ def score_next(lang: str, source: Path, output: Path | None) -> str:
 
 def check(args: argparse.Namespace, run: Run) -> int:
     """``check``: every finding of each workbook, in words or as JSON; nothing is written."""
+    fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
     paths = batch.workbooks(args.workbook)
     if len(args.workbook) == 1 and not args.workbook[0].is_dir():
-        return _check_one(paths[0], args.json, args.lang)
+        return _check_one(paths[0], args.json, args.lang, fmt)
     empty = _say_empty_folders(args)
     if args.json:
         documents: list[dict[str, object]] = []
 
         def collect(path: Path) -> int:
-            result = check_file(path, language=args.lang)
+            result = check_file(path, language=args.lang, format=fmt)
             documents.append({"file": str(path), **result.to_json(language=result.language)})
             return result.exit_code
 
@@ -114,7 +128,7 @@ def check(args: argparse.Namespace, run: Run) -> int:
             print(json.dumps(documents, ensure_ascii=False, indent=2))
         return max(empty, worst)
     worst = batch.run_each(
-        paths, lambda path: _check_one(path, False, args.lang), _bug_reporter(args, run)
+        paths, lambda path: _check_one(path, False, args.lang, fmt), _bug_reporter(args, run)
     )
     return max(empty, worst)
 
@@ -127,8 +141,8 @@ def _say_empty_folders(args: argparse.Namespace) -> int:
     return EXIT_UNUSABLE if empty else 0
 
 
-def _check_one(source: Path, as_json: bool, lang: str | None) -> int:
-    result = check_file(source, language=lang)
+def _check_one(source: Path, as_json: bool, lang: str | None, fmt: Format | None) -> int:
+    result = check_file(source, language=lang, format=fmt)
     with _tolerating_a_closed_pipe():
         if as_json:
             document = result.to_json(language=result.language)
@@ -185,12 +199,25 @@ def template(args: argparse.Namespace, run: Run) -> int:
         rounds=args.rounds,
         event=args.event,
         overwrite=args.force,
+        fmt=load_format(args.format),
     )
     run.written.append(args.workbook)
     print(text(lang, "cli.wrote", file=args.workbook))
     command = shlex.join(["xlsx-scorer", "score", str(args.workbook)])
     players, results = sheet_name(lang, "players"), sheet_name(lang, "results")
     print(text(lang, "cli.template_next", players=players, results=results, command=command))
+    return 0
+
+
+def formats(args: argparse.Namespace, run: Run) -> int:
+    """``formats``: the shipped tournament formats, one line each, in the language."""
+    from xlsx_scorer.core.formats import shipped  # noqa: PLC0415
+
+    lang = choose_language(args.lang)
+    print(text(lang, "cli.formats"))
+    width = max(map(len, shipped()))
+    for name in shipped():
+        print(f"  {name.ljust(width)}  {text(lang, f'format.{name}')}")
     return 0
 
 
@@ -238,7 +265,8 @@ def _print_findings(result: Result, summary: str, source: Path) -> None:
 def _print_leaders(result: Result) -> None:
     if result.standings is None:
         return
-    from xlsx_scorer.app.report import points  # noqa: PLC0415  (pandas is loaded by now)
+    from xlsx_scorer.app.formatsheets import shown_columns  # noqa: PLC0415  (pandas is loaded)
+    from xlsx_scorer.app.report import WHOLE_FORMAT  # noqa: PLC0415
 
     lang = result.language
     if result.standings.empty:  # a template not filled in yet
@@ -246,22 +274,31 @@ def _print_leaders(result: Result) -> None:
         return
     shown = result.standings.head(TOP_PLAYERS)
     print(text(lang, "cli.top", count=len(shown)))
-    columns = ["rank", "player", "points12", "vp", "vp_share"]
+    keyed = shown_columns(result.format) if result.format else []
+
+    def said(value: Any, number_format: str | None) -> str:
+        if number_format == WHOLE_FORMAT:
+            return str(round(value))
+        if number_format and "%" in number_format:
+            return percent(lang, float(value))
+        return decimal(lang, float(value))
+
     rows = [
         [
             str(rank),
             str(player),
-            decimal(lang, points(twelfths) or 0.0),
-            str(vp),
-            percent(lang, share),
+            *(said(entry[column], look.number_format) for column, look in keyed),
         ]
-        for rank, player, twelfths, vp, share in shown[columns].itertuples(index=False, name=None)
+        for rank, player, entry in zip(
+            shown["rank"], shown["player"], shown.to_dict("records"), strict=True
+        )
     ]
-    for line in leaders_table(lang, rows):
+    headings = [text(lang, look.message) for _, look in keyed]
+    for line in leaders_table(lang, rows, headings):
         print(line)
 
 
-def leaders_table(lang: str, rows: list[list[str]]) -> list[str]:
+def leaders_table(lang: str, rows: list[list[str]], keys: list[str] | None = None) -> list[str]:
     """The leaders under their headings in ``lang``, each column as wide as its widest cell.
 
     Numbers come already written the language's way (``15,25``, ``%31,3``); the
@@ -273,8 +310,13 @@ def leaders_table(lang: str, rows: list[list[str]]) -> list[str]:
            1  Ana                15,25  10  31,3 %
     """
     headings = [
-        text(lang, key)
-        for key in ("out.rank", "out.player", "out.round_points", "out.vp", "out.vp_pct")
+        text(lang, "out.rank"),
+        text(lang, "out.player"),
+        *(
+            keys
+            if keys is not None
+            else [text(lang, key) for key in ("out.round_points", "out.vp", "out.vp_pct")]
+        ),
     ]
     widths = [max(len(cell) for cell in column) for column in zip(headings, *rows, strict=True)]
     return [

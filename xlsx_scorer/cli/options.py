@@ -48,12 +48,14 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
         "-o", "--output", metavar=output, type=Path, help=say(lang, "help.score_output")
     )
     score.add_argument("--force", action="store_true", help=say(lang, "help.force_output"))
+    add_format(score, lang)
     add_common(score, lang)
     check = add_command(commands, "check", lang, epilog=exit_codes)
     check.add_argument(
         "workbook", metavar=workbook, type=Path, nargs="+", help=say(lang, "help.workbooks")
     )
     check.add_argument("--json", action="store_true", help=say(lang, "help.json"))
+    add_format(check, lang)
     add_common(check, lang)
     blank = add_command(commands, "template", lang)
     blank.add_argument(
@@ -79,7 +81,9 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     blank.add_argument(
         "--event", metavar=say(lang, "help.metavar_name"), help=say(lang, "help.event")
     )
+    add_format(blank, lang)
     add_common(blank, lang, "help.template_lang")  # no workbook to take it from
+    add_common(add_command(commands, "formats", lang), lang, "help.template_lang")
     from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)
 
     for own_command in (diff, merge, archive, verify, serve):
@@ -97,6 +101,13 @@ def add_command(commands: Any, name: str, lang: str, **extra: Any) -> argparse.A
         **extra,
     )
     return parser
+
+
+def add_format(command: argparse.ArgumentParser, lang: str) -> None:
+    """``--format NAME|FILE.toml``: the tournament format (docs/rules.md, "Formats")."""
+    command.add_argument(
+        "--format", metavar=say(lang, "help.metavar_format"), help=say(lang, "help.format")
+    )
 
 
 def add_common(command: argparse.ArgumentParser, lang: str, lang_help: str = "help.lang") -> None:

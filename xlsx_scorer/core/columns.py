@@ -6,6 +6,8 @@ language, live in ``i18n``.
 
 >>> len(RESULT_COLUMNS), OPTIONAL_COLUMNS
 (12, ('total_vp',))
+>>> GAME_COLUMNS["carcassonne"][0]
+('round', 'table', 'player', 'score')
 """
 
 from __future__ import annotations
@@ -40,6 +42,28 @@ RANGES: dict[str, tuple[int, int | None]] = {
     "roads": (2, 15),
     "longest_road": (1, None),
     "total_vp": (0, 20),
+    "score": (0, None),
+    "road_points": (0, None),
+    "city_points": (0, None),
+    "cloister_points": (0, None),
+    "field_points": (0, None),
+    "other_points": (0, None),
+}
+
+#: Carcassonne's ``Results`` columns (docs/rules.md, "Formats"): required, then the optional
+#: breakdown of the score, which adds up to it when all five are filled.
+CARCASSONNE_COLUMNS = ("round", "table", "player", "score")
+BREAKDOWN_COLUMNS = (
+    "road_points",
+    "city_points",
+    "cloister_points",
+    "field_points",
+    "other_points",
+)
+#: Per game: its required and its optional ``Results`` columns.
+GAME_COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "catan": (RESULT_COLUMNS, OPTIONAL_COLUMNS),
+    "carcassonne": (CARCASSONNE_COLUMNS, BREAKDOWN_COLUMNS),
 }
 #: The longest table label (``Final``, ``A3``…); longer text is a typo in the Table column.
 TABLE_LABEL_MAX = 20

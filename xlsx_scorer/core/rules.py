@@ -27,11 +27,12 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.core import backends, games, scoring
-from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, RANGES
+from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, MARK_COLUMNS, NUMBER_COLUMNS, RANGES
+from xlsx_scorer.core.formats import Format, sizes_text
 from xlsx_scorer.core.games import Flags, Floats, marks, numbers
 from xlsx_scorer.core.memo import remembered
 from xlsx_scorer.findings import InternalError
-from xlsx_scorer.i18n import fold
+from xlsx_scorer.i18n import bye_words, fold
 
 backends.load_pandera()
 
@@ -456,3 +457,115 @@ def _passing(rule: Rule) -> Callable[[pd.DataFrame], pd.Series]:
         return pd.Series(flags, index=frame.index)
 
     return check
+
+
+# ---------------------------------------------------------------------------
+# Formats (docs/rules.md, "Formats"): the rules of the format's game and table sizes
+
+
+def bye_rows(frame: pd.DataFrame, fmt: Format) -> Flags:
+    """Rows that are a bye: in a 2-player format, a row whose table is the word ``Bye`` of a
+    shipped language (``out.bye``); each is a game of its own (remembered).
+
+    >>> from xlsx_scorer.core.formats import load
+    >>> frame = pd.DataFrame({"table": ["1", "bye", "Descanso"]})
+    >>> bye_rows(frame, load("carcassonne-swiss")).tolist(), bye_rows(frame, load("catan-es")).any()
+    ([False, True, True], np.False_)
+    """
+
+    def compute() -> Flags:
+        if not fmt.two_player:
+            return np.zeros(len(frame), dtype=bool)
+        codes, labels = games.factorized(frame, "table")
+        byes = np.array([fold(str(label)) in bye_words() for label in labels] + [False])
+        found: Flags = byes[codes]
+        return found
+
+    return remembered(frame, ("byes", fmt.two_player), compute)
+
+
+def _table_size_rule(fmt: Format) -> Rule:
+    """A game has as many players as the format's tables (a bye row is a game of its own)."""
+    sizes = fmt.table_sizes
+
+    def passes(frame: pd.DataFrame) -> Flags:
+        size = games.of(frame).size()
+        fits: Flags = np.isnan(size) | np.isin(size, sizes) | bye_rows(frame, fmt)
+        return fits
+
+    def details(frame: pd.DataFrame) -> pd.DataFrame:
+        return _found(frame, games.of(frame).size(), sizes=sizes_text(sizes))
+
+    catan_sizes = sizes == tuple(sorted(TABLE_SIZES))  # said as "3 or 4", as ever
+    return Rule("table_size" if catan_sizes else "table_size_format", "table", passes, details)
+
+
+def _breakdown_adds_up(frame: pd.DataFrame) -> Flags:
+    """When all five breakdown cells of a row are filled, they add up to its Score."""
+    if not all(column in frame.columns for column in BREAKDOWN_COLUMNS):
+        return np.ones(len(frame), dtype=bool)
+    parts = np.column_stack([numbers(frame, column) for column in BREAKDOWN_COLUMNS])
+    score = numbers(frame, "score")
+    filled = ~np.isnan(parts).any(axis=1) & ~np.isnan(score)
+    differs: Flags = filled & (parts.sum(axis=1) != score)
+    return ~differs
+
+
+def _breakdown_details(frame: pd.DataFrame) -> pd.DataFrame:
+    """The score, each part and their total; ``cells`` is filled in where letters are known."""
+    parts = {column: frame[column] for column in BREAKDOWN_COLUMNS}
+    total = np.column_stack([numbers(frame, column) for column in BREAKDOWN_COLUMNS]).sum(axis=1)
+    return _found(frame, frame["score"], total=total, cells="", **parts)
+
+
+_BREAKDOWN_RULE = Rule("breakdown_mismatch", "score", _breakdown_adds_up, _breakdown_details)
+
+
+def format_rules(roster: frozenset[str] | None, fmt: Format) -> tuple[Rule, ...]:
+    """Every cross-row rule of ``fmt``'s game, its table sizes, and the roster rule.
+
+    Catan's are ``BASE_RULES`` (the table sizes the format's); Carcassonne's are the
+    table size, a player once per round and the score's breakdown.
+
+    >>> from xlsx_scorer.core.formats import load
+    >>> format_rules(None, load("catan-de")) == rules(None)
+    True
+    """
+    if fmt.game == "catan" and fmt.table_sizes == tuple(sorted(TABLE_SIZES)):
+        return rules(roster)
+    return (*_format_base(fmt), *_roster_rules(roster))
+
+
+@functools.lru_cache(maxsize=16)
+def _format_base(fmt: Format) -> tuple[Rule, ...]:
+    """The rules of ``fmt`` but the roster's, made once per format (so is their schema)."""
+    table_size = _table_size_rule(fmt)
+    if fmt.game == "catan":
+        return tuple(table_size if rule.name == "table_size" else rule for rule in BASE_RULES)
+    once = next(rule for rule in BASE_RULES if rule.name == "player_twice_in_round")
+    return (table_size, once, _BREAKDOWN_RULE)
+
+
+def format_rules_schema(roster: frozenset[str] | None, fmt: Format) -> pa.DataFrameSchema:
+    """``format_rules`` as frame checks (as ``rules_schema``), built once per set of rules."""
+    return _schema_of(format_rules(roster, fmt))
+
+
+@functools.cache
+def game_columns_schema(game: str) -> pa.DataFrameSchema:
+    """The typed columns of ``game``'s ``Results`` (Catan's: ``columns_schema``)."""
+    if game == "catan":
+        return columns_schema()
+    whole = {
+        column: pa.Column(
+            "Int64", _range_check(column), nullable=True, required=column not in BREAKDOWN_COLUMNS
+        )
+        for column in ("score", *BREAKDOWN_COLUMNS)
+    }
+    columns = {
+        "round": pa.Column("Int64", _range_check("round"), nullable=True),
+        "table": pa.Column(object, nullable=True),
+        "player": pa.Column(object, nullable=True),
+        **whole,
+    }
+    return pa.DataFrameSchema(columns, strict=False, coerce=False)

@@ -294,3 +294,24 @@ def _per_round(scored_games: pd.DataFrame, players: Codes, count: int) -> pd.Dat
         sums.astype(np.int64) if played.all() else np.where(played, sums, np.nan)
     )
     return pd.DataFrame(values, index=pd.RangeIndex(count), columns=numbers.rename("round"))
+
+
+def played(scored_games: pd.DataFrame) -> pd.DataFrame:
+    """Scored Catan games (``score_games``) as the standings engine's per-game frame
+    (``core.standings``): the game's VP is its value, the place as scored.
+
+    >>> scored = pd.DataFrame({"round": [1], "table": ["1"], "player": ["Ana"], "vp": [9],
+    ...                        "place": [1], "points12": [60]})
+    >>> played(scored).columns.tolist()
+    ['round', 'table', 'player', 'value', 'place']
+    """
+    return pd.DataFrame(
+        {
+            "round": scored_games["round"],
+            "table": scored_games["table"],
+            "player": scored_games["player"],
+            "value": scored_games["vp"],
+            "place": scored_games["place"],
+        },
+        index=scored_games.index,
+    )

@@ -17,7 +17,12 @@ import numpy.typing as npt
 import pandas as pd
 
 from xlsx_scorer.core import cells
-from xlsx_scorer.core.columns import MARK_COLUMNS, NUMBER_COLUMNS, OPTIONAL_COLUMNS
+from xlsx_scorer.core.columns import (
+    BREAKDOWN_COLUMNS,
+    MARK_COLUMNS,
+    NUMBER_COLUMNS,
+    OPTIONAL_COLUMNS,
+)
 from xlsx_scorer.core.distinct import Coded, distinct, object_array
 
 #: How each column's cells are read, and the type of its typed column.
@@ -28,6 +33,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(NUMBER_COLUMNS, cells.whole_number),
     **dict.fromkeys(MARK_COLUMNS, cells.mark),
     "total_vp": cells.whole_number,
+    **dict.fromkeys(("score", *BREAKDOWN_COLUMNS), cells.whole_number),
 }
 DTYPES: dict[str, Any] = {
     "round": "Int64",
@@ -36,6 +42,7 @@ DTYPES: dict[str, Any] = {
     **dict.fromkeys(NUMBER_COLUMNS, "Int64"),
     **dict.fromkeys(MARK_COLUMNS, "boolean"),
     "total_vp": "Int64",
+    **dict.fromkeys(("score", *BREAKDOWN_COLUMNS), "Int64"),
 }
 
 
@@ -97,7 +104,8 @@ def _typed_array(
 def _blank_rule(column: str, parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """Blank required cells read as a ``missing`` error, blank marks as no (``parse`` says so),
     blank optional cells as missing values (not checked)."""
-    optional, mark = column in OPTIONAL_COLUMNS, column in MARK_COLUMNS
+    optional = column in OPTIONAL_COLUMNS or column in BREAKDOWN_COLUMNS
+    mark = column in MARK_COLUMNS
     missing = cells.CellError("missing_player" if parse is cells.player_name else "missing", "")
 
     def parse_cell(value: Any) -> Any:

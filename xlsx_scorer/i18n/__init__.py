@@ -216,8 +216,26 @@ def _best_pattern(lang: str, skeleton: str) -> str:
 
 
 def header(lang: str, column: str) -> str:
-    """The header of ``column`` (a key such as ``"vp_cards"``) in ``lang``."""
-    return str(LANGUAGES[lang].HEADERS[column])
+    """The header of ``column`` (a key such as ``"vp_cards"``, or a game's own such as
+    ``"cloister_points"``: ``GAME_HEADERS``) in ``lang``.
+
+    >>> header("es", "vp_cards"), header("tr", "cloister_points")
+    ('Cartas de PV', 'Manastırlar')
+    """
+    module = LANGUAGES[lang]
+    if column in module.HEADERS:
+        return str(module.HEADERS[column])
+    return str(next(h[column] for h in module.GAME_HEADERS.values() if column in h))
+
+
+def is_column(column: str) -> bool:
+    """Whether ``column`` is a ``Results`` column key of some game (its header can be said).
+
+    >>> is_column("score"), is_column("found")
+    (True, False)
+    """
+    english = LANGUAGES[DEFAULT_LANGUAGE]
+    return column in english.HEADERS or any(column in h for h in english.GAME_HEADERS.values())
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -235,6 +253,16 @@ def fold(value: str) -> str:
     return " ".join(stripped.split())
 
 
+@cache
+def bye_words() -> frozenset[str]:
+    """The word ``Bye`` of every shipped language (``out.bye``), folded: a bye's table label.
+
+    >>> sorted(bye_words())
+    ['bay', 'bye', 'descanso']
+    """
+    return frozenset(fold(str(module.STRINGS["out.bye"])) for module in LANGUAGES.values())
+
+
 def _mark_words(attribute: str) -> frozenset[str]:
     return frozenset(
         fold(word) for module in LANGUAGES.values() for word in getattr(module, attribute)
@@ -245,13 +273,30 @@ YES_WORDS = _mark_words("YES_WORDS")
 NO_WORDS = _mark_words("NO_WORDS")
 
 
-def header_aliases() -> dict[str, str]:
-    """Folded header text of every shipped language, and its other accepted headers → column key.
+#: The columns every game's ``Results`` sheet has.
+SHARED_COLUMNS = ("round", "table", "player")
+
+
+def header_aliases(game: str = "catan") -> dict[str, str]:
+    """Folded header text of every shipped language, and its other accepted headers → column key,
+    for the ``Results`` sheet of ``game`` (Catan's: ``HEADERS``; another's: round, table,
+    player and its ``GAME_HEADERS``).
 
     >>> aliases = header_aliases()
     >>> aliases[fold("Total VP")], aliases[fold("PV totales")], aliases[fold("Toplam Zafer Puanı")]
     ('total_vp', 'total_vp', 'total_vp')
+    >>> header_aliases("carcassonne")[fold("Şehirler")], aliases[fold("Şehirler")]
+    ('city_points', 'cities')
     """
+    if game != "catan":
+        return {
+            fold(str(h)): key
+            for module in LANGUAGES.values()
+            for key, h in (
+                *((key, module.HEADERS[key]) for key in SHARED_COLUMNS),
+                *module.GAME_HEADERS[game].items(),
+            )
+        }
     return {
         fold(str(h)): key
         for module in LANGUAGES.values()
@@ -312,7 +357,13 @@ def language_of_headers(headers: list[str]) -> str | None:
     """
     folded = {fold(h) for h in headers}
     scores = {
-        lang: sum(fold(str(h)) in folded for h in module.HEADERS.values())
+        lang: sum(
+            fold(str(h)) in folded
+            for h in {
+                *module.HEADERS.values(),
+                *(h for game in module.GAME_HEADERS.values() for h in game.values()),
+            }
+        )
         for lang, module in LANGUAGES.items()
     }
     best = max(scores, key=lambda lang: (scores[lang], lang == DEFAULT_LANGUAGE))

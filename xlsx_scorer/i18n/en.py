@@ -26,6 +26,18 @@ HEADERS = {
     "declared": "Declared Victory",
     "total_vp": "Total VP",
 }
+#: Each game's own ``Results`` columns besides round, table and player (``core.columns``);
+#: read only for a workbook of that game, so a word may mean one thing per game.
+GAME_HEADERS = {
+    "carcassonne": {
+        "score": "Score",
+        "road_points": "Roads",
+        "city_points": "Cities",
+        "cloister_points": "Cloisters",
+        "field_points": "Fields",
+        "other_points": "Other",
+    },
+}
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
     "total_vp": ("VP Total", "Total Victory Points", "Victory Points Total"),
@@ -75,6 +87,43 @@ STRINGS = {
     "out.cell": "Cell",
     "out.problem": "Problem",
     "out.yes": "Yes",
+    "out.tournament_points": "Tournament Points",
+    "out.wins": "Wins",
+    "out.score": "Score",
+    "out.capped_vp": "Capped VP",
+    "out.shares": "Shares",
+    "out.relative": "Relative Shares",
+    "out.firsts": "1st Places",
+    "out.seconds": "2nd Places",
+    "out.thirds": "3rd Places",
+    "out.buchholz": "Buchholz",
+    "out.score_diff": "Score Difference",
+    "out.result": "Result",
+    "out.win": "Win",
+    "out.draw": "Draw",
+    "out.loss": "Loss",
+    "out.bye": "Bye",
+    "title.chart_key": "{header}, cumulative",
+    "event.format": "Format",
+    "format.catan-es": (
+        "Catan, Spanish qualifiers: round points 5/3/2/1 (5/3/2 at three), then VP, then VP %."
+    ),
+    "format.catan-de": (
+        "Catan, German qualifiers: round points 5/3/2/1 (5/3/1 at three), then VP counted up "
+        "to 10, then VP shares, then 1st, 2nd, 3rd places."
+    ),
+    "format.catan-world": (
+        "Catan, CATAN Studio championship preliminaries: wins, then VP, then relative VP shares."
+    ),
+    "format.carcassonne-hig": (
+        "Carcassonne, Hans im Glück qualifiers: tournament points 5/3/2/1 (5/3/1 at three), "
+        "then relative points, then score."
+    ),
+    "format.carcassonne-swiss": (
+        "Carcassonne, 2-player Swiss championship preliminaries: wins, then Buchholz without "
+        "the weakest opponent, then score difference."
+    ),
+    "cli.formats": "Formats (choose one with --format NAME, or --format FILE.toml for your own):",
     "title.standings": "Standings",
     "title.round_points": "Round points per game",
     "title.chart": "Cumulative round points",
@@ -206,6 +255,68 @@ STRINGS = {
         "sheet are picked from this list."
     ),
     "template.help.language": "Language of the workbook: {codes}.",
+    "template.help.score": (
+        "The player’s final score on the scoring track: a whole number, 0 or more."
+    ),
+    "template.help.road_points": (
+        "Optional: points from roads over the whole game: 1 per tile of each road the player "
+        "scored, complete or not at the end."
+    ),
+    "template.help.city_points": (
+        "Optional: points from cities: 2 per tile and 2 per pennant of a completed city; 1 per "
+        "tile and 1 per pennant of a city still open at the end."
+    ),
+    "template.help.cloister_points": (
+        "Optional: points from cloisters: 1 for the cloister and 1 per tile around it (9 for a "
+        "completed one)."
+    ),
+    "template.help.field_points": (
+        "Optional: points from fields at the end: 3 per completed city each of the player’s "
+        "fields touches."
+    ),
+    "template.help.other_points": (
+        "Optional: every other point (expansions: inns, cathedrals, trade goods, castles…)."
+    ),
+    "template.help.format": "The tournament format: {formats}.",
+    "instructions.carcassonne_results": (
+        "Results sheet: one row per player per game. Type the round and table, pick the player "
+        "from the list and type their final Score. Players of the same game share the same "
+        "round and table."
+    ),
+    "instructions.carcassonne_breakdown": (
+        "Roads, Cities, Cloisters, Fields and Other are optional: what each kind of feature "
+        "scored for the player over the whole game. When all five are filled they must add up "
+        "to the Score, which catches a number typed in the wrong place; leave them blank to "
+        "skip the check."
+    ),
+    "instructions.carcassonne_roads": (
+        "Roads: 1 point per tile of the road, when it is completed and, for a road still open, "
+        "at the end of the game."
+    ),
+    "instructions.carcassonne_cities": (
+        "Cities: a completed city scores 2 points per tile and 2 per pennant; a city still open "
+        "at the end scores 1 per tile and 1 per pennant."
+    ),
+    "instructions.carcassonne_cloisters": (
+        "Cloisters: a cloister surrounded by 8 tiles scores 9 points; at the end, one not "
+        "surrounded scores 1 for itself and 1 per tile around it."
+    ),
+    "instructions.carcassonne_fields": (
+        "Fields: only at the end of the game, 3 points per completed city the field touches, "
+        "for the player with the most farmers in it."
+    ),
+    "instructions.carcassonne_other": (
+        "Other: every point not from a road, city, cloister or field (from expansions)."
+    ),
+    "instructions.carcassonne_table": (
+        "Per table: {sizes} players. A player plays once per round. The player with the "
+        "highest Score takes first place; equal scores share the place."
+    ),
+    "instructions.bye": (
+        "With an odd number of players, the one left over gets a row with the word {bye} as "
+        "the table and no Score: a bye counts as a win."
+    ),
+    "instructions.format": "Format {name}: {description}",
     "instructions.title": "How to fill in this workbook and how it is scored",
     "instructions.fill_heading": "Filling in",
     "instructions.fill_event": (

@@ -30,6 +30,18 @@ HEADERS = {
     "declared": "Victoria declarada",
     "total_vp": "PV totales",
 }
+#: Each game's own ``Results`` columns besides round, table and player (``core.columns``);
+#: read only for a workbook of that game, so a word may mean one thing per game.
+GAME_HEADERS = {
+    "carcassonne": {
+        "score": "Puntuación",
+        "road_points": "Caminos",
+        "city_points": "Ciudades",
+        "cloister_points": "Monasterios",
+        "field_points": "Campos",
+        "other_points": "Otros",
+    },
+}
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
     "total_vp": (
@@ -83,6 +95,47 @@ STRINGS = {
     "out.cell": "Celda",
     "out.problem": "Problema",
     "out.yes": "Sí",
+    "out.tournament_points": "Puntos de torneo",
+    "out.wins": "Victorias",
+    "out.score": "Puntuación",
+    "out.capped_vp": "PV limitados (hasta 10)",
+    "out.shares": "Cuotas",
+    "out.relative": "Cuotas relativas",
+    "out.firsts": "1.os puestos",
+    "out.seconds": "2.os puestos",
+    "out.thirds": "3.os puestos",
+    "out.buchholz": "Buchholz",
+    "out.score_diff": "Diferencia de puntos",
+    "out.result": "Resultado",
+    "out.win": "Victoria",
+    "out.draw": "Empate",
+    "out.loss": "Derrota",
+    "out.bye": "Descanso",
+    "title.chart_key": "{header}, acumulado",
+    "event.format": "Formato",
+    "format.catan-es": (
+        "Catan, clasificatorios españoles: puntos de ronda 5/3/2/1 (5/3/2 a tres), luego PV, "
+        "luego % PV."
+    ),
+    "format.catan-de": (
+        "Catan, clasificatorios alemanes: puntos de ronda 5/3/2/1 (5/3/1 a tres), luego PV "
+        "contados hasta 10, luego cuotas de PV, luego 1.os, 2.os y 3.os puestos."
+    ),
+    "format.catan-world": (
+        "Catan, fases previas del campeonato de CATAN Studio: victorias, luego PV, luego "
+        "cuotas relativas de PV."
+    ),
+    "format.carcassonne-hig": (
+        "Carcassonne, clasificatorios de Hans im Glück: puntos de torneo 5/3/2/1 (5/3/1 a "
+        "tres), luego puntos relativos, luego puntuación."
+    ),
+    "format.carcassonne-swiss": (
+        "Carcassonne, fases previas suizas a 2 jugadores: victorias, luego Buchholz sin el "
+        "rival más débil, luego diferencia de puntos."
+    ),
+    "cli.formats": (
+        "Formatos (elige uno con --format NOMBRE, o --format ARCHIVO.toml para el tuyo):"
+    ),
     "title.standings": "Clasificación",
     "title.round_points": "Puntos de ronda por partida",
     "title.chart": "Puntos de ronda acumulados",
@@ -221,6 +274,69 @@ STRINGS = {
         "Resultados los nombres se eligen de esta lista."
     ),
     "template.help.language": "Idioma del libro: {codes}.",
+    "template.help.score": (
+        "La puntuación final del jugador en el marcador: un número entero, 0 o más."
+    ),
+    "template.help.road_points": (
+        "Opcional: puntos de caminos en toda la partida: 1 por loseta de cada camino que puntuó "
+        "el jugador, completo o no al final."
+    ),
+    "template.help.city_points": (
+        "Opcional: puntos de ciudades: 2 por loseta y 2 por escudo de una ciudad completa; 1 "
+        "por loseta y 1 por escudo de una ciudad aún abierta al final."
+    ),
+    "template.help.cloister_points": (
+        "Opcional: puntos de monasterios: 1 por el monasterio y 1 por cada loseta a su "
+        "alrededor (9 si está completo)."
+    ),
+    "template.help.field_points": (
+        "Opcional: puntos de campos al final: 3 por cada ciudad completa que toca cada campo "
+        "del jugador."
+    ),
+    "template.help.other_points": (
+        "Opcional: cualquier otro punto (expansiones: posadas, catedrales, mercancías, castillos…)."
+    ),
+    "template.help.format": "El formato del torneo: {formats}.",
+    "instructions.carcassonne_results": (
+        "Hoja Resultados: una fila por jugador y partida. Escribe la ronda y la mesa, elige al "
+        "jugador de la lista y escribe su Puntuación final. Los jugadores de una misma partida "
+        "comparten ronda y mesa."
+    ),
+    "instructions.carcassonne_breakdown": (
+        "Caminos, Ciudades, Monasterios, Campos y Otros son opcionales: lo que cada tipo de "
+        "elemento dio al jugador en toda la partida. Si rellenas las cinco, deben sumar la "
+        "Puntuación, lo que detecta un número escrito en otra columna; déjalas en blanco para "
+        "no comprobarlo."
+    ),
+    "instructions.carcassonne_roads": (
+        "Caminos: 1 punto por loseta del camino, al completarlo y, si sigue abierto, al final "
+        "de la partida."
+    ),
+    "instructions.carcassonne_cities": (
+        "Ciudades: una ciudad completa da 2 puntos por loseta y 2 por escudo; una ciudad aún "
+        "abierta al final da 1 por loseta y 1 por escudo."
+    ),
+    "instructions.carcassonne_cloisters": (
+        "Monasterios: un monasterio rodeado de 8 losetas da 9 puntos; al final, uno sin rodear "
+        "da 1 por sí mismo y 1 por cada loseta a su alrededor."
+    ),
+    "instructions.carcassonne_fields": (
+        "Campos: solo al final de la partida, 3 puntos por cada ciudad completa que toca el "
+        "campo, para el jugador con más granjeros en él."
+    ),
+    "instructions.carcassonne_other": (
+        "Otros: cualquier punto que no venga de un camino, ciudad, monasterio o campo (de las "
+        "expansiones)."
+    ),
+    "instructions.carcassonne_table": (
+        "Por mesa: {sizes} jugadores. Cada jugador juega una vez por ronda. El jugador con la "
+        "Puntuación más alta queda primero; puntuaciones iguales comparten puesto."
+    ),
+    "instructions.bye": (
+        "Con un número impar de jugadores, el que queda libre tiene una fila con la palabra "
+        "{bye} como mesa y sin Puntuación: un descanso cuenta como victoria."
+    ),
+    "instructions.format": "Formato {name}: {description}",
     "instructions.title": "Cómo rellenar este libro y cómo se puntúa",
     "instructions.fill_heading": "Rellenar el libro",
     "instructions.fill_event": (

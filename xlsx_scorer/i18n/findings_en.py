@@ -52,6 +52,15 @@ FINDINGS = {
         "The table has {found, plural, one {# player} other {# players}}; a table has 3 or 4 "
         "players."
     ),
+    "problem.table_size_format": (
+        "the table has {found, plural, one {# player} other {# players}}; in this format a "
+        "table has {sizes} players."
+    ),
+    "problem.breakdown_mismatch": (
+        "Score is {found}, but its breakdown in this row (Roads {road_points} + Cities "
+        "{city_points} + Cloisters {cloister_points} + Fields {field_points} + Other "
+        "{other_points}, cells {cells}) adds up to {total}."
+    ),
     "problem.player_twice_in_round": (
         "{player} appears {found} times in round {round}; a player plays once per round."
     ),
@@ -299,5 +308,33 @@ FINDINGS = {
     ),
     "unusable.archive_folder_used": (
         "{folder} exists and is not empty; name a new folder for the archive."
+    ),
+    "unusable.format_unknown": (
+        "There is no format {name}: name a shipped one ({formats}) or a format file (.toml)."
+    ),
+    "unusable.format_not_toml": "{file} is not a TOML format file: {detail}.",
+    "unusable.format_unknown_key": (
+        "The format file {file} has a key {setting} that formats do not have; the keys are: "
+        "{allowed}."
+    ),
+    "unusable.format_missing_key": "The format file {file} lacks the key {setting}.",
+    "unusable.format_bad_value": (
+        "In the format file {file}, {setting} = {found} is not allowed: {setting} must be "
+        "{setting, select, name {a name of 1 to {length} characters} "
+        "game {one of: {games}} "
+        "table_sizes {a list of different table sizes, each from {low} to {high}} "
+        "points {a table with, for each table size, its points by place (one whole number "
+        "≥ 0 per place), or left out for a format ranked by wins} "
+        "order {a list of different keys among: {keys} (points only with a points table)} "
+        "other {as docs/rules.md says}}."
+    ),
+    "unusable.wrong_game": (
+        "{file}: sheet {sheet} holds {game, select, catan {Catan} other {Carcassonne}} results, "
+        "but the format chosen is for {format_game, select, catan {Catan} other {Carcassonne}}; "
+        "score it with {formats} (or a format file of your own for that game)."
+    ),
+    "unusable.archive_format": (
+        "{file} is scored in the format {format}; archive and verify keep only catan-es events "
+        "for now."
     ),
 }

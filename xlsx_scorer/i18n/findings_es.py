@@ -67,6 +67,15 @@ FINDINGS = {
         "La mesa tiene {found, plural, one {# jugador} other {# jugadores}}; una mesa tiene 3 o 4 "
         "jugadores."
     ),
+    "problem.table_size_format": (
+        "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; en este formato "
+        "una mesa tiene {sizes} jugadores."
+    ),
+    "problem.breakdown_mismatch": (
+        "Puntuación es {found}, pero su desglose en esta fila (Caminos {road_points} + "
+        "Ciudades {city_points} + Monasterios {cloister_points} + Campos {field_points} + "
+        "Otros {other_points}, celdas {cells}) suma {total}."
+    ),
     "problem.player_twice_in_round": (
         "{player} aparece {found} veces en la ronda {round}; cada jugador juega una sola vez "
         "por ronda."
@@ -337,5 +346,36 @@ FINDINGS = {
     ),
     "unusable.archive_folder_used": (
         "{folder} ya existe y no está vacía; indica una carpeta nueva para el archivo."
+    ),
+    "unusable.format_unknown": (
+        "No hay ningún formato {name}: indica uno de los incluidos ({formats}) o un archivo "
+        "de formato (.toml)."
+    ),
+    "unusable.format_not_toml": "{file} no es un archivo de formato TOML: {detail}.",
+    "unusable.format_unknown_key": (
+        "El archivo de formato {file} tiene una clave {setting} que los formatos no tienen; "
+        "las claves son: {allowed}."
+    ),
+    "unusable.format_missing_key": "Al archivo de formato {file} le falta la clave {setting}.",
+    "unusable.format_bad_value": (
+        "En el archivo de formato {file}, {setting} = {found} no está permitido: "
+        "{setting} debe ser "
+        "{setting, select, name {un nombre de 1 a {length} caracteres} "
+        "game {uno de: {games}} "
+        "table_sizes {una lista de tamaños de mesa distintos, cada uno de {low} a {high}} "
+        "points {una tabla con, para cada tamaño de mesa, sus puntos por puesto (un número "
+        "entero ≥ 0 por puesto), u omitirse en un formato que clasifica por victorias} "
+        "order {una lista de claves distintas entre: {keys} (points solo con tabla de puntos)} "
+        "other {como dice docs/rules.md}}."
+    ),
+    "unusable.wrong_game": (
+        "{file}: la hoja {sheet} tiene resultados de "
+        "{game, select, catan {Catan} other {Carcassonne}}, pero el formato elegido es de "
+        "{format_game, select, catan {Catan} other {Carcassonne}}; puntúala con {formats} "
+        "(o con un archivo de formato propio para ese juego)."
+    ),
+    "unusable.archive_format": (
+        "{file} se puntúa con el formato {format}; por ahora archive y verify solo guardan "
+        "eventos catan-es."
     ),
 }

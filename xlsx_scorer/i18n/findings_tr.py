@@ -59,6 +59,14 @@ FINDINGS = {
         "edilen yol sayısını aşamaz."
     ),
     "problem.table_size": "Masada {found} oyuncu var; bir masada 3 veya 4 oyuncu olur.",
+    "problem.table_size_format": (
+        "Masada {found} oyuncu var; bu formatta bir masada {sizes} oyuncu olur."
+    ),
+    "problem.breakdown_mismatch": (
+        "Puan {found}, ama bu satırdaki dökümü (Yollar {road_points} + Şehirler {city_points} "
+        "+ Manastırlar {cloister_points} + Tarlalar {field_points} + Diğer {other_points}, "
+        "hücreler {cells}) toplamı {total}."
+    ),
     "problem.player_twice_in_round": (
         "{player}, {round}. turda {found} kez geçiyor; bir oyuncu her turda yalnızca bir kez oynar."
     ),
@@ -317,5 +325,36 @@ FINDINGS = {
     ),
     "unusable.archive_folder_used": (
         "{folder} zaten var ve boş değil; arşiv için yeni bir klasör adı verin."
+    ),
+    "unusable.format_unknown": (
+        "{name} adında bir format yok: hazır formatlardan birini ({formats}) ya da bir "
+        "format dosyası (.toml) belirtin."
+    ),
+    "unusable.format_not_toml": "{file} bir TOML format dosyası değil: {detail}.",
+    "unusable.format_unknown_key": (
+        "{file} format dosyasında formatlarda olmayan bir {setting} anahtarı var; anahtarlar: "
+        "{allowed}."
+    ),
+    "unusable.format_missing_key": "{file} format dosyasında {setting} anahtarı eksik.",
+    "unusable.format_bad_value": (
+        "{file} format dosyasında {setting} = {found} kabul edilmez: {setting} "
+        "{setting, select, name {1 ile {length} karakter arasında bir ad} "
+        "game {şunlardan biri: {games}} "
+        "table_sizes {her biri {low} ile {high} arasında, farklı masa boyutlarının listesi} "
+        "points {her masa boyutu için sıraya göre puanları (sıra başına 0 veya daha büyük bir "
+        "tam sayı) veren bir tablo; galibiyete göre sıralayan formatta yazılmaz} "
+        "order {şunlar arasından farklı anahtarların listesi: {keys} (points yalnızca puan "
+        "tablosuyla)} "
+        "other {docs/rules.md dosyasında yazdığı gibi}} olmalıdır."
+    ),
+    "unusable.wrong_game": (
+        "{file}: {sheet} sayfasında {game, select, catan {Catan} other {Carcassonne}} "
+        "sonuçları var, ama seçilen format "
+        "{format_game, select, catan {Catan} other {Carcassonne}} için; {formats} ile "
+        "puanlayın (ya da o oyun için kendi format dosyanızla)."
+    ),
+    "unusable.archive_format": (
+        "{file} {format} formatında puanlanıyor; archive ve verify şimdilik yalnızca catan-es "
+        "etkinliklerini saklar."
     ),
 }

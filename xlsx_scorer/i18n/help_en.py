@@ -52,6 +52,17 @@ HELP = {
         "the workbook’s language or as JSON (docs/findings.md). Nothing is written."
     ),
     "help.json": "print the findings as JSON (docs/findings.md)",
+    "help.metavar_format": "FORMAT",
+    "help.format": (
+        "the tournament format: a shipped one (see the formats command) or your own format "
+        "file (.toml); default: the format the workbook declares, else catan-es"
+    ),
+    "help.formats": "list the tournament formats that ship, one line each",
+    "help.formats_description": (
+        "List the tournament formats that ship with xlsx-scorer: the game, how places become "
+        "points and how ties are broken. Choose one with --format NAME, or write your own "
+        "format file and choose it with --format FILE.toml."
+    ),
     "help.template": "write an empty tournament workbook, ready to fill in",
     "help.template_description": (
         "Write an empty tournament workbook (Event, Players, Results and Instructions sheets, "

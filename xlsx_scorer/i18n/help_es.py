@@ -56,6 +56,17 @@ HELP = {
         "problema, en el idioma del libro o en JSON (docs/findings.md). No se escribe nada."
     ),
     "help.json": "muestra los hallazgos en JSON (docs/findings.md)",
+    "help.metavar_format": "FORMATO",
+    "help.format": (
+        "el formato del torneo: uno de los incluidos (ver el comando formats) o tu propio "
+        "archivo de formato (.toml); por defecto: el que declara el libro, si no catan-es"
+    ),
+    "help.formats": "muestra los formatos de torneo incluidos, uno por línea",
+    "help.formats_description": (
+        "Muestra los formatos de torneo que trae xlsx-scorer: el juego, cómo los puestos se "
+        "convierten en puntos y cómo se deshacen los empates. Elige uno con --format NOMBRE, o "
+        "escribe tu propio archivo de formato y elígelo con --format ARCHIVO.toml."
+    ),
     "help.template": "escribe un libro de torneo vacío, listo para rellenar",
     "help.template_description": (
         "Escribe un libro de torneo vacío (hojas de evento, jugadores, resultados e "

@@ -58,6 +58,17 @@ HELP = {
         "kitabının dilinde ya da JSON olarak (docs/findings.md) listeler. Hiçbir şey yazılmaz."
     ),
     "help.json": "bulguları JSON olarak yazdırır (docs/findings.md)",
+    "help.metavar_format": "FORMAT",
+    "help.format": (
+        "turnuva formatı: hazır olanlardan biri (formats komutuna bakın) ya da kendi format "
+        "dosyanız (.toml); varsayılan: çalışma kitabının bildirdiği format, yoksa catan-es"
+    ),
+    "help.formats": "hazır turnuva formatlarını her biri bir satırda listeler",
+    "help.formats_description": (
+        "xlsx-scorer ile gelen turnuva formatlarını listeler: oyun, sıraların puana nasıl "
+        "dönüştüğü ve eşitliklerin nasıl bozulduğu. Birini --format AD ile seçin ya da kendi "
+        "format dosyanızı yazıp --format DOSYA.toml ile seçin."
+    ),
     "help.template": "doldurulmaya hazır boş bir turnuva çalışma kitabı yazar",
     "help.template_description": (
         "Seçilen dilde boş bir turnuva çalışma kitabı yazar (etkinlik, oyuncular, sonuçlar ve "

@@ -30,6 +30,18 @@ HEADERS = {
     "declared": "İlan Edilen Zafer",
     "total_vp": "Toplam ZP",
 }
+#: Each game's own ``Results`` columns besides round, table and player (``core.columns``);
+#: read only for a workbook of that game, so a word may mean one thing per game.
+GAME_HEADERS = {
+    "carcassonne": {
+        "score": "Puan",
+        "road_points": "Yollar",
+        "city_points": "Şehirler",
+        "cloister_points": "Manastırlar",
+        "field_points": "Tarlalar",
+        "other_points": "Diğer",
+    },
+}
 #: Other headers accepted for a column, besides HEADERS (any shipped language is read).
 HEADER_ALIASES = {
     "vp_cards": ("VP Kartları",),
@@ -84,6 +96,46 @@ STRINGS = {
     "out.cell": "Hücre",
     "out.problem": "Sorun",
     "out.yes": "Evet",
+    "out.tournament_points": "Turnuva Puanı",
+    "out.wins": "Galibiyet",
+    "out.score": "Puan",
+    "out.capped_vp": "Sınırlı ZP (en çok 10)",
+    "out.shares": "Paylar",
+    "out.relative": "Göreli Paylar",
+    "out.firsts": "Birincilikler",
+    "out.seconds": "İkincilikler",
+    "out.thirds": "Üçüncülükler",
+    "out.buchholz": "Buchholz",
+    "out.score_diff": "Puan Farkı",
+    "out.result": "Sonuç",
+    "out.win": "Galibiyet",
+    "out.draw": "Beraberlik",
+    "out.loss": "Yenilgi",
+    "out.bye": "Bay",
+    "title.chart_key": "{header}, birikimli",
+    "event.format": "Turnuva Formatı",
+    "format.catan-es": (
+        "Catan, İspanya elemeleri: tur puanı 5/3/2/1 (üç kişide 5/3/2), sonra ZP, sonra ZP %."
+    ),
+    "format.catan-de": (
+        "Catan, Almanya elemeleri: tur puanı 5/3/2/1 (üç kişide 5/3/1), sonra 10’a kadar "
+        "sayılan ZP, sonra ZP payları, sonra birincilik, ikincilik, üçüncülük sayısı."
+    ),
+    "format.catan-world": (
+        "Catan, CATAN Studio şampiyonası ön elemeleri: galibiyet, sonra ZP, sonra göreli ZP "
+        "payları."
+    ),
+    "format.carcassonne-hig": (
+        "Carcassonne, Hans im Glück elemeleri: turnuva puanı 5/3/2/1 (üç kişide 5/3/1), sonra "
+        "göreli puan, sonra puan."
+    ),
+    "format.carcassonne-swiss": (
+        "Carcassonne, 2 kişilik İsviçre sistemi ön elemeler: galibiyet, sonra en zayıf rakip "
+        "hariç Buchholz, sonra puan farkı."
+    ),
+    "cli.formats": (
+        "Formatlar (--format AD ile birini, kendi formatınız için --format DOSYA.toml seçin):"
+    ),
     "title.standings": "Turnuva Sıralaması",
     "title.round_points": "Oyun başına tur puanları",
     "title.chart": "Birikimli tur puanları",
@@ -209,6 +261,66 @@ STRINGS = {
         "sayfasındaki adlar bu listeden seçilir."
     ),
     "template.help.language": "Çalışma kitabının dili: {codes}.",
+    "template.help.score": (
+        "Oyuncunun puan tablosundaki son puanı: 0 veya daha büyük bir tam sayı."
+    ),
+    "template.help.road_points": (
+        "İsteğe bağlı: oyun boyunca yollardan gelen puan: oyuncunun puanladığı her yolun karosu "
+        "başına 1, sonda tamamlanmış olsun ya da olmasın."
+    ),
+    "template.help.city_points": (
+        "İsteğe bağlı: şehirlerden gelen puan: tamamlanmış şehirde karo başına 2 ve arma başına "
+        "2; sonda hâlâ açık şehirde karo başına 1 ve arma başına 1."
+    ),
+    "template.help.cloister_points": (
+        "İsteğe bağlı: manastırlardan gelen puan: manastır için 1 ve çevresindeki her karo için "
+        "1 (tamamlanmışsa 9)."
+    ),
+    "template.help.field_points": (
+        "İsteğe bağlı: oyun sonunda tarlalardan gelen puan: oyuncunun her tarlasının değdiği "
+        "her tamamlanmış şehir için 3."
+    ),
+    "template.help.other_points": (
+        "İsteğe bağlı: diğer tüm puanlar (genişlemeler: hanlar, katedraller, ticaret malları, "
+        "kaleler…)."
+    ),
+    "template.help.format": "Turnuva formatı: {formats}.",
+    "instructions.carcassonne_results": (
+        "Sonuçlar sayfası: her oyun için oyuncu başına bir satır. Tur ve masayı yazın, oyuncuyu "
+        "listeden seçin ve son Puanını yazın. Aynı oyunun oyuncuları aynı tur ve masayı paylaşır."
+    ),
+    "instructions.carcassonne_breakdown": (
+        "Yollar, Şehirler, Manastırlar, Tarlalar ve Diğer isteğe bağlıdır: her öğe türünün oyun "
+        "boyunca oyuncuya kazandırdığı puan. Beşi de doluysa toplamları Puana eşit olmalıdır; "
+        "bu, yanlış sütuna yazılmış bir sayıyı yakalar. Denetimi atlamak için boş bırakın."
+    ),
+    "instructions.carcassonne_roads": (
+        "Yollar: yol tamamlandığında ve hâlâ açıksa oyun sonunda, yolun karosu başına 1 puan."
+    ),
+    "instructions.carcassonne_cities": (
+        "Şehirler: tamamlanmış şehir karo başına 2 ve arma başına 2 puan verir; oyun sonunda "
+        "hâlâ açık şehir karo başına 1 ve arma başına 1 verir."
+    ),
+    "instructions.carcassonne_cloisters": (
+        "Manastırlar: 8 karoyla çevrili manastır 9 puan verir; oyun sonunda çevrilmemiş olan "
+        "kendisi için 1 ve çevresindeki her karo için 1 verir."
+    ),
+    "instructions.carcassonne_fields": (
+        "Tarlalar: yalnızca oyun sonunda, tarlada en çok çiftçisi olan oyuncuya tarlanın "
+        "değdiği her tamamlanmış şehir için 3 puan."
+    ),
+    "instructions.carcassonne_other": (
+        "Diğer: yol, şehir, manastır veya tarladan gelmeyen her puan (genişlemelerden)."
+    ),
+    "instructions.carcassonne_table": (
+        "Masa başına: {sizes} oyuncu. Bir oyuncu her turda bir kez oynar. En yüksek Puanı alan "
+        "birinci olur; eşit puanlar sırayı paylaşır."
+    ),
+    "instructions.bye": (
+        "Oyuncu sayısı tekse, açıkta kalan oyuncuya masa olarak {bye} sözcüğü yazılan ve Puanı "
+        "olmayan bir satır verilir: bay geçmek galibiyet sayılır."
+    ),
+    "instructions.format": "{name} formatı: {description}",
     "instructions.title": "Bu çalışma kitabı nasıl doldurulur ve nasıl puanlanır",
     "instructions.fill_heading": "Doldurma",
     "instructions.fill_event": (

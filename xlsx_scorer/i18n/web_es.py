@@ -23,7 +23,9 @@ WEB = {
     "web.error.bad_form": ("No se pudo leer el envío como formulario. Vuelve a elegir el libro."),
     "web.error.no_file": "No llegó ningún libro: envíalo en el campo «file» del formulario.",
     "web.error.bad_language": "El idioma (lang) debe ser uno de estos: {codes}.",
-    "web.error.bad_players": "El número de jugadores (players) debe ser un número entero de 1 a {most}.",
+    "web.error.bad_players": (
+        "El número de jugadores (players) debe ser un número entero de 1 a {most}."
+    ),
     "web.error.bad_rounds": "El número de rondas (rounds) debe ser un número entero de 1 a {most}.",
     "web.error.template_too_large": (
         "Jugadores × (rondas + 1) debe ser como mucho {rows}. Para un torneo más grande usa la "

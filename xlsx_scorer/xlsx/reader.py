@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlsx_scorer.core.columns import MIN_HEADER_MATCHES, OPTIONAL_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core import formats
+from xlsx_scorer.core.columns import GAME_COLUMNS, MIN_HEADER_MATCHES
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import (
     LANGUAGES,
@@ -108,6 +109,8 @@ class Workbook:
     language: str | None
     event_name: str | None
     existing_outputs: dict[str, OldOutput] = field(default_factory=dict)
+    #: The format the workbook is scored in: asked for, else declared, else the default.
+    format: formats.Format = field(default_factory=lambda: formats.load(formats.DEFAULT))
 
 
 def cell_ref(column: str, row: int) -> str:
@@ -125,12 +128,18 @@ def read_workbook(path: Path, outputs: LegacyOutputs | None = None) -> Workbook:
 
 
 def read_workbook_bytes(
-    data: bytes, outputs: LegacyOutputs | None = None, *, path: Path = Path()
+    data: bytes,
+    outputs: LegacyOutputs | None = None,
+    *,
+    path: Path = Path(),
+    format: formats.Format | None = None,
 ) -> Workbook:
     """Read a package that passed ``safety.check_package``; ``path`` only names it.
 
     With ``outputs`` (how output older than the marker is recognised), our old output
-    sheets are read too (``Workbook.existing_outputs``).
+    sheets are read too (``Workbook.existing_outputs``).  The ``Results`` columns are
+    those of the game of ``format``, else of the format the ``Event`` sheet declares,
+    else of the default format (docs/rules.md, "Formats").
     """
     book = _Book(data)
     names = tuple(entry.name for entry in book.sheets)
@@ -143,8 +152,10 @@ def read_workbook_bytes(
         )
     language = None
     try:
-        event_name, language = _event(book, _find_sheet(names, "event"))
-        results = _results_sheet(book, book.sheets[names.index(results_name)])
+        event_sheet = _find_sheet(names, "event")
+        event_name, language = _event(book, event_sheet)
+        chosen = format or _declared_format(book, event_sheet)
+        results = _results_sheet(book, book.sheets[names.index(results_name)], chosen.game)
         players_name = _find_sheet(names, "players")
         roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
     except UnusableWorkbookError as error:  # said in the workbook's language all the same
@@ -167,6 +178,7 @@ def read_workbook_bytes(
         language=language or results.language,
         event_name=event_name,
         existing_outputs=existing,
+        format=chosen,
     )
 
 
@@ -262,13 +274,13 @@ def _find_sheet(names: Iterable[str], kind: str) -> str | None:
     return candidates[0] if candidates else None
 
 
-def _find_header(zone: Rows) -> tuple[int, dict[str, list[int]]]:
+def _find_header(zone: Rows, game: str = "catan") -> tuple[int, dict[str, list[int]]]:
     """The header row and, per column key, the columns holding its header (ascending).
 
     The header is the row among the first 30 that names the most known
-    columns; the first such row wins a tie.
+    columns of ``game``; the first such row wins a tie.
     """
-    aliases = header_aliases()
+    aliases = header_aliases(game)
     best_row, best = 0, dict[str, list[int]]()
     for number in sorted(row for row in zone if row <= HEADER_SEARCH_ROWS):
         found: dict[str, list[int]] = {}
@@ -280,12 +292,18 @@ def _find_header(zone: Rows) -> tuple[int, dict[str, list[int]]]:
     return best_row, best
 
 
-def _header(name: str, zone: Rows) -> tuple[int, dict[str, int], str | None]:
-    """The header row, the column of each key and the headers' language; else unusable."""
-    header_row, found = _find_header(zone)
+def _header(name: str, zone: Rows, game: str) -> tuple[int, dict[str, int], str | None]:
+    """The header row, the column of each key and the headers' language; else unusable.
+
+    Headers of another game's results (Carcassonne's ``Score`` in a Catan format, or the
+    other way round) are one finding saying which format to choose, not a list of
+    missing columns.
+    """
+    required = GAME_COLUMNS[game][0]
+    header_row, found = _find_header(zone, game)
     if len(found) < MIN_HEADER_MATCHES:
         expected = " / ".join(
-            ", ".join(header(lang, key) for key in RESULT_COLUMNS[:3]) for lang in LANGUAGES
+            ", ".join(header(lang, key) for key in required[:3]) for lang in LANGUAGES
         )
         raise UnusableWorkbookError(
             "unusable.no_header",
@@ -302,8 +320,9 @@ def _header(name: str, zone: Rows) -> tuple[int, dict[str, int], str | None]:
             {"sheet": name, "column": header_cells[columns[0]], "cells": cells},
             language=language,
         )
-    missing = [key for key in RESULT_COLUMNS if key not in found]
+    missing = [key for key in required if key not in found]
     if missing:
+        _refuse_other_game(name, zone, game, language)
         raise UnusableWorkbookError(
             "unusable.missing_columns",
             {
@@ -316,21 +335,61 @@ def _header(name: str, zone: Rows) -> tuple[int, dict[str, int], str | None]:
     return header_row, {key: columns[0] for key, columns in found.items()}, language
 
 
-def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
-    """The ``Results`` sheet: header found in the first rows, then its contract columns read
-    (the twelve, and ``Total VP`` when it has one).
+def _refuse_other_game(name: str, zone: Rows, game: str, language: str | None) -> None:
+    """Refuse, naming the formats to choose, a sheet holding every column of another game."""
+    for other, (required, _) in GAME_COLUMNS.items():
+        if other == game:
+            continue
+        _, found = _find_header(zone, other)
+        if all(key in found for key in required):
+            choices = [fmt.name for fmt in formats.shipped().values() if fmt.game == other]
+            raise UnusableWorkbookError(
+                "unusable.wrong_game",
+                {
+                    "sheet": name,
+                    "game": other,
+                    "format_game": game,
+                    "formats": ", ".join(f"--format {choice}" for choice in choices),
+                },
+                language=language,
+            )
+
+
+def _declared_format(book: _Book, sheet: str | None) -> formats.Format:
+    """The shipped format the ``Event`` sheet declares (its ``Format`` entry), else the default.
+
+    A workbook names only a shipped format: a format file is chosen on the command line.
+    """
+    declared = (
+        sidesheets.declared_format(book.rows(sheet, last_row=HEADER_SEARCH_ROWS)) if sheet else None
+    )
+    if declared is None:
+        return formats.load(formats.DEFAULT)
+    found = formats.named(declared)
+    if found is None:
+        raise UnusableWorkbookError(
+            "unusable.format_unknown",
+            {"name": declared, "formats": ", ".join(formats.SHIPPED)},
+        )
+    return found
+
+
+def _results_sheet(book: _Book, entry: SheetEntry, game: str = "catan") -> ResultsSheet:
+    """The ``Results`` sheet: header found in the first rows, then the columns of ``game``
+    read (Catan's twelve and ``Total VP`` when it has one; Carcassonne's ``Score`` and its
+    breakdown).
 
     When the rows turn out not to be in ascending order (so the first pass may
     have missed a header row), the sheet is read again whole.
     """
     name = entry.name
     zone = book.cells(name, last_row=HEADER_SEARCH_ROWS, stop=True).rows()
-    header_row, positions, language = _header(name, zone)
+    header_row, positions, language = _header(name, zone, game)
     cells = book.cells(name, columns=positions.values())
     if not cells.ascending:
         cells = book.cells(name)
         zone = {row: line for row, line in cells.rows().items() if row <= HEADER_SEARCH_ROWS}
-        header_row, positions, language = _header(name, zone)
+        header_row, positions, language = _header(name, zone, game)
     keys_of = {position: key for key, position in positions.items()}
     for row, column, found in sorted(cells.bad):
         if row > header_row and column in keys_of:
@@ -339,7 +398,8 @@ def _results_sheet(book: _Book, entry: SheetEntry) -> ResultsSheet:
     # still being read by a helper process (``xlsx.parallel.meanwhile``).
     from xlsx_scorer.xlsx.resultsframe import results_frame  # noqa: PLC0415
 
-    keys = [*RESULT_COLUMNS, *(key for key in OPTIONAL_COLUMNS if key in positions)]
+    required, optional = GAME_COLUMNS[game]
+    keys = [*required, *(key for key in optional if key in positions)]
     uncached = frozenset(
         (row, keys_of[column])
         for row, column in cells.uncached

@@ -33,7 +33,11 @@ import numpy.typing as npt
 import pandas as pd
 
 from xlsx_scorer.core.cells import is_blank
-from xlsx_scorer.core.columns import MARK_COLUMNS, MIN_HEADER_MATCHES, RESULT_COLUMNS
+from xlsx_scorer.core.columns import (
+    GAME_COLUMNS,
+    MARK_COLUMNS,
+    MIN_HEADER_MATCHES,
+)
 from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.i18n import fold, header_aliases
 from xlsx_scorer.xlsx.cellevents import SheetCells
@@ -195,15 +199,16 @@ def _blank_rows(
 ) -> npt.NDArray[np.bool_]:
     """Rows that hold nothing to read; rows with a formula that has no saved value never are.
 
-    A row is blank when all twelve cells are blank (an unticked checkbox, FALSE,
+    A row is blank when all its game's required cells are blank (an unticked checkbox, FALSE,
     in a mark column counts as blank), or when it repeats the header (Round,
     Table, Player…), as some organisers do per round: at least three cells name
     their own column.  Each column's distinct values are looked at once.
     """
-    aliases = header_aliases()
+    game = next(name for name, (required, _) in GAME_COLUMNS.items() if set(required) <= set(coded))
+    aliases = header_aliases(game)
     blank = np.ones(len(index), dtype=bool)
     named = np.zeros(len(index), dtype=np.int64)
-    for key in RESULT_COLUMNS:
+    for key in GAME_COLUMNS[game][0]:
         unticked_is_blank = key in MARK_COLUMNS
 
         def kind(value: Any, key: str = key, unticked_is_blank: bool = unticked_is_blank) -> int:

@@ -1,0 +1,264 @@
+"""Tournament formats as data (docs/rules.md, "Formats"): which game a workbook holds and
+how its games become standings.
+
+A format is a TOML file: the five shipped ones are in ``xlsx_scorer/formats/``; an
+organiser may write their own.  Each is read by ``load`` and checked against one
+schema (pydantic, unknown keys forbidden); a file that breaks it is refused as an
+unusable file (exit code 2) whose finding names the key and what is allowed.
+
+>>> catan = load("catan-es")
+>>> catan.game, catan.table_sizes, catan.points_for(3), catan.order
+('catan', (3, 4), (5, 3, 2), ('points', 'vp', 'vp_ratio'))
+>>> list(shipped())
+['catan-es', 'catan-de', 'catan-world', 'carcassonne-hig', 'carcassonne-swiss']
+>>> load("carcassonne-swiss").points is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from xlsx_scorer.findings import UnusableWorkbookError
+
+#: The games whose results a workbook can hold (their ``Results`` columns and rules).
+GAMES = ("catan", "carcassonne")
+#: The standings keys a format orders by (docs/rules.md, "Formats").
+KEYS = (
+    "points",
+    "wins",
+    "vp",
+    "score",
+    "vp_ratio",
+    "capped_vp",
+    "shares",
+    "relative",
+    "place_counts",
+    "buchholz_cut1",
+    "score_diff",
+)
+#: The shipped formats, in the order ``xlsx-scorer formats`` lists them.
+SHIPPED = ("catan-es", "catan-de", "catan-world", "carcassonne-hig", "carcassonne-swiss")
+DEFAULT = "catan-es"
+#: The smallest and largest table a format may name.
+SMALLEST_TABLE, LARGEST_TABLE = 2, 6
+#: The longest format name.
+NAME_MAX = 40
+
+
+@dataclass(frozen=True)
+class Format:
+    """One tournament format: the game, its table sizes, points by place, the standings keys.
+
+    ``points`` holds, per table size, the points of places 1, 2, … (None: a wins-based
+    format); ``order`` the standings keys, the first one deciding first (then name).
+    """
+
+    name: str
+    game: str
+    table_sizes: tuple[int, ...]
+    points: tuple[tuple[int, tuple[int, ...]], ...] | None
+    order: tuple[str, ...]
+
+    def points_for(self, size: int) -> tuple[int, ...]:
+        """The points of places 1, 2, … at a table of ``size`` (none for a wins-based format)."""
+        return dict(self.points or ()).get(size, ())
+
+    @property
+    def two_player(self) -> bool:
+        """Every table has two players: results are win / draw / loss, an odd player a bye."""
+        return self.table_sizes == (2,)
+
+
+@functools.cache
+def _schema() -> Any:
+    """The shape of a format file, as a pydantic model (pydantic imported only when a file
+    is read: a run in a shipped format never needs it)."""
+    import pydantic  # noqa: PLC0415
+
+    class _Schema(pydantic.BaseModel):
+        """The shape of a format file; the field order is the order the keys are checked."""
+
+        model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
+
+        name: str = pydantic.Field(min_length=1, max_length=NAME_MAX)
+        game: Literal["catan", "carcassonne"]
+        table_sizes: list[int] = pydantic.Field(min_length=1)
+        points: dict[str, list[int]] | None = None
+        order: list[str] = pydantic.Field(min_length=1)
+
+        @pydantic.field_validator("table_sizes")
+        @classmethod
+        def _sizes(cls, sizes: list[int]) -> list[int]:
+            if len(set(sizes)) < len(sizes) or not all(
+                SMALLEST_TABLE <= size <= LARGEST_TABLE for size in sizes
+            ):
+                raise ValueError("table sizes")
+            return sorted(sizes)
+
+        @pydantic.field_validator("points")
+        @classmethod
+        def _points(
+            cls, points: dict[str, list[int]] | None, info: pydantic.ValidationInfo
+        ) -> dict[str, list[int]] | None:
+            sizes = info.data.get("table_sizes")
+            if points is None or sizes is None:
+                return points
+            if sorted(points) != sorted(str(size) for size in sizes):
+                raise ValueError("one entry per table size")
+            for size, by_place in points.items():
+                if len(by_place) != int(size) or any(value < 0 for value in by_place):
+                    raise ValueError("one whole number >= 0 per place")
+            return points
+
+        @pydantic.field_validator("order")
+        @classmethod
+        def _order(cls, order: list[str], info: pydantic.ValidationInfo) -> list[str]:
+            if len(set(order)) < len(order) or any(key not in KEYS for key in order):
+                raise ValueError("known keys, each once")
+            if "points" in order and info.data.get("points") is None:
+                raise ValueError("points needs a points table")
+            return order
+
+    return _Schema
+
+
+def parse(document: Mapping[str, Any], file: str) -> Format:
+    """The format a TOML ``document`` declares; else ``UnusableWorkbookError`` naming the key.
+
+    >>> parse({"name": "x", "game": "go", "table_sizes": [2], "order": ["wins"]}, "x.toml")
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.format_bad_value
+    >>> parse({"name": "x", "game": "catan", "table_sizes": [3], "order": ["wins"],
+    ...        "colour": "red"}, "x.toml").name
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.format_unknown_key
+    """
+    import pydantic  # noqa: PLC0415
+
+    try:
+        checked = _schema().model_validate(dict(document))
+    except pydantic.ValidationError as error:
+        raise _refusal(error, file) from None
+    return _built(checked.model_dump())
+
+
+def _built(document: Mapping[str, Any]) -> Format:
+    """The ``Format`` of a document that has the schema's shape."""
+    points = document.get("points")
+    return Format(
+        str(document["name"]),
+        str(document["game"]),
+        tuple(sorted(document["table_sizes"])),
+        None
+        if points is None
+        else tuple(sorted((int(size), tuple(values)) for size, values in points.items())),
+        tuple(document["order"]),
+    )
+
+
+def _refusal(error: Any, file: str) -> UnusableWorkbookError:
+    """The first problem pydantic found, as a finding naming the key (docs/findings.md)."""
+    problems = error.errors()
+    # A misspelt key is both unknown and a missing one: name it as the unknown key.
+    first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
+    key = str(first["loc"][0]) if first["loc"] else ""
+    if first["type"] == "extra_forbidden":
+        allowed = ", ".join(_schema().model_fields)
+        return UnusableWorkbookError(
+            "unusable.format_unknown_key", {"file": file, "setting": key, "allowed": allowed}
+        )
+    if first["type"] == "missing":
+        return UnusableWorkbookError("unusable.format_missing_key", {"file": file, "setting": key})
+    found = dict(first["input"]) if isinstance(first["input"], dict) else first["input"]
+    if key == "order" and len(first["loc"]) > 1:
+        found = first["input"]
+    return UnusableWorkbookError(
+        "unusable.format_bad_value",
+        {
+            "file": file,
+            "setting": key,
+            "found": _shown(found),
+            "games": ", ".join(GAMES),
+            "keys": ", ".join(KEYS),
+            "low": SMALLEST_TABLE,
+            "high": LARGEST_TABLE,
+            "length": NAME_MAX,
+        },
+    )
+
+
+def _shown(value: Any) -> str:
+    """A value as the TOML file wrote it, roughly (``[3, 4]``, ``"go"``), for the message."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_shown(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(item) for item in value) + "]"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@functools.cache
+def shipped() -> dict[str, Format]:
+    """The shipped formats by name, in ``SHIPPED`` order (their files pass the schema: the
+    tests check it; read without it here, so a run needs no pydantic)."""
+    folder = resources.files("xlsx_scorer") / "formats"
+    return {
+        name: _built(tomllib.loads((folder / f"{name}.toml").read_text(encoding="utf-8")))
+        for name in SHIPPED
+    }
+
+
+def load(name_or_path: str | Path) -> Format:
+    """A shipped format by name, or the organiser's TOML file; else ``UnusableWorkbookError``.
+
+    >>> load("chess")
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.format_unknown
+    """
+    if isinstance(name_or_path, str) and name_or_path in shipped():
+        return shipped()[name_or_path]
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise UnusableWorkbookError(
+            "unusable.format_unknown", {"name": str(name_or_path), "formats": ", ".join(SHIPPED)}
+        )
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as error:
+        raise UnusableWorkbookError(
+            "unusable.format_not_toml", {"file": str(path), "detail": str(error)}
+        ) from None
+    return parse(document, str(path))
+
+
+def named(name: str | None) -> Format | None:
+    """The shipped format called ``name`` (as a workbook's Event sheet declares it), or None.
+
+    >>> named("Carcassonne-HiG").name, named("bridge")
+    ('carcassonne-hig', None)
+    """
+    if name is None:
+        return None
+    return shipped().get(" ".join(name.split()).casefold())
+
+
+def sizes_text(sizes: tuple[int, ...]) -> str:
+    """Table sizes as a message shows them, in no language's words: ``3–4``, ``2``, ``2, 4``.
+
+    >>> sizes_text((3, 4)), sizes_text((2,)), sizes_text((2, 4))
+    ('3–4', '2', '2, 4')
+    """
+    if len(sizes) > 1 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}–{sizes[-1]}"
+    return ", ".join(map(str, sizes))
