@@ -362,6 +362,47 @@ def test_a_conflict_is_said_before_an_output_that_is_an_input_is_refused(
     assert snapshot([base, a, b]) == before
 
 
+@pytest.mark.parametrize("conflict", [False, True], ids=["merged", "conflict"])
+def test_an_output_that_is_a_folder_is_named_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], conflict: bool
+) -> None:
+    """``-o`` names a folder: it is said to be a folder (never "already exists … add --force",
+    which then only says it is a folder), after any conflict; exit 2, nothing written."""
+    base, a, b = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b"))
+    folder = tmp_path / "out"
+    folder.mkdir()
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2 if conflict else 1
+    event(a, one)
+    event(b, other)
+    before = snapshot([base, a, b])
+    for force in ([], ["--force"]):
+        code, out = run(capsys, "merge", base, a, b, "-o", folder, *force)
+        assert code == 2, out
+        assert f"{folder} is a folder; name a workbook file (.xlsx) instead." in out
+        assert "already exists" not in out
+        assert out.startswith("CONFLICT") == conflict, out
+    assert snapshot([base, a, b]) == before
+    assert list(folder.iterdir()) == []
+
+
+def test_an_output_in_a_missing_folder_is_said_after_the_conflicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base, a, b = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    event(a, one)
+    event(b, other)
+    code, out = run(capsys, "merge", base, a, b, "-o", tmp_path / "nowhere" / "m.xlsx")
+    assert code == 2, out
+    lines = out.splitlines()
+    assert lines[0].startswith("CONFLICT"), out
+    assert lines[2] == f"The folder {tmp_path / 'nowhere'} for the output does not exist.", out
+
+
 def test_a_merged_workbook_holds_the_standings_of_its_own_results(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,7 +13,8 @@ the standings are withheld (the notice sheets and Errors, as ``score`` writes th
 A BASE without output sheets gets none.
 
 The merge is worked out before ``-o`` is judged: a conflict is reported even when
-``-o`` names a file that exists or an input (``Merged.refused`` then says so too).
+``-o`` names a folder, a file in a folder that does not exist, an input or a file that
+exists (``Merged.refused`` then says so too).
 """
 
 from __future__ import annotations
@@ -163,7 +164,14 @@ def merge_files(
 def _refusal(
     books: Sequence[workbook.Workbook], output: Path, *, force: bool
 ) -> UnusableWorkbookError | None:
-    """Why ``output`` may not be written: it is an input, or it exists (without ``force``)."""
+    """Why ``output`` may not be written: a folder, in a folder that does not exist, an input,
+    or a file that exists (without ``force``)."""
+    if output.is_dir():
+        return UnusableWorkbookError("unusable.is_folder", {"folder": str(output)})
+    if not output.parent.is_dir():
+        return UnusableWorkbookError(
+            "unusable.output_folder_missing", {"folder": str(output.parent)}
+        )
     if any(_same_file(output, book.path) for book in books):
         return UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
     if output.exists() and not force:

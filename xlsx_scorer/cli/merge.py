@@ -1,8 +1,9 @@
 """``xlsx-scorer merge BASE COPY… -o MERGED``: the judges' copies merged into one workbook.
 
 Exit code 0: merged and written; 1: conflicts (each named, nothing written);
-2: a file could not be used, or ``-o`` names an input or an existing file (nothing
-written; conflicts are named first, then why ``-o`` is refused).
+2: a file could not be used, or ``-o`` names a folder, a file in a missing folder, an
+input or an existing file (nothing written; conflicts are named first, then why ``-o``
+is refused).
 """
 
 from __future__ import annotations
