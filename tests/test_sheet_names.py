@@ -364,3 +364,26 @@ def test_a_folder_scored_at_once_names_them_too(
     said = "  " + TAKEN_SAID["en"][0]
     assert out.index(said) == 1 + next(i for i, line in enumerate(out) if "cup.xlsx:" in line)
     assert out.count(said) == 1
+
+
+@pytest.mark.parametrize("lang", sorted(TAKEN_SAID))
+def test_a_merge_scored_anew_names_the_sheet_kept_and_the_one_written(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BASE keeps the organiser's own ``Standings`` (ours in ``Standings (2)``); MERGED is scored
+    anew, and the merge says where its standings went, as ``score`` does."""
+    names = dict(zip(KINDS, NAMES[lang], strict=False))
+    base, copy, merged = (tmp_path / f"{name}.xlsx" for name in ("base", "copy", "merged"))
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet(names["standings"])["A1"] = "my own ranking"
+    book.create_sheet(names["errors"])["A1"] = "my notes"
+    book.save(base)
+    assert cli_score(base, "--lang", lang) == 0
+    edited = openpyxl.load_workbook(base)
+    edited["Results"]["J4"] = 2  # one more knight played (1 → 2)
+    edited.save(copy)
+    capsys.readouterr()
+    assert main(["merge", str(base), str(copy), "-o", str(merged), "--lang", lang]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in out if "(2)" in line] == TAKEN_SAID[lang]
+    assert ours(merged.read_bytes())["standings"] == f"{names['standings']} (2)"
