@@ -449,3 +449,30 @@ def test_verify_in_another_language_counts_one_thing_as_one(
     assert code == 1
     assert len(out.splitlines()) == 2, out
     assert out.splitlines()[1].endswith(said), out
+
+
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [
+        ("en", "Largest Army First of round 1, table 1, Elif Doğan is x, archived blank."),
+        ("es", "Primero en Gran ejército de ronda 1, mesa 1, Elif Doğan vale x, archivado vacío."),
+        ("tr", "tur 1, masa 1, Elif Doğan için İlk En Büyük Ordu şu an x, arşivde boş."),
+    ],
+)
+def test_a_mark_added_to_an_archived_row_is_said_in_the_words_of_the_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, first: str
+) -> None:
+    """A Largest Army mark typed into Elif's archived row (Results!M4, blank when archived):
+    the archived value is blank, as the organiser saw it, not results.csv's ``false``."""
+    folder = tmp_path / "archive"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(
+        folder / "sample_event.xlsx",
+        "xl/worksheets/sheet1.xml",
+        b'<v>4</v></c><c r="P4" t="n">',
+        b'<v>4</v></c><c r="M4" t="inlineStr"><is><t>x</t></is></c><c r="P4" t="n">',
+    )
+    code, out = run(capsys, "verify", folder, "--lang", lang)
+    assert code == 1
+    assert out.splitlines()[0] == f"sample_event.xlsx Results!M4: {first}", out
+    assert "false" not in out, out

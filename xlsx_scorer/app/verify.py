@@ -54,6 +54,7 @@ from xlsx_scorer.app.archive import (
 )
 from xlsx_scorer.app.diff import Copy, Key, diff
 from xlsx_scorer.core.cells import is_blank, shown
+from xlsx_scorer.core.columns import MARK_COLUMNS
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.xlsx import archival
@@ -383,7 +384,7 @@ def _result_findings(archived: bytes, book: Workbook) -> list[Finding]:
     }
     numbers = [int(r["row"]) if r.get("row", "").isdigit() else 0 for r in records]
     then = pd.DataFrame(
-        [{key: record.get(key, "") for key in letters} for record in records],
+        [{key: _archived(key, record.get(key, "")) for key in letters} for record in records],
         index=numbers,
         columns=list(letters),
         dtype=object,
@@ -405,6 +406,18 @@ def _result_findings(archived: bytes, book: Workbook) -> list[Finding]:
             params = {**repeat, "column": change.column, **_values(change.before, change.after)}
             findings.append(Finding("verify.result_changed", params, "error", where))
     return findings
+
+
+def _archived(column: str, value: str) -> object:
+    """A value of ``results.csv`` as the workbook held it: a mark's ``false`` is the blank
+    its column was, ``true`` a mark (``TRUE``), so neither is said as the CSV's English word.
+
+    >>> _archived("army_first", "false"), _archived("declared", "true"), _archived("cities", "3")
+    (None, True, '3')
+    """
+    if column in MARK_COLUMNS and value in {"true", "false"}:
+        return True if value == "true" else None
+    return value
 
 
 def _result_where(key: Key, file: str, sheet: str, ref: str | None) -> Where:
