@@ -403,6 +403,33 @@ def test_an_output_in_a_missing_folder_is_said_after_the_conflicts(
     assert lines[2] == f"The folder {tmp_path / 'nowhere'} for the output does not exist.", out
 
 
+@pytest.mark.parametrize("obstacle", ["read-only", "open in LibreOffice"])
+def test_an_output_that_cannot_be_saved_is_said_after_the_conflicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], obstacle: str
+) -> None:
+    """``-o --force`` names a read-only file, or one open in LibreOffice (its lock file beside
+    it): after the conflict, the run says so too (exit 2), so one run tells everything."""
+    base, a, b, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b", "merged"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    event(a, one)
+    event(b, other)
+    merged.write_bytes(b"an earlier merge")
+    if obstacle == "read-only":
+        merged.chmod(0o444)
+        said = f"{merged} is read-only"
+    else:
+        (tmp_path / ".~lock.merged.xlsx#").write_text("judge,host,...", encoding="utf-8")
+        said = f"{merged} is open in LibreOffice"
+    code, out = run(capsys, "merge", base, a, b, "-o", merged, "--force")
+    assert code == 2, out
+    lines = out.splitlines()
+    assert lines[0].startswith("CONFLICT"), out
+    assert lines[2].startswith(said), out
+    assert merged.read_bytes() == b"an earlier merge"
+
+
 def test_a_merged_workbook_holds_the_standings_of_its_own_results(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

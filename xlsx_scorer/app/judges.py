@@ -13,8 +13,9 @@ the standings are withheld (the notice sheets and Errors, as ``score`` writes th
 A BASE without output sheets gets none.
 
 The merge is worked out before ``-o`` is judged: a conflict is reported even when
-``-o`` names a folder, a file in a folder that does not exist, an input or a file that
-exists (``Merged.refused`` then says so too).
+``-o`` names an input, a file that exists, a folder, a file in a folder that does not
+exist, a read-only file or one open in a spreadsheet application (``Merged.refused``
+then says so too).
 """
 
 from __future__ import annotations
@@ -164,19 +165,13 @@ def merge_files(
 def _refusal(
     books: Sequence[workbook.Workbook], output: Path, *, force: bool
 ) -> UnusableWorkbookError | None:
-    """Why ``output`` may not be written: a folder, in a folder that does not exist, an input,
-    or a file that exists (without ``force``)."""
-    if output.is_dir():
-        return UnusableWorkbookError("unusable.is_folder", {"folder": str(output)})
-    if not output.parent.is_dir():
-        return UnusableWorkbookError(
-            "unusable.output_folder_missing", {"folder": str(output.parent)}
-        )
+    """Why ``output`` may not be written: an input, a file that exists (without ``force``), or
+    what ``save.refusal`` finds (a folder, a missing folder, read-only, open elsewhere)."""
     if any(_same_file(output, book.path) for book in books):
         return UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
-    if output.exists() and not force:
+    if output.exists() and not output.is_dir() and not force:
         return UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
-    return None
+    return save.refusal(output)
 
 
 def _merged(
