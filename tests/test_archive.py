@@ -385,6 +385,7 @@ def test_a_spanish_event_is_archived_and_verified_in_spanish(
 
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
+SAMPLE_LIBREOFFICE = SAMPLE.parent / "libreoffice" / "sample_event.xlsx"
 
 
 def edited_sheet_xml(path: Path, sheet_part: str, old: bytes, new: bytes) -> None:
@@ -476,3 +477,35 @@ def test_a_mark_added_to_an_archived_row_is_said_in_the_words_of_the_workbook(
     assert code == 1
     assert out.splitlines()[0] == f"sample_event.xlsx Results!M4: {first}", out
     assert "false" not in out, out
+
+
+def test_a_renamed_archived_workbook_still_names_the_edited_cell_first(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The archived workbook renamed in its folder (``event.xlsx``) and one cell edited: given
+    alone, it is still the archive's (its recorded fingerprint is datapackage.json's), so the
+    edited cell is named first; another archive's workbook put there is not compared."""
+    folder = tmp_path / "cup"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(
+        folder / "sample_event.xlsx",
+        "xl/worksheets/sheet1.xml",
+        b'<c r="F4" t="n"><v>2</v></c>',
+        b'<c r="F4" t="n"><v>3</v></c>',
+    )
+    (folder / "sample_event.xlsx").rename(folder / "event.xlsx")
+    code, out = run(capsys, "verify", folder / "event.xlsx")
+    assert code == 1
+    first = (
+        "event.xlsx Results!F4: Settlements of round 1, table 1, Elif Doğan is 3, archived as 2."
+    )
+    assert out.splitlines()[0] == first, out
+    stranger = folder / "stranger.xlsx"  # another event's archived workbook, edited, put there
+    shutil.copy(archived / "event.xlsx", stranger)
+    layout = eventgen.write_workbook(tmp_path / "layout.xlsx", EVENT, roster=ROSTER, title_row=True)
+    cell = layout.cell(4, "settlements").removeprefix("Results!")
+    tamper_cell(stranger, "Results", cell, 0 if EVENT[4]["settlements"] else 1)
+    code, out = run(capsys, "verify", stranger)
+    assert code == 1
+    assert "stranger.xlsx Results!" not in out, out  # no result compared with results.csv
+    assert "is missing from the results" not in out, out

@@ -118,7 +118,8 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
     """
     if not path.is_dir():
         book = read_event(path)
-        return _verify_workbook(path, book, language, [], None, beside=_archive_beside(path))
+        beside = _archive_beside(path, archival.custom_properties(book.package))
+        return _verify_workbook(path, book, language, [], None, beside=beside)
     descriptor, findings = _read_package(path)
     files: dict[str, bytes] = {}
     if descriptor is not None:
@@ -179,12 +180,22 @@ def _verify_workbook(
     return Verified(said, (*edited, *findings), book_path, computed)
 
 
-def _archive_beside(book_path: Path) -> tuple[dict[str, Any], dict[str, bytes]] | None:
-    """The data package of the folder a workbook given alone is in, when it names that
-    workbook, with its ``results.csv``: only to name the result cells edited since (the
-    folder itself is verified by giving the folder)."""
+def _archive_beside(
+    book_path: Path, properties: dict[str, str]
+) -> tuple[dict[str, Any], dict[str, bytes]] | None:
+    """The data package of the folder a workbook given alone is in, when it is that
+    workbook's, with its ``results.csv``: only to name the result cells edited since (the
+    folder itself is verified by giving the folder).
+
+    It is when it names the workbook, or records the fingerprint the workbook records
+    (``properties``: the workbook renamed in its folder, ``cup.xlsx`` → ``event.xlsx``).
+    """
     descriptor, _ = _read_package(book_path.parent)
-    if descriptor is None or descriptor.get("workbook") != book_path.name:
+    if descriptor is None:
+        return None
+    recorded = properties.get(FINGERPRINT_PROPERTY)
+    named = descriptor.get("workbook") == book_path.name
+    if not named and (recorded is None or descriptor.get("fingerprint") != recorded):
         return None
     try:
         archived = (book_path.parent / canonical.RESULTS_CSV).read_bytes()
