@@ -387,3 +387,19 @@ def test_a_merge_scored_anew_names_the_sheet_kept_and_the_one_written(
     out = capsys.readouterr().out.splitlines()
     assert [line.strip() for line in out if "(2)" in line] == TAKEN_SAID[lang]
     assert ours(merged.read_bytes())["standings"] == f"{names['standings']} (2)"
+
+
+def test_an_archive_names_the_sheet_kept_and_the_one_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``archive`` writes our sheets into the archived workbook as ``score`` does: the
+    organiser's own ``Standings`` kept, ours in ``Standings (2)``, and it says so."""
+    event = tmp_path / "event.xlsx"
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet("Standings")["A1"] = "my own ranking"
+    book.save(event)
+    capsys.readouterr()
+    assert main(["archive", str(event), "-o", str(tmp_path / "archive")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in out if "(2)" in line] == TAKEN_SAID["en"][:1]
+    assert ours((tmp_path / "archive" / "event.xlsx").read_bytes())["standings"] == "Standings (2)"
