@@ -517,3 +517,19 @@ def test_an_optional_column_such_as_total_vp_is_merged_like_any_other() -> None:
         ("no_column", "total_vp", "E2"),
         ("no_column", "total_vp", "E3"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "MERGED cannot be written (it exists without --force, is an input or a folder"),
+        ("es", "FUSIONADO no se puede escribir (ya existe sin --force, es una de las entradas"),
+        ("tr", "BİRLEŞİK yazılamıyor (--force olmadan zaten var, girdilerden biri ya da bir"),
+    ],
+)
+def test_merge_help_says_every_refused_output_is_exit_2(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["merge", "--help", "--lang", lang])
+    assert said in " ".join(capsys.readouterr().out.split())
