@@ -509,3 +509,39 @@ def test_a_renamed_archived_workbook_still_names_the_edited_cell_first(
     assert code == 1
     assert "stranger.xlsx Results!" not in out, out  # no result compared with results.csv
     assert "is missing from the results" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("edit", "first"),
+    [
+        (
+            (b'<t>Elif Do\xc4\x9fan</t></is></c><c r="F4"', b'<t>Elif Dogan</t></is></c><c r="F4"'),
+            (
+                "sample_event.xlsx Results!E4: Player of round 1, table 1, Elif Doğan is "
+                "Elif Dogan, archived as Elif Doğan."
+            ),
+        ),
+        (
+            (b'<c r="C4" t="n"><v>1</v></c>', b'<c r="C4" t="n"><v>9</v></c>'),
+            (
+                "sample_event.xlsx Results!C4: Table of round 1, table 1, Elif Doğan is 9, "
+                "archived as 1."
+            ),
+        ),
+    ],
+    ids=["player", "table"],
+)
+def test_an_edited_player_or_table_cell_is_named_as_that_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: tuple[bytes, bytes], first: str
+) -> None:
+    """A name misspelt in an archived row (Results!E4), or its table changed: the row is not
+    a row removed and another added, but one cell edited, named first (a rule it breaks after)."""
+    folder = tmp_path / "archive"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(folder / "sample_event.xlsx", "xl/worksheets/sheet1.xml", *edit)
+    code, out = run(capsys, "verify", folder)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == first, out
+    assert not any("not in the archived results" in line for line in lines), out
+    assert not any("is missing from the results" in line for line in lines), out

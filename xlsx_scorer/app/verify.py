@@ -30,18 +30,14 @@ that cannot be read any more is its own fatal finding, located in its file.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
-from xlsx_scorer.app import canonical, fingerprint, report
+from xlsx_scorer.app import canonical, edited, fingerprint, report
 from xlsx_scorer.app.archive import (
     FINGERPRINT_PROPERTY,
     LANGUAGE_PROPERTY,
@@ -52,9 +48,6 @@ from xlsx_scorer.app.archive import (
     read_event,
     score_book,
 )
-from xlsx_scorer.app.diff import Copy, Key, diff
-from xlsx_scorer.core.cells import is_blank, shown
-from xlsx_scorer.core.columns import MARK_COLUMNS
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.xlsx import archival
@@ -365,7 +358,7 @@ def _edited_results(
     }
     if archived is None or recorded_hashes.get(canonical.RESULTS_CSV) != _sha256(archived):
         return []
-    return _result_findings(archived, book)
+    return edited.result_findings(archived, book)
 
 
 def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
@@ -381,85 +374,3 @@ def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
         "expected": want[line] if line < len(want) else "",
     }
     return Finding("verify.csv_line", params, "error", Where(file=name))
-
-
-def _result_findings(archived: bytes, book: Workbook) -> list[Finding]:
-    """Result cells of the workbook that differ from ``results.csv`` as archived."""
-    results = book.results
-    reader = csv.DictReader(io.StringIO(archived.decode("utf-8")))
-    records = list(reader)
-    letters = {
-        key: letter
-        for key, letter in results.columns.items()
-        if key in (reader.fieldnames or ()) and key in results.raw
-    }
-    numbers = [int(r["row"]) if r.get("row", "").isdigit() else 0 for r in records]
-    then = pd.DataFrame(
-        [{key: _archived(key, record.get(key, "")) for key in letters} for record in records],
-        index=numbers,
-        columns=list(letters),
-        dtype=object,
-    )
-    workbook_name = book.path.name
-    old = Copy(canonical.RESULTS_CSV, results.name, letters, then)
-    now = Copy(workbook_name, results.name, letters, results.raw)
-    findings = []
-    for change in diff(old, now).changes:
-        side = change.after or change.before
-        ref = side.ref if side is not None else None
-        where = _result_where(change.key, workbook_name, results.name, ref)
-        repeat = {"repeat": change.key[3] + 1}
-        if change.kind == "added":
-            findings.append(Finding("verify.result_added", repeat, "error", where))
-        elif change.kind == "removed":
-            findings.append(Finding("verify.result_removed", repeat, "error", where))
-        else:
-            params = {**repeat, "column": change.column, **_values(change.before, change.after)}
-            findings.append(Finding("verify.result_changed", params, "error", where))
-    return findings
-
-
-def _archived(column: str, value: str) -> object:
-    """A value of ``results.csv`` as the workbook held it: a mark's ``false`` is the blank
-    its column was, ``true`` a mark (``TRUE``), so neither is said as the CSV's English word.
-
-    >>> _archived("army_first", "false"), _archived("declared", "true"), _archived("cities", "3")
-    (None, True, '3')
-    """
-    if column in MARK_COLUMNS and value in {"true", "false"}:
-        return True if value == "true" else None
-    return value
-
-
-def _result_where(key: Key, file: str, sheet: str, ref: str | None) -> Where:
-    """Where a result is: its cell (or row) and its round, table and player."""
-    round_, table, player, _ = key
-    return Where(
-        file=file,
-        sheet=sheet,
-        cell=ref or None,
-        round=round_ if isinstance(round_, int) else None,
-        table=table or None,
-        player=player or None,
-    )
-
-
-def _values(before: object, after: object) -> dict[str, str]:
-    """A changed value as the organiser sees it then and now, and which side is blank.
-
-    ``state``: ``cleared`` (blank now), ``filled`` (blank when archived) or ``changed``.
-
-    >>> from xlsx_scorer.app.diff import Cell
-    >>> _values(Cell("results.csv", "Results", "F7", "3"), Cell("cup.xlsx", "Results", "F7", 4.0))
-    {'archived': '3', 'now': '4', 'state': 'changed'}
-    >>> _values(Cell("results.csv", "Results", "F7", "3"), Cell("cup.xlsx", "Results", "F7", None))
-    {'archived': '3', 'now': '', 'state': 'cleared'}
-    """
-    archived, now = (_shown(getattr(side, "value", None)) for side in (before, after))
-    state = "cleared" if not now and archived else "filled" if not archived and now else "changed"
-    return {"archived": archived, "now": now, "state": state}
-
-
-def _shown(value: object) -> str:
-    """A cell value as the organiser would recognise it (``""`` when blank)."""
-    return "" if value is None or is_blank(value) else shown(value).strip()
