@@ -385,6 +385,7 @@ def test_a_spanish_event_is_archived_and_verified_in_spanish(
 
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
+SAMPLE_LIBREOFFICE = SAMPLE.parent / "libreoffice" / "sample_event.xlsx"
 
 
 def edited_sheet_xml(path: Path, sheet_part: str, old: bytes, new: bytes) -> None:
@@ -449,3 +450,98 @@ def test_verify_in_another_language_counts_one_thing_as_one(
     assert code == 1
     assert len(out.splitlines()) == 2, out
     assert out.splitlines()[1].endswith(said), out
+
+
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [
+        ("en", "Largest Army First of round 1, table 1, Elif Doğan is x, archived blank."),
+        ("es", "Primero en Gran ejército de ronda 1, mesa 1, Elif Doğan vale x, archivado vacío."),
+        ("tr", "tur 1, masa 1, Elif Doğan için İlk En Büyük Ordu şu an x, arşivde boş."),
+    ],
+)
+def test_a_mark_added_to_an_archived_row_is_said_in_the_words_of_the_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, first: str
+) -> None:
+    """A Largest Army mark typed into Elif's archived row (Results!M4, blank when archived):
+    the archived value is blank, as the organiser saw it, not results.csv's ``false``."""
+    folder = tmp_path / "archive"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(
+        folder / "sample_event.xlsx",
+        "xl/worksheets/sheet1.xml",
+        b'<v>4</v></c><c r="P4" t="n">',
+        b'<v>4</v></c><c r="M4" t="inlineStr"><is><t>x</t></is></c><c r="P4" t="n">',
+    )
+    code, out = run(capsys, "verify", folder, "--lang", lang)
+    assert code == 1
+    assert out.splitlines()[0] == f"sample_event.xlsx Results!M4: {first}", out
+    assert "false" not in out, out
+
+
+def test_a_renamed_archived_workbook_still_names_the_edited_cell_first(
+    tmp_path: Path, archived: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The archived workbook renamed in its folder (``event.xlsx``) and one cell edited: given
+    alone, it is still the archive's (its recorded fingerprint is datapackage.json's), so the
+    edited cell is named first; another archive's workbook put there is not compared."""
+    folder = tmp_path / "cup"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(
+        folder / "sample_event.xlsx",
+        "xl/worksheets/sheet1.xml",
+        b'<c r="F4" t="n"><v>2</v></c>',
+        b'<c r="F4" t="n"><v>3</v></c>',
+    )
+    (folder / "sample_event.xlsx").rename(folder / "event.xlsx")
+    code, out = run(capsys, "verify", folder / "event.xlsx")
+    assert code == 1
+    first = (
+        "event.xlsx Results!F4: Settlements of round 1, table 1, Elif Doğan is 3, archived as 2."
+    )
+    assert out.splitlines()[0] == first, out
+    stranger = folder / "stranger.xlsx"  # another event's archived workbook, edited, put there
+    shutil.copy(archived / "event.xlsx", stranger)
+    layout = eventgen.write_workbook(tmp_path / "layout.xlsx", EVENT, roster=ROSTER, title_row=True)
+    cell = layout.cell(4, "settlements").removeprefix("Results!")
+    tamper_cell(stranger, "Results", cell, 0 if EVENT[4]["settlements"] else 1)
+    code, out = run(capsys, "verify", stranger)
+    assert code == 1
+    assert "stranger.xlsx Results!" not in out, out  # no result compared with results.csv
+    assert "is missing from the results" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("edit", "first"),
+    [
+        (
+            (b'<t>Elif Do\xc4\x9fan</t></is></c><c r="F4"', b'<t>Elif Dogan</t></is></c><c r="F4"'),
+            (
+                "sample_event.xlsx Results!E4: Player of round 1, table 1, Elif Doğan is "
+                "Elif Dogan, archived as Elif Doğan."
+            ),
+        ),
+        (
+            (b'<c r="C4" t="n"><v>1</v></c>', b'<c r="C4" t="n"><v>9</v></c>'),
+            (
+                "sample_event.xlsx Results!C4: Table of round 1, table 1, Elif Doğan is 9, "
+                "archived as 1."
+            ),
+        ),
+    ],
+    ids=["player", "table"],
+)
+def test_an_edited_player_or_table_cell_is_named_as_that_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: tuple[bytes, bytes], first: str
+) -> None:
+    """A name misspelt in an archived row (Results!E4), or its table changed: the row is not
+    a row removed and another added, but one cell edited, named first (a rule it breaks after)."""
+    folder = tmp_path / "archive"
+    assert run(capsys, "archive", SAMPLE, "-o", folder)[0] == 0
+    edited_sheet_xml(folder / "sample_event.xlsx", "xl/worksheets/sheet1.xml", *edit)
+    code, out = run(capsys, "verify", folder)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == first, out
+    assert not any("not in the archived results" in line for line in lines), out
+    assert not any("is missing from the results" in line for line in lines), out

@@ -362,6 +362,74 @@ def test_a_conflict_is_said_before_an_output_that_is_an_input_is_refused(
     assert snapshot([base, a, b]) == before
 
 
+@pytest.mark.parametrize("conflict", [False, True], ids=["merged", "conflict"])
+def test_an_output_that_is_a_folder_is_named_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], conflict: bool
+) -> None:
+    """``-o`` names a folder: it is said to be a folder (never "already exists … add --force",
+    which then only says it is a folder), after any conflict; exit 2, nothing written."""
+    base, a, b = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b"))
+    folder = tmp_path / "out"
+    folder.mkdir()
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2 if conflict else 1
+    event(a, one)
+    event(b, other)
+    before = snapshot([base, a, b])
+    for force in ([], ["--force"]):
+        code, out = run(capsys, "merge", base, a, b, "-o", folder, *force)
+        assert code == 2, out
+        assert f"{folder} is a folder; name a workbook file (.xlsx) instead." in out
+        assert "already exists" not in out
+        assert out.startswith("CONFLICT") == conflict, out
+    assert snapshot([base, a, b]) == before
+    assert list(folder.iterdir()) == []
+
+
+def test_an_output_in_a_missing_folder_is_said_after_the_conflicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base, a, b = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    event(a, one)
+    event(b, other)
+    code, out = run(capsys, "merge", base, a, b, "-o", tmp_path / "nowhere" / "m.xlsx")
+    assert code == 2, out
+    lines = out.splitlines()
+    assert lines[0].startswith("CONFLICT"), out
+    assert lines[2] == f"The folder {tmp_path / 'nowhere'} for the output does not exist.", out
+
+
+@pytest.mark.parametrize("obstacle", ["read-only", "open in LibreOffice"])
+def test_an_output_that_cannot_be_saved_is_said_after_the_conflicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], obstacle: str
+) -> None:
+    """``-o --force`` names a read-only file, or one open in LibreOffice (its lock file beside
+    it): after the conflict, the run says so too (exit 2), so one run tells everything."""
+    base, a, b, merged = (tmp_path / f"{n}.xlsx" for n in ("base", "a", "b", "merged"))
+    event(base, FULL)
+    one, other = [dict(row) for row in FULL], [dict(row) for row in FULL]
+    one[5]["knights"], other[5]["knights"] = 1, 2
+    event(a, one)
+    event(b, other)
+    merged.write_bytes(b"an earlier merge")
+    if obstacle == "read-only":
+        merged.chmod(0o444)
+        said = f"{merged} is read-only"
+    else:
+        (tmp_path / ".~lock.merged.xlsx#").write_text("judge,host,...", encoding="utf-8")
+        said = f"{merged} is open in LibreOffice"
+    code, out = run(capsys, "merge", base, a, b, "-o", merged, "--force")
+    assert code == 2, out
+    lines = out.splitlines()
+    assert lines[0].startswith("CONFLICT"), out
+    assert lines[2].startswith(said), out
+    assert merged.read_bytes() == b"an earlier merge"
+
+
 def test_a_merged_workbook_holds_the_standings_of_its_own_results(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -449,3 +517,19 @@ def test_an_optional_column_such_as_total_vp_is_merged_like_any_other() -> None:
         ("no_column", "total_vp", "E2"),
         ("no_column", "total_vp", "E3"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "MERGED cannot be written (it exists without --force, is an input or a folder"),
+        ("es", "FUSIONADO no se puede escribir (ya existe sin --force, es una de las entradas"),
+        ("tr", "BİRLEŞİK yazılamıyor (--force olmadan zaten var, girdilerden biri ya da bir"),
+    ],
+)
+def test_merge_help_says_every_refused_output_is_exit_2(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["merge", "--help", "--lang", lang])
+    assert said in " ".join(capsys.readouterr().out.split())

@@ -427,3 +427,42 @@ def test_an_unmarked_sheet_showing_the_check_line_in_rich_text_is_still_old_outp
     event.write_bytes(_organiser_standings(a1))
     assert cli_score(event) == 0
     assert "Standings (2)" not in sheet_names(event.read_bytes())
+
+
+@pytest.mark.parametrize("lang", sorted(TAKEN_SAID))
+def test_a_merge_scored_anew_names_the_sheet_kept_and_the_one_written(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BASE keeps the organiser's own ``Standings`` (ours in ``Standings (2)``); MERGED is scored
+    anew, and the merge says where its standings went, as ``score`` does."""
+    names = dict(zip(KINDS, NAMES[lang], strict=False))
+    base, copy, merged = (tmp_path / f"{name}.xlsx" for name in ("base", "copy", "merged"))
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet(names["standings"])["A1"] = "my own ranking"
+    book.create_sheet(names["errors"])["A1"] = "my notes"
+    book.save(base)
+    assert cli_score(base, "--lang", lang) == 0
+    edited = openpyxl.load_workbook(base)
+    edited["Results"]["J4"] = 2  # one more knight played (1 → 2)
+    edited.save(copy)
+    capsys.readouterr()
+    assert main(["merge", str(base), str(copy), "-o", str(merged), "--lang", lang]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in out if "(2)" in line] == TAKEN_SAID[lang]
+    assert ours(merged.read_bytes())["standings"] == f"{names['standings']} (2)"
+
+
+def test_an_archive_names_the_sheet_kept_and_the_one_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``archive`` writes our sheets into the archived workbook as ``score`` does: the
+    organiser's own ``Standings`` kept, ours in ``Standings (2)``, and it says so."""
+    event = tmp_path / "event.xlsx"
+    book = openpyxl.load_workbook(SAMPLE)
+    book.create_sheet("Standings")["A1"] = "my own ranking"
+    book.save(event)
+    capsys.readouterr()
+    assert main(["archive", str(event), "-o", str(tmp_path / "archive")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in out if "(2)" in line] == TAKEN_SAID["en"][:1]
+    assert ours((tmp_path / "archive" / "event.xlsx").read_bytes())["standings"] == "Standings (2)"

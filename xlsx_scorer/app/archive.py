@@ -77,8 +77,9 @@ def score_book(book: workbook.Workbook, language: str | None) -> Scored:
     return Scored(book, lang, (), validated.frame, games, table, per_round)
 
 
-def scored_workbook(source: Path, language: str) -> bytes:
-    """The workbook with every output sheet written, as bytes (``source`` is left as it is)."""
+def scored_workbook(source: Path, language: str) -> tuple[bytes, tuple[Finding, ...]]:
+    """The workbook with every output sheet written, as bytes, and the notices of that run
+    (where our sheets went); ``source`` is left as it is."""
     scored = api.score(api.read_file(source), filename=source.name, language=language)
     if scored.exit_code == api.EXIT_UNUSABLE:  # a damaged part only the writer needs, say
         error = UnusableWorkbookError(scored.findings[0].code, language=scored.language)
@@ -86,18 +87,20 @@ def scored_workbook(source: Path, language: str) -> bytes:
         raise error
     if scored.workbook is None or scored.errors:
         raise RuntimeError("the workbook had problems when scored for the archive")
-    return scored.workbook
+    return scored.workbook, scored.notices
 
 
 @dataclass(frozen=True)
 class Archived:
-    """What ``archive`` did: the problems that stopped it, or the folder and fingerprint."""
+    """What ``archive`` did: the problems that stopped it, or the folder and fingerprint, and
+    the notices of the workbook scored (where our sheets went: ``score``'s notices)."""
 
     language: str
     problems: tuple[Finding, ...]
     folder: Path | None = None
     fingerprint: str | None = None
     files: tuple[str, ...] = ()
+    notices: tuple[Finding, ...] = ()
 
 
 def fingerprint_of(scored: Scored) -> str:
@@ -148,7 +151,7 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
     _check_folder(folder, scored.language)
     fingerprint = fingerprint_of(scored)
     try:
-        workbook_bytes = scored_workbook(source, scored.language)
+        workbook_bytes, notices = scored_workbook(source, scored.language)
         digests = archival.sheet_digests(workbook_bytes)
         properties = {
             FINGERPRINT_PROPERTY: fingerprint,
@@ -195,4 +198,4 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
             "unusable.write_failed", {"detail": str(error)}, language=scored.language
         ) from error
     names = (source.name, *files, canonical.PACKAGE_JSON)
-    return Archived(scored.language, (), folder, fingerprint, names)
+    return Archived(scored.language, (), folder, fingerprint, names, notices)

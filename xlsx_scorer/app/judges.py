@@ -13,7 +13,9 @@ the standings are withheld (the notice sheets and Errors, as ``score`` writes th
 A BASE without output sheets gets none.
 
 The merge is worked out before ``-o`` is judged: a conflict is reported even when
-``-o`` names a file that exists or an input (``Merged.refused`` then says so too).
+``-o`` names an input, a file that exists, a folder, a file in a folder that does not
+exist, a read-only file or one open in a spreadsheet application (``Merged.refused``
+then says so too).
 """
 
 from __future__ import annotations
@@ -167,12 +169,13 @@ def merge_files(
 def _refusal(
     books: Sequence[workbook.Workbook], output: Path, *, force: bool
 ) -> UnusableWorkbookError | None:
-    """Why ``output`` may not be written: it is an input, or it exists (without ``force``)."""
+    """Why ``output`` may not be written: an input, a file that exists (without ``force``), or
+    what ``save.refusal`` finds (a folder, a missing folder, read-only, open elsewhere)."""
     if any(_same_file(output, book.path) for book in books):
         return UnusableWorkbookError("unusable.output_is_input", {"file": str(output)})
-    if output.exists() and not force:
+    if output.exists() and not output.is_dir() and not force:
         return UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
-    return None
+    return save.refusal(output)
 
 
 def _merged(

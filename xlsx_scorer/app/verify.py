@@ -30,18 +30,14 @@ that cannot be read any more is its own fatal finding, located in its file.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
-from xlsx_scorer.app import canonical, fingerprint, report
+from xlsx_scorer.app import canonical, edited, fingerprint, report
 from xlsx_scorer.app.archive import (
     FINGERPRINT_PROPERTY,
     LANGUAGE_PROPERTY,
@@ -52,8 +48,6 @@ from xlsx_scorer.app.archive import (
     read_event,
     score_book,
 )
-from xlsx_scorer.app.diff import Copy, Key, diff
-from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.xlsx import archival
@@ -117,7 +111,8 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
     """
     if not path.is_dir():
         book = read_event(path)
-        return _verify_workbook(path, book, language, [], None, beside=_archive_beside(path))
+        beside = _archive_beside(path, archival.custom_properties(book.package))
+        return _verify_workbook(path, book, language, [], None, beside=beside)
     descriptor, findings = _read_package(path)
     files: dict[str, bytes] = {}
     if descriptor is not None:
@@ -178,12 +173,22 @@ def _verify_workbook(
     return Verified(said, (*edited, *findings), book_path, computed)
 
 
-def _archive_beside(book_path: Path) -> tuple[dict[str, Any], dict[str, bytes]] | None:
-    """The data package of the folder a workbook given alone is in, when it names that
-    workbook, with its ``results.csv``: only to name the result cells edited since (the
-    folder itself is verified by giving the folder)."""
+def _archive_beside(
+    book_path: Path, properties: dict[str, str]
+) -> tuple[dict[str, Any], dict[str, bytes]] | None:
+    """The data package of the folder a workbook given alone is in, when it is that
+    workbook's, with its ``results.csv``: only to name the result cells edited since (the
+    folder itself is verified by giving the folder).
+
+    It is when it names the workbook, or records the fingerprint the workbook records
+    (``properties``: the workbook renamed in its folder, ``cup.xlsx`` → ``event.xlsx``).
+    """
     descriptor, _ = _read_package(book_path.parent)
-    if descriptor is None or descriptor.get("workbook") != book_path.name:
+    if descriptor is None:
+        return None
+    recorded = properties.get(FINGERPRINT_PROPERTY)
+    named = descriptor.get("workbook") == book_path.name
+    if not named and (recorded is None or descriptor.get("fingerprint") != recorded):
         return None
     try:
         archived = (book_path.parent / canonical.RESULTS_CSV).read_bytes()
@@ -353,7 +358,7 @@ def _edited_results(
     }
     if archived is None or recorded_hashes.get(canonical.RESULTS_CSV) != _sha256(archived):
         return []
-    return _result_findings(archived, book)
+    return edited.result_findings(archived, book)
 
 
 def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
@@ -369,73 +374,3 @@ def _first_difference(name: str, data: bytes, regenerated: bytes) -> Finding:
         "expected": want[line] if line < len(want) else "",
     }
     return Finding("verify.csv_line", params, "error", Where(file=name))
-
-
-def _result_findings(archived: bytes, book: Workbook) -> list[Finding]:
-    """Result cells of the workbook that differ from ``results.csv`` as archived."""
-    results = book.results
-    reader = csv.DictReader(io.StringIO(archived.decode("utf-8")))
-    records = list(reader)
-    letters = {
-        key: letter
-        for key, letter in results.columns.items()
-        if key in (reader.fieldnames or ()) and key in results.raw
-    }
-    numbers = [int(r["row"]) if r.get("row", "").isdigit() else 0 for r in records]
-    then = pd.DataFrame(
-        [{key: record.get(key, "") for key in letters} for record in records],
-        index=numbers,
-        columns=list(letters),
-        dtype=object,
-    )
-    workbook_name = book.path.name
-    old = Copy(canonical.RESULTS_CSV, results.name, letters, then)
-    now = Copy(workbook_name, results.name, letters, results.raw)
-    findings = []
-    for change in diff(old, now).changes:
-        side = change.after or change.before
-        ref = side.ref if side is not None else None
-        where = _result_where(change.key, workbook_name, results.name, ref)
-        repeat = {"repeat": change.key[3] + 1}
-        if change.kind == "added":
-            findings.append(Finding("verify.result_added", repeat, "error", where))
-        elif change.kind == "removed":
-            findings.append(Finding("verify.result_removed", repeat, "error", where))
-        else:
-            params = {**repeat, "column": change.column, **_values(change.before, change.after)}
-            findings.append(Finding("verify.result_changed", params, "error", where))
-    return findings
-
-
-def _result_where(key: Key, file: str, sheet: str, ref: str | None) -> Where:
-    """Where a result is: its cell (or row) and its round, table and player."""
-    round_, table, player, _ = key
-    return Where(
-        file=file,
-        sheet=sheet,
-        cell=ref or None,
-        round=round_ if isinstance(round_, int) else None,
-        table=table or None,
-        player=player or None,
-    )
-
-
-def _values(before: object, after: object) -> dict[str, str]:
-    """A changed value as the organiser sees it then and now, and which side is blank.
-
-    ``state``: ``cleared`` (blank now), ``filled`` (blank when archived) or ``changed``.
-
-    >>> from xlsx_scorer.app.diff import Cell
-    >>> _values(Cell("results.csv", "Results", "F7", "3"), Cell("cup.xlsx", "Results", "F7", 4.0))
-    {'archived': '3', 'now': '4', 'state': 'changed'}
-    >>> _values(Cell("results.csv", "Results", "F7", "3"), Cell("cup.xlsx", "Results", "F7", None))
-    {'archived': '3', 'now': '', 'state': 'cleared'}
-    """
-    archived, now = (_shown(getattr(side, "value", None)) for side in (before, after))
-    state = "cleared" if not now and archived else "filled" if not archived and now else "changed"
-    return {"archived": archived, "now": now, "state": state}
-
-
-def _shown(value: object) -> str:
-    """A cell value as the organiser would recognise it (``""`` when blank)."""
-    return "" if value is None or is_blank(value) else shown(value).strip()

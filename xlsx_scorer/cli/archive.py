@@ -65,4 +65,6 @@ def run(args: argparse.Namespace) -> int:
             fingerprint=archived.fingerprint,
         )
     )
+    for notice in archived.notices:  # where our sheets went (their own Standings kept)…
+        print(f"  {render(notice, lang)}")
     return common.EXIT_OK

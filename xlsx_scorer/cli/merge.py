@@ -1,8 +1,9 @@
 """``xlsx-scorer merge BASE COPY… -o MERGED``: the judges' copies merged into one workbook.
 
 Exit code 0: merged and written; 1: conflicts (each named, nothing written);
-2: a file could not be used, or ``-o`` names an input or an existing file (nothing
-written; conflicts are named first, then why ``-o`` is refused).
+2: a file could not be used, or ``-o`` names a folder, a file in a missing folder, an
+input or an existing file (nothing written; conflicts are named first, then why ``-o``
+is refused).
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def add_parser(commands: Any, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Merge, print what was taken or every conflict (then why -o is refused); exit 0, 1 or 2."""
+    """Merge, print what was taken (and MERGED's notices) or every conflict (then why -o is
+    refused); exit 0, 1 or 2."""
     from xlsx_scorer.app.judges import merge_files  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
@@ -83,9 +85,12 @@ def run(args: argparse.Namespace) -> int:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
         print(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
     print(summary(lang, plan, len(args.copies), merged.written))
-    print(
-        text(lang, "cli.merge_next") if merged.scored is None else scored_text(lang, merged.scored)
-    )
+    if merged.scored is None:
+        print(text(lang, "cli.merge_next"))
+        return common.EXIT_OK
+    print(scored_text(lang, merged.scored))
+    for notice in merged.scored.notices:  # where MERGED's standings went (their sheet kept)…
+        print(f"  {render(notice, lang)}")
     return common.EXIT_OK
 
 

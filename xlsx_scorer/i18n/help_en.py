@@ -90,7 +90,8 @@ HELP = {
         "and then nothing is written. MERGED is BASE with only the changed and added cells "
         "written; when BASE was scored, MERGED’s Standings, Round Points and Errors are "
         "scored anew from the merged results. Exit code 0: merged; 1: conflicts; 2: a file "
-        "could not be used, or MERGED exists (without --force) or is an input."
+        "could not be used, or MERGED cannot be written (it exists without --force, is an input "
+        "or a folder, is read-only or open in a spreadsheet)."
     ),
     "help.merge_base": "the workbook the judges got",
     "help.merge_copies": "the copies they sent back",

@@ -96,7 +96,8 @@ HELP = {
         "cambiadas y añadidas escritas; si BASE estaba puntuado, la clasificación, los puntos "
         "de ronda y los errores de FUSIONADO se vuelven a calcular con los resultados "
         "fusionados. Código de salida 0: fusionado; 1: conflictos; 2: no se ha podido usar "
-        "un archivo, o FUSIONADO ya existe (sin --force) o es una de las entradas."
+        "un archivo, o FUSIONADO no se puede escribir (ya existe sin --force, es una de las "
+        "entradas o una carpeta, es de solo lectura o está abierto en una hoja de cálculo)."
     ),
     "help.merge_base": "el libro que recibieron los jueces",
     "help.merge_copies": "las copias que devolvieron",

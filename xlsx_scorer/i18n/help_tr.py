@@ -97,7 +97,8 @@ HELP = {
         "değişen ve eklenen hücreleri yazılmış TEMEL’dir; TEMEL puanlanmışsa BİRLEŞİK’in "
         "Sıralama, Tur Puanları ve Hatalar sayfaları birleştirilen sonuçlardan yeniden "
         "puanlanır. Çıkış kodu 0: birleştirildi; 1: çakışmalar; 2: bir dosya kullanılamadı "
-        "ya da BİRLEŞİK zaten var (--force olmadan) veya girdilerden biri."
+        "ya da BİRLEŞİK yazılamıyor (--force olmadan zaten var, girdilerden biri ya da bir "
+        "klasör, salt okunur ya da bir elektronik tabloda açık)."
     ),
     "help.merge_base": "hakemlere verilen çalışma kitabı",
     "help.merge_copies": "geri gönderdikleri kopyalar",

@@ -55,6 +55,31 @@ def free_name(target: Path) -> Path:
     return candidate
 
 
+def refusal(target: Path) -> UnusableWorkbookError | None:
+    """Why ``target`` cannot be saved, known without writing anything: it is a folder, its
+    folder does not exist, it is read-only, or it is open in Excel or LibreOffice.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> refusal(folder).finding.code, refusal(folder / "no" / "cup.xlsx").finding.code
+    ('unusable.is_folder', 'unusable.output_folder_missing')
+    >>> refusal(folder / "cup.xlsx") is None
+    True
+    """
+    folder = target.parent
+    if target.is_dir():
+        return UnusableWorkbookError("unusable.is_folder", {"folder": str(target)})
+    if not folder.is_dir():
+        return UnusableWorkbookError("unusable.output_folder_missing", {"folder": str(folder)})
+    if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
+        return UnusableWorkbookError("unusable.read_only", {"file": str(target)})
+    locked = lock_of(target)
+    if locked is not None:
+        code, lock = locked
+        return UnusableWorkbookError(code, {"file": str(target), "lock": lock.name})
+    return None
+
+
 def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> None:
     """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
 
@@ -66,18 +91,11 @@ def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> Non
     first).  The caller says what to do about it.
     """
     folder = target.parent
-    if target.is_dir():
-        raise UnusableWorkbookError("unusable.is_folder", {"folder": str(target)})
-    if not folder.is_dir():
-        raise UnusableWorkbookError("unusable.output_folder_missing", {"folder": str(folder)})
-    if not overwrite and target.exists():
+    if not overwrite and target.exists() and not target.is_dir():
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
-    if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
-        raise UnusableWorkbookError("unusable.read_only", {"file": str(target)})
-    locked = lock_of(target)
-    if locked is not None:
-        code, lock = locked
-        raise UnusableWorkbookError(code, {"file": str(target), "lock": lock.name})
+    refused = refusal(target)
+    if refused is not None:
+        raise refused
     try:
         handle, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=folder)
     except OSError as error:  # a folder we may not write into (permissions, read-only medium)
