@@ -315,3 +315,25 @@ def test_a_request_head_sent_a_line_at_a_time_is_dropped_at_its_deadline() -> No
         with connect(address) as connection:
             connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert answer(connection)[0] == 200
+
+
+def test_a_request_sent_behind_another_is_not_cut_at_the_head_deadline() -> None:
+    """Two requests sent at once (pipelined): the second's head has come whole, so its body
+
+    may take longer than the head deadline (it has its own, ``body_deadline``): both are
+    answered.
+    """
+    form = b'--b\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\n'
+    form += b"not a book\r\n--b--\r\n"
+    app = create_app(warm_up=False)
+    with running_server(app, head_deadline=0.5) as address, connect(address) as connection:
+        healthz = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        connection.sendall(healthz + post_head(len(form), "Connection: close"))
+        assert answer(connection)[0] == 200
+        for start in range(0, len(form), 10):  # the body in pieces, over 1.5 s
+            time.sleep(0.15)
+            connection.sendall(form[start : start + 10])
+        rest = b""
+        while piece := connection.recv(65536):
+            rest += piece
+        assert b"HTTP/1.1 422" in rest

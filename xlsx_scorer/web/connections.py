@@ -4,7 +4,8 @@ uvicorn closes a connection idle between requests after ``KEEP_ALIVE`` seconds
 but waits for ever for a request head that stops half-way (a client that opens
 a connection and sends a header line now and then).  ``HeadDeadline`` closes a
 connection whose next request head has not arrived whole ``HEAD_DEADLINE``
-seconds after the connection was made or the previous answer was sent; the
+seconds after the connection was made or the previous answer was sent (a
+request already sent behind that answer, pipelined, has its head whole); the
 body has its own deadline (``gate.BODY_DEADLINE``).  ``settings`` are the
 uvicorn settings ``serve`` and the tests' server both use.
 
@@ -41,6 +42,8 @@ class HeadDeadline(H11Protocol):
         self._start_clock()
 
     def _start_clock(self) -> None:
+        if self.cycle is not None and not self.cycle.response_complete:
+            return  # a request sent behind the last (pipelined) has its head here already
         waiting_after = self.cycle  # a new head replaces the cycle of the last request
         self.loop.call_later(self.head_deadline, self._too_slow, waiting_after)
 
