@@ -23,7 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.webserver import running_server
-from xlsx_scorer.web import engine
+from xlsx_scorer.web import connections, engine
 from xlsx_scorer.web.server import XLSX, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -337,3 +337,30 @@ def test_a_request_sent_behind_another_is_not_cut_at_the_head_deadline() -> None
         while piece := connection.recv(65536):
             rest += piece
         assert b"HTTP/1.1 422" in rest
+
+
+def test_one_client_cannot_take_every_connection() -> None:
+    """A client that opens as many connections as the server holds, each with half a head,
+
+    keeps only ``PER_CLIENT`` of them: the others are closed at once, and the server has
+    room left for everyone else (it answered 503 to all for the head deadline before).
+    """
+    with running_server(create_app(warm_up=False)) as address:
+        held = [connect(address) for _ in range(connections.MAX_CONNECTIONS)]
+        try:
+            for connection in held:
+                connection.sendall(b"GET /healthz HTTP/1.1\r\n")
+            time.sleep(0.5)
+            kept = 0
+            for connection in held:
+                connection.settimeout(0.05)
+                try:
+                    kept += connection.recv(1) != b""
+                except TimeoutError:
+                    kept += 1
+                except ConnectionResetError:
+                    pass
+            assert kept == connections.PER_CLIENT
+        finally:
+            for connection in held:
+                connection.close()

@@ -6,8 +6,11 @@ a connection and sends a header line now and then).  ``HeadDeadline`` closes a
 connection whose next request head has not arrived whole ``HEAD_DEADLINE``
 seconds after the connection was made or the previous answer was sent (a
 request already sent behind that answer, pipelined, has its head whole); the
-body has its own deadline (``gate.BODY_DEADLINE``).  ``settings`` are the
-uvicorn settings ``serve`` and the tests' server both use.
+body has its own deadline (``gate.BODY_DEADLINE``).  It also keeps at most
+``PER_CLIENT`` connections from one address, closing any more at once, so that
+one client holding half-sent heads cannot take all ``MAX_CONNECTIONS`` and have
+everyone else answered 503.  ``settings`` are the uvicorn settings ``serve`` and
+the tests' server both use.
 
 >>> sorted(settings())
 ['http', 'limit_concurrency', 'timeout_keep_alive']
@@ -26,6 +29,8 @@ HEAD_DEADLINE = 10.0
 KEEP_ALIVE = 5
 #: Connections served at once; a request on any more is answered 503 at once.
 MAX_CONNECTIONS = 64
+#: Connections kept from one address (a browser opens at most 6 to one server).
+PER_CLIENT = 16
 
 
 class HeadDeadline(H11Protocol):
@@ -35,7 +40,17 @@ class HeadDeadline(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if self._crowding():
+            transport.close()
+            return
         self._start_clock()
+
+    def _crowding(self) -> bool:
+        """Whether this connection's address holds more than ``PER_CLIENT`` connections."""
+        if self.client is None:
+            return False
+        clients = (getattr(connection, "client", None) for connection in self.connections)
+        return sum(1 for client in clients if client and client[0] == self.client[0]) > PER_CLIENT
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
