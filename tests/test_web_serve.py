@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -140,6 +141,29 @@ def test_serve_prints_its_address_and_stops_cleanly_on_ctrl_c() -> None:
         assert response.json()["token_required"] is False
         assert httpx.get(f"http://127.0.0.1:{port}/api/template", timeout=60).status_code == 200
         rest = _stop(process, lines)
+    assert "Stopped." in rest
+    assert "Traceback" not in rest
+
+
+def test_ctrl_c_with_an_upload_half_sent_stops_at_once_and_quietly() -> None:
+    """A judge's upload stalls half-way (its body may take a minute): Ctrl-C drops it at
+
+    once, instead of waiting the graceful 5 s and printing the cancelled request's traceback.
+    """
+    with serving("--lang", "en") as (process, lines):
+        port = _address(lines)[1]
+        _wait_healthy(port)
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as upload:
+            upload.sendall(
+                b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n"
+                b"Content-Type: multipart/form-data; boundary=b\r\n\r\n--b\r\n"
+            )
+            threading.Event().wait(0.5)
+            started = time.monotonic()
+            process.send_signal(signal.SIGINT)
+            assert process.wait(60) == 0
+            assert time.monotonic() - started < 3
+            rest = _stop(process, lines)
     assert "Stopped." in rest
     assert "Traceback" not in rest
 

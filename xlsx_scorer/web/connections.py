@@ -9,7 +9,8 @@ request already sent behind that answer, pipelined, has its head whole); the
 body has its own deadline (``gate.BODY_DEADLINE``).  It also keeps at most
 ``PER_CLIENT`` connections from one address, closing any more at once, so that
 one client holding half-sent heads cannot take all ``MAX_CONNECTIONS`` and have
-everyone else answered 503.  ``settings`` are the uvicorn settings ``serve`` and
+everyone else answered 503.  When the server stops, a request whose body is
+still arriving is dropped at once.  ``settings`` are the uvicorn settings ``serve`` and
 the tests' server both use.
 
 >>> sorted(settings())
@@ -51,6 +52,18 @@ class HeadDeadline(H11Protocol):
             return False
         clients = (getattr(connection, "client", None) for connection in self.connections)
         return sum(1 for client in clients if client and client[0] == self.client[0]) > PER_CLIENT
+
+    def shutdown(self) -> None:
+        """As the server stops (Ctrl-C): a request whose body is still arriving is dropped.
+
+        uvicorn would wait for it (the body may take ``gate.BODY_DEADLINE``), then cancel
+        it after its graceful timeout with a traceback; closing the connection ends the
+        request at once, as a client gone (nothing of it is kept).
+        """
+        if self.cycle is not None and self.cycle.more_body and not self.cycle.response_complete:
+            self.transport.close()
+            return
+        super().shutdown()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
