@@ -279,6 +279,28 @@ def test_the_log_speaks_the_servers_language(caplog: pytest.LogCaptureFixture) -
     assert any(line.startswith("Rechazado GET / desde ") for line in said), said
 
 
+def test_a_refused_address_cannot_write_into_the_organisers_terminal(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Another site's page (or anyone on the network, without the code) asks for an address
+
+    holding a line break and terminal escapes (clear the screen, colour): the log line of the
+    refusal shows them escaped, one line, nothing a terminal acts on.
+    """
+    caplog.set_level(logging.INFO, logger="xlsx_scorer.web")
+    with TestClient(create_app(token=TOKEN, warm_up=False), base_url=LOCAL) as client:
+        forged = "/api/x%1b[2J%0a09:00:00 check cup.xlsx: exit 0%e2%80%ae"
+        assert client.get(forged, headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+        assert client.post(forged).status_code == 401
+    said = [record.getMessage() for record in caplog.records]
+    refused = [line for line in said if line.startswith("Refused GET /api/x")]
+    refused += [line for line in said if line.startswith("Refused POST /api/x")]
+    assert len(refused) == 2, said
+    for line in refused:
+        assert line.isprintable(), line
+        assert "/api/x\\x1b[2J\\n09:00:00 check cup.xlsx: exit 0\\u202e from" in line
+
+
 def test_downloads_are_named_in_the_language_of_the_page(client: TestClient) -> None:
     spanish = {"Accept-Language": "es"}
     checked = client.post("/api/check", files=upload(), headers=spanish)
