@@ -6,12 +6,13 @@ a connection and sends a header line now and then).  ``HeadDeadline`` closes a
 connection whose next request head has not arrived whole ``HEAD_DEADLINE``
 seconds after the connection was made or the previous answer was sent (a
 request already sent behind that answer, pipelined, has its head whole); the
-body has its own deadline (``gate.BODY_DEADLINE``).  It also keeps at most
-``PER_CLIENT`` connections from one address, closing any more at once, so that
-one client holding half-sent heads cannot take all ``MAX_CONNECTIONS`` and have
-everyone else answered 503.  When the server stops, a request whose body is
-still arriving is dropped at once.  ``settings`` are the uvicorn settings ``serve`` and
-the tests' server both use.
+body has its own deadline (``gate.BODY_DEADLINE``).  When a new connection
+comes with all ``MAX_CONNECTIONS`` places taken, the connection that has waited
+longest for a request head (idle, or sending one slowly) is closed to make room:
+a client holding half-sent heads cannot have everyone else answered 503, while
+requests in progress keep their places.  When the server stops, a request whose
+body is still arriving is dropped at once.  ``settings`` are the uvicorn
+settings ``serve`` and the tests' server both use.
 
 >>> sorted(settings())
 ['http', 'limit_concurrency', 'timeout_keep_alive']
@@ -30,28 +31,32 @@ HEAD_DEADLINE = 10.0
 KEEP_ALIVE = 5
 #: Connections served at once; a request on any more is answered 503 at once.
 MAX_CONNECTIONS = 64
-#: Connections kept from one address (a browser opens at most 6 to one server).
-PER_CLIENT = 16
 
 
 class HeadDeadline(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection slow to send a request head."""
 
     head_deadline = HEAD_DEADLINE
+    waiting_since = 0.0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if self._crowding():
-            transport.close()
-            return
         self._start_clock()
+        self._make_room()
 
-    def _crowding(self) -> bool:
-        """Whether this connection's address holds more than ``PER_CLIENT`` connections."""
-        if self.client is None:
-            return False
-        clients = (getattr(connection, "client", None) for connection in self.connections)
-        return sum(1 for client in clients if client and client[0] == self.client[0]) > PER_CLIENT
+    def _make_room(self) -> None:
+        """With every place taken, close the connections waiting longest for a head."""
+        kept = [c for c in self.connections if not c.transport.is_closing()]
+        excess = len(kept) - (self.limit_concurrency or len(kept))
+        if excess < 0:
+            return
+        idle = [c for c in kept if isinstance(c, HeadDeadline) and c is not self and c.idle()]
+        for connection in sorted(idle, key=lambda c: c.waiting_since)[: excess + 1]:
+            connection.transport.close()
+
+    def idle(self) -> bool:
+        """Whether this connection waits for a request head (none in progress)."""
+        return self.cycle is None or self.cycle.response_complete
 
     def shutdown(self) -> None:
         """As the server stops (Ctrl-C): a request whose body is still arriving is dropped.
@@ -73,6 +78,7 @@ class HeadDeadline(H11Protocol):
         if self.cycle is not None and not self.cycle.response_complete:
             return  # a request sent behind the last (pipelined) has its head here already
         waiting_after = self.cycle  # a new head replaces the cycle of the last request
+        self.waiting_since = self.loop.time()
         self.loop.call_later(self.head_deadline, self._too_slow, waiting_after)
 
     def _too_slow(self, waiting_after: object) -> None:
