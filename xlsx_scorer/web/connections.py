@@ -46,8 +46,10 @@ class HeadDeadline(H11Protocol):
 
     def _make_room(self) -> None:
         """With every place taken, close the connections waiting longest for a head."""
+        if self.limit_concurrency is None:
+            return
         kept = [c for c in self.connections if not c.transport.is_closing()]
-        excess = len(kept) - (self.limit_concurrency or len(kept))
+        excess = len(kept) - self.limit_concurrency
         if excess < 0:
             return
         idle = [c for c in kept if isinstance(c, HeadDeadline) and c is not self and c.idle()]
