@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,7 +65,7 @@ def test_no_free_port_is_exit_2(
 
 def test_the_browser_opens_once_the_server_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(serve.webbrowser, "open", opened.append)
+    monkeypatch.setattr(webbrowser, "open", opened.append)
     server = SimpleNamespace(started=True, should_exit=False)
     serve._open_browser(server, "http://127.0.0.1:8765/")
     assert opened == ["http://127.0.0.1:8765/"]
