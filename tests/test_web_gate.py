@@ -23,7 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.webserver import running_server
-from xlsx_scorer.web import engine
+from xlsx_scorer.web import connections, engine
 from xlsx_scorer.web.server import XLSX, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -279,6 +279,28 @@ def test_the_log_speaks_the_servers_language(caplog: pytest.LogCaptureFixture) -
     assert any(line.startswith("Rechazado GET / desde ") for line in said), said
 
 
+def test_a_refused_address_cannot_write_into_the_organisers_terminal(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Another site's page (or anyone on the network, without the code) asks for an address
+
+    holding a line break and terminal escapes (clear the screen, colour): the log line of the
+    refusal shows them escaped, one line, nothing a terminal acts on.
+    """
+    caplog.set_level(logging.INFO, logger="xlsx_scorer.web")
+    with TestClient(create_app(token=TOKEN, warm_up=False), base_url=LOCAL) as client:
+        forged = "/api/x%1b[2J%0a09:00:00 check cup.xlsx: exit 0%e2%80%ae"
+        assert client.get(forged, headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+        assert client.post(forged).status_code == 401
+    said = [record.getMessage() for record in caplog.records]
+    refused = [line for line in said if line.startswith("Refused GET /api/x")]
+    refused += [line for line in said if line.startswith("Refused POST /api/x")]
+    assert len(refused) == 2, said
+    for line in refused:
+        assert line.isprintable(), line
+        assert "/api/x\\x1b[2J\\n09:00:00 check cup.xlsx: exit 0\\u202e from" in line
+
+
 def test_downloads_are_named_in_the_language_of_the_page(client: TestClient) -> None:
     spanish = {"Accept-Language": "es"}
     checked = client.post("/api/check", files=upload(), headers=spanish)
@@ -315,3 +337,46 @@ def test_a_request_head_sent_a_line_at_a_time_is_dropped_at_its_deadline() -> No
         with connect(address) as connection:
             connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert answer(connection)[0] == 200
+
+
+def test_a_request_sent_behind_another_is_not_cut_at_the_head_deadline() -> None:
+    """Two requests sent at once (pipelined): the second's head has come whole, so its body
+
+    may take longer than the head deadline (it has its own, ``body_deadline``): both are
+    answered.
+    """
+    form = b'--b\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\n'
+    form += b"not a book\r\n--b--\r\n"
+    app = create_app(warm_up=False)
+    with running_server(app, head_deadline=0.5) as address, connect(address) as connection:
+        healthz = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        connection.sendall(healthz + post_head(len(form), "Connection: close"))
+        assert answer(connection)[0] == 200
+        for start in range(0, len(form), 10):  # the body in pieces, over 1.5 s
+            time.sleep(0.15)
+            connection.sendall(form[start : start + 10])
+        rest = b""
+        while piece := connection.recv(65536):
+            rest += piece
+        assert b"HTTP/1.1 422" in rest
+
+
+def test_connections_holding_half_heads_make_room_for_a_new_request() -> None:
+    """A client fills every place with connections that send half a request head: a new
+
+    request is still answered (the connection waiting longest for its head is closed to
+    make room), where it was answered 503 for the head deadline before.
+    """
+    with running_server(create_app(warm_up=False)) as address:
+        held = [connect(address) for _ in range(connections.MAX_CONNECTIONS)]
+        try:
+            for connection in held:
+                connection.sendall(b"GET /healthz HTTP/1.1\r\n")
+            time.sleep(0.3)
+            with connect(address) as newcomer:
+                newcomer.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                assert answer(newcomer)[0] == 200
+            assert closed(held[0])
+        finally:
+            for connection in held:
+                connection.close()

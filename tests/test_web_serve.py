@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import threading
+import time
+import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,7 +65,7 @@ def test_no_free_port_is_exit_2(
 
 def test_the_browser_opens_once_the_server_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(serve.webbrowser, "open", opened.append)
+    monkeypatch.setattr(webbrowser, "open", opened.append)
     server = SimpleNamespace(started=True, should_exit=False)
     serve._open_browser(server, "http://127.0.0.1:8765/")
     assert opened == ["http://127.0.0.1:8765/"]
@@ -140,6 +142,29 @@ def test_serve_prints_its_address_and_stops_cleanly_on_ctrl_c() -> None:
         assert response.json()["token_required"] is False
         assert httpx.get(f"http://127.0.0.1:{port}/api/template", timeout=60).status_code == 200
         rest = _stop(process, lines)
+    assert "Stopped." in rest
+    assert "Traceback" not in rest
+
+
+def test_ctrl_c_with_an_upload_half_sent_stops_at_once_and_quietly() -> None:
+    """A judge's upload stalls half-way (its body may take a minute): Ctrl-C drops it at
+
+    once, instead of waiting the graceful 5 s and printing the cancelled request's traceback.
+    """
+    with serving("--lang", "en") as (process, lines):
+        port = _address(lines)[1]
+        _wait_healthy(port)
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as upload:
+            upload.sendall(
+                b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n"
+                b"Content-Type: multipart/form-data; boundary=b\r\n\r\n--b\r\n"
+            )
+            threading.Event().wait(0.5)
+            started = time.monotonic()
+            process.send_signal(signal.SIGINT)
+            assert process.wait(60) == 0
+            assert time.monotonic() - started < 4  # uvicorn waited 5 s, the graceful timeout
+            rest = _stop(process, lines)
     assert "Stopped." in rest
     assert "Traceback" not in rest
 

@@ -7,9 +7,11 @@ required by the API; the page asks for it (the browser opened here gets it in
 the address).  The server answers only at this computer's own names and
 addresses (``own_hosts``; any other ``Host`` is refused, against DNS
 rebinding), and bounds its connections (``web.connections``: a request head
-within 10 s, idle connections closed after 5 s, at most 64 at once).  Ctrl-C
-stops the server cleanly.  Messages, and the log of each request, follow
-``--lang``, else the system's language (``i18n.choose_language``), else English.
+within 10 s, idle connections closed after 5 s, at most 64 at once, the one
+waiting longest for a head making room for a new one).  Ctrl-C stops the
+server cleanly, dropping any upload still arriving.  Messages, and the log of
+each request, follow ``--lang``, else the system's language
+(``i18n.choose_language``), else English.
 """
 
 from __future__ import annotations

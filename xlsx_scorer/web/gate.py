@@ -20,7 +20,8 @@ Every request passes ``Gate`` (an ASGI middleware) first, in this order:
 
 A refusal sent while a body is still unread closes the connection
 (``Connection: close``), so nothing more of it is read.  Every refusal is said in
-the request's language (``request_language``) and logged in the server's.
+the request's language (``request_language``) and logged in the server's, the
+address as ``printable`` (a client's line breaks and escapes never reach the terminal).
 
 >>> gate_hosts = allowed_hosts(["192.168.1.5", "Judges-PC"])
 >>> sorted(gate_hosts)
@@ -117,6 +118,23 @@ def request_language(headers: Headers, query: QueryParams, fallback: str) -> str
     return fallback
 
 
+def printable(text: str) -> str:
+    r"""``text`` with what a terminal would act on escaped: a log line stays one plain line.
+
+    A refused request's address is the client's own words, logged in the organiser's
+    terminal: a line break would forge a line, an escape clear the screen.
+
+    >>> print(printable("/api/x\x1b[2J\nexit 0\u202e"))
+    /api/x\x1b[2J\nexit 0\u202e
+    >>> printable("/static/Liga İzmir")
+    '/static/Liga İzmir'
+    """
+    return "".join(
+        character if character.isprintable() else character.encode("unicode_escape").decode()
+        for character in text
+    )
+
+
 def refusal(
     lang: str, status: int, code: str, headers: dict[str, str] | None = None, **params: object
 ) -> JSONResponse:
@@ -188,7 +206,7 @@ class Gate:
         status, code, params = why
         client = scope.get("client") or ("?", 0)
         said = text(self.policy.lang, f"web.error.{code}", **params)
-        where = {"method": scope["method"], "path": scope["path"], "client": client[0]}
+        where = {"method": scope["method"], "path": printable(scope["path"]), "client": client[0]}
         logger.info(text(self.policy.lang, "web.log.refused", **where, message=said))
         lang = request_language(headers, query, self.policy.lang)
         extra = {"retry-after": str(RETRY_AFTER)} if status == 503 else None
