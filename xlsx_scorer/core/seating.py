@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from xlsx_scorer.core import seatswiss
-from xlsx_scorer.core.rounds import SMALL, Context, RoundPlan, choose_classes
+from xlsx_scorer.core.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
 from xlsx_scorer.core.seatplan import improve, initial
 from xlsx_scorer.findings import Finding, Scalar, Where
 
@@ -212,6 +212,9 @@ def _plan(
         keys = [rng.random() for _ in ctx.names]
         plans.append(choose_classes(ctx, sizes, counts, keys))
     meetings = ctx.meetings()
+    unavoidable = lower_bound(
+        len(ctx.names), [tuple(len(seats) for seats in p.shape) for p in plans]
+    )
     grouped = initial(
         [p.classes for p in plans],
         [p.shape for p in plans],
@@ -225,7 +228,8 @@ def _plan(
         meetings,
         rng,
         fixed=ctx.blocked,
-        steps=4000 + 40 * len(ctx.names),
+        steps=30000,
+        patience=4000 if unavoidable == 0 else 800,
     )
     for plan, tables in zip(plans, grouped, strict=True):
         plan.tables = tables
