@@ -101,7 +101,8 @@ def test_as_few_repeats_as_the_bound_allows_when_some_are_unavoidable() -> None:
 
 
 @pytest.mark.parametrize(
-    ("count", "rounds", "seed"), [(6, 4, 1), (7, 6, 2), (10, 3, 3), (11, 6, 4), (14, 5, 5)]
+    ("count", "rounds", "seed"),
+    [(6, 4, 1), (7, 6, 2), (10, 3, 3), (11, 6, 4), (13, 4, 13), (13, 6, 2), (14, 5, 5)],
 )
 def test_small_tables_and_starts_stay_fair(count: int, rounds: int, seed: int) -> None:
     history, _ = play(players(count), rounds, seed=seed)

@@ -235,7 +235,7 @@ def choose_classes(
     tables = [s for s in sizes if s > 1]
     seated = [p for p in order if p not in byes]
     small_tables = [s for s in tables if s < ctx.largest]
-    small = _smallest(seated, blocked, counts, sum(small_tables), len(small_tables))
+    small = _smallest(seated, blocked, counts, sum(small_tables), (len(small_tables), len(tables)))
     starters = _starters([p for p in seated if p in small], counts, len(small_tables), ctx)
     starters |= _starters(
         [p for p in seated if p not in small], counts, len(tables) - len(small_tables), ctx
@@ -260,31 +260,51 @@ def choose_classes(
 
 
 def _smallest(
-    seated: Sequence[int], blocked: frozenset[int], counts: Counts, seats: int, tables: int
+    seated: Sequence[int],
+    blocked: frozenset[int],
+    counts: Counts,
+    seats: int,
+    tables: tuple[int, int],
 ) -> set[int]:
-    """The players for the smaller tables: fewest small tables so far; among equals, enough of
-    those with the fewest starts that every small table can have one of them as its starter."""
+    """The players for the smaller tables: fewest small tables so far; among equals, as many
+    of those with the fewest starts (``lows``) as keep starts within one.
+
+    ``tables`` is (small tables, all tables).  With at least as many lows as tables,
+    every table needs a low to start: at least one per small table, and enough left
+    for the large ones.  With fewer, every low must start: at most one per table.
+    """
     candidates = sorted((p for p in seated if p not in blocked), key=lambda p: counts.small[p])
     if seats == 0 or not candidates:
         return set()
+    small_tables, all_tables = tables
+    low = min(counts.starts[p] for p in seated)
+    many_lows = sum(1 for p in seated if counts.starts[p] == low)
+    if many_lows >= all_tables:
+        least, most = small_tables, many_lows - (all_tables - small_tables)
+    else:
+        least, most = many_lows - (all_tables - small_tables), small_tables
     edge = counts.small[candidates[min(seats, len(candidates)) - 1]]
     chosen = [p for p in candidates if counts.small[p] < edge]
     ties = [p for p in candidates if counts.small[p] == edge]
-    low = min(counts.starts[p] for p in seated)
     lows = [p for p in ties if counts.starts[p] == low]
     highs = [p for p in ties if counts.starts[p] != low]
-    want = max(0, tables - sum(1 for p in chosen if counts.starts[p] == low))
-    picked = lows[:want]
-    rest = [*highs, *lows[want:]]
-    return {*chosen, *picked, *rest[: seats - len(chosen) - len(picked)]}
+    room = seats - len(chosen)
+    have = sum(1 for p in chosen if counts.starts[p] == low)
+    fewest, most_lows = max(0, room - len(highs)), min(len(lows), room)
+    take = min(max(least - have, fewest), most_lows)
+    if take > most - have:
+        take = max(fewest, most - have)
+    return {*chosen, *lows[:take], *highs[: room - take]}
 
 
 def _starters(players: Sequence[int], counts: Counts, many: int, ctx: Context) -> set[int]:
-    """``many`` starters: fewest starts first, at most one of a fixed group."""
+    """``many`` starters: fewest starts first (among equals, those soonest due at a small
+    table, so the players left to start are not all at the small tables), at most one of a
+    fixed group."""
     group = {p: number for number, ps in ctx.pins.items() if len(ps) > 1 for p in ps}
     chosen: set[int] = set()
     used: set[int] = set()
-    for p in sorted(players, key=lambda p: counts.starts[p]):
+    for p in sorted(players, key=lambda p: (counts.starts[p], counts.small[p])):
         if len(chosen) == many:
             break
         if p in group and group[p] in used:
