@@ -9,14 +9,22 @@ from collections import Counter
 import pytest
 
 from xlsx_scorer.core.rounds import lower_bound
-from xlsx_scorer.core.seating import CannotSeatError, Entrant, PastTable, Seating, seat, table_plan
+from xlsx_scorer.core.seating import (
+    CannotSeatError,
+    Entrant,
+    Method,
+    PastTable,
+    Seating,
+    seat,
+    table_plan,
+)
 
 
 def play(
     entrants: list[Entrant],
     rounds: int,
     *,
-    method: str = "random",
+    method: Method = "random",
     sizes: tuple[int, ...] = (3, 4),
     seed: int = 7,
     upto: int | None = None,
@@ -37,7 +45,7 @@ def play(
             rounds=rounds,
             method=method,
             seed=seed,
-        )  # type: ignore[arg-type]
+        )
         seatings.append(s)
         for table in s.tables:
             history.append(PastTable(r, table.players))
@@ -76,7 +84,7 @@ def test_table_sizes_that_cannot_be_seated() -> None:
     assert table_plan(11, (3, 4)) == (4, 4, 3)
     with pytest.raises(CannotSeatError) as caught:
         seat(players(5), (), round=1, rounds=3)
-    assert caught.value.finding.code == "seat_count"
+    assert caught.value.finding.code == "unusable.seat_count"
 
 
 @pytest.mark.parametrize("count", range(2, 62))

@@ -80,9 +80,9 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
         "--event", metavar=say(lang, "help.metavar_name"), help=say(lang, "help.event")
     )
     add_common(blank, lang)
-    from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)
+    from xlsx_scorer.cli import archive, diff, merge, seat, serve, verify  # noqa: PLC0415  (no cycle)
 
-    for own_command in (diff, merge, archive, verify, serve):
+    for own_command in (diff, merge, archive, verify, serve, seat):
         own_command.add_parser(commands, lang)
     return parser
 

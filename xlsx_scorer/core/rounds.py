@@ -210,6 +210,7 @@ class Context:
             _note(
                 "seat_summary",
                 round_no,
+                round=round_no,
                 tables=len(tables),
                 players=len(self.names),
                 byes=len(plan.byes),

@@ -122,7 +122,7 @@ def seat(
     if sizes is None:
         raise CannotSeatError(
             Finding(
-                "seat_count",
+                "unusable.seat_count",
                 {"count": len(active), "sizes": _words(map(str, table_sizes))},
                 "fatal",
             )

@@ -10,7 +10,7 @@ template, instructions) and of the terminal; the words of findings
 kept beside it, in modules of their own, and merged into ``STRINGS``.
 """
 
-from xlsx_scorer.i18n import findings_tr, help_tr
+from xlsx_scorer.i18n import findings_tr, help_tr, seating_tr
 
 NAME = "Türkçe"
 CODES = ("tr", "türkçe", "turkce", "turkish", "turco")
@@ -321,4 +321,5 @@ STRINGS = {
     "cli.verify_failed": "{path}: {count} öğe artık arşivlenen sonuçlarla uyuşmuyor.",
     **findings_tr.FINDINGS,
     **help_tr.HELP,
+    **seating_tr.SEATING,
 }

@@ -173,8 +173,17 @@ def _cells(row: Node, name: str) -> list[tuple[int, Node]]:
     return _numbered(row.named(ns.MAIN, "c"), "cell", name)
 
 
-def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet") -> PatchedSheet:
-    """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value."""
+def patch_cells(
+    xml: bytes,
+    edits: Mapping[str, CellValue],
+    name: str = "sheet",
+    styles: Mapping[str, str] | None = None,
+) -> PatchedSheet:
+    """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value.
+
+    A cell that does not exist yet takes the style ``styles[ref]`` when given (rows
+    added below a table carry its formats down); an existing cell keeps its own.
+    """
     doc, sheet_data = _worksheet(xml, name)
     prefix = f"{doc.root.prefix}:" if doc.root.prefix else ""
     by_row: dict[int, dict[int, CellValue]] = {}
@@ -201,7 +210,8 @@ def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet")
                 replaced_formula |= bool(formulas)
                 doc.replace(cell.start, cell.end, cell_xml(prefix, cell.attrs.items(), value))
             elif value is not None:
-                inserted.append((column, cell_xml(prefix, [("r", ref)], value)))
+                style = [("s", styles[ref])] if styles and ref in styles else []
+                inserted.append((column, cell_xml(prefix, [("r", ref), *style], value)))
             if value is not None:
                 written.append((row_number, column))
         if not inserted:
@@ -326,8 +336,13 @@ def _without_calc_chain(pkg: Package) -> tuple[dict[PartName, bytes], set[PartNa
     return edited, gone | {part.rels for part in gone if pkg.has(part.rels)}
 
 
-def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]]) -> bytes:
-    """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules)."""
+def patch_workbook(
+    package: bytes,
+    edits: Mapping[str, Mapping[str, CellValue]],
+    styles: Mapping[str, Mapping[str, str]] | None = None,
+) -> bytes:
+    """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules);
+    new cells styled as ``styles[sheet name][ref]`` says."""
     pkg = Package.open(package)
     parts = _part_names(pkg)
     replaced: dict[PartName, bytes] = {}
@@ -338,7 +353,9 @@ def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]])
         part = parts.get(sheet)
         if part is None:
             raise ValueError(f"no sheet named {sheet!r}")
-        patched = patch_cells(pkg.read(part), cells, f"{sheet} ({part.member})")
+        patched = patch_cells(
+            pkg.read(part), cells, f"{sheet} ({part.member})", (styles or {}).get(sheet)
+        )
         replaced[part] = patched.xml
         any_formula |= patched.replaced_formula
     if not replaced:
@@ -348,3 +365,22 @@ def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]])
         chain_edits, dropped = _without_calc_chain(pkg)
         replaced.update(chain_edits)
     return rewrite(pkg, replaced, dropped=dropped)
+
+
+def cell_styles(xml: bytes, row: int, name: str = "sheet") -> dict[int, str]:
+    """The style (``s``) of each styled cell of ``row``, by column number.
+
+    >>> cell_styles(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    ...     b'<sheetData><row r="4"><c r="A4" s="2"/><c r="C4"><v>1</v></c></row></sheetData>'
+    ...     b'</worksheet>', 4)
+    {1: '2'}
+    """
+    _, sheet_data = _worksheet(xml, name)
+    found = dict(_rows(sheet_data, name)).get(row)
+    if found is None:
+        return {}
+    return {
+        column: style
+        for column, cell in _cells(found, name)
+        if (style := cell.attrs.get("s")) is not None
+    }
