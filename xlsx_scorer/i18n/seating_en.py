@@ -36,7 +36,9 @@ SEATING = {
     "notice.seat_small_again": (
         "{player} sits at a 3-player table again (time {times}) before everyone has had one."
     ),
-    "notice.seat_bye_again": "{player} gets a bye again (time {times}) before everyone has had one.",
+    "notice.seat_bye_again": (
+        "{player} gets a bye again (time {times}) before everyone has had one."
+    ),
     "notice.seat_starts": "Starts per player after this round: from {low} to {high}.",
     "notice.seat_spread": (
         "Swiss: the players of a table are on average {spread} places apart in the standings."
@@ -72,7 +74,9 @@ SEATING = {
     "help.seat_round": "the round to seat",
     "help.seat_method": "random (default for table games) or swiss (default for 2-player formats)",
     "help.seat_seed": "the seed: the same workbook and seed give the same seating (default: 0)",
-    "help.seat_rounds": "the event''s number of rounds (default: the Event sheet''s, else the round)",
+    "help.seat_rounds": (
+        "the event''s number of rounds (default: the Event sheet''s, else the round)"
+    ),
     "help.seat_output": "write the seated workbook here (default: in place)",
     "help.force_seat": "replace an existing OUTPUT",
 }
