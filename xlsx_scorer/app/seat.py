@@ -182,9 +182,8 @@ def _write(data: bytes, book: reader.Workbook, seating: Seating, lang: str) -> t
     results = book.results
     xml = patch.sheet_parts(data, [results.name])[results.name]
     letters = results.columns
-    filled = patch.filled_rows(xml, letters.values(), results.name)
-    last = max(filled | {results.header_row})
-    above = patch.cell_styles(xml, last if last > results.header_row else last + 1, results.name)
+    last = max([results.header_row, *results.raw.index])  # the last row holding a result
+    above = patch.cell_styles(xml, last if last > results.header_row else last + 1)
     edits: dict[str, patch.CellValue] = {}
     styles: dict[str, str] = {}
     for offset, row in enumerate(seated_rows(seating, lang), start=1):

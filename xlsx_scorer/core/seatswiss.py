@@ -7,8 +7,8 @@ Tables of 3–4 (``group``): start from windows of the standings (ranks 1–4, 5
     repeat_weight × (repeated or forbidden meetings, as seatplan counts them)
     + Σ over tables (worst rank − best rank at the table)
 
-so a repeat is worth ``repeat_weight`` ranks of spread.  Two-player formats
-(``pairs``) pair by standings, 1–2, 3–4, …: the best unpaired player meets the
+so a repeat is worth ``repeat_weight`` ranks of spread (default ``REPEAT_WEIGHT``).
+Two-player formats (``pairs``) pair by standings, 1–2, 3–4, …: the best unpaired player meets the
 best-placed player they have not met yet, backtracking when the rest cannot be
 paired; only when no pairing without a rematch exists does it fall back to
 ``group``, which keeps the rematches few.
@@ -33,6 +33,8 @@ from xlsx_scorer.core.seatplan import Meetings, take
 REPEAT_WEIGHT = 5.0
 #: The price of a table without a player due to start (or with two who both must): before closeness.
 START_WEIGHT = 100.0
+#: Annealing steps per player seated (a count, never a clock: the same seed, the same tables).
+STEPS_PER_PLAYER = 1500
 
 
 def pairs(order: Sequence[int], meetings: Meetings, limit: int = 50_000) -> list[list[int]] | None:
@@ -91,7 +93,7 @@ def group(
     rng: random.Random,
     *,
     fixed: frozenset[int] = frozenset(),
-    repeat_weight: float = REPEAT_WEIGHT,
+    repeat_weight: float | None = None,
     lows: frozenset[int] = frozenset(),
     steps: int | None = None,
 ) -> list[list[int]]:
@@ -102,6 +104,7 @@ def group(
     table may have two (each must start).  Breaking that costs ``START_WEIGHT``.
     """
     fewer = len(lows) < len(tables)
+    weight = REPEAT_WEIGHT if repeat_weight is None else repeat_weight
     where = {p: t for t, table in enumerate(tables) for p in table}
     movable = sorted(p for p in where if p not in fixed)
     by_class: dict[int, list[int]] = {}
@@ -110,23 +113,23 @@ def group(
     choices = [p for p in movable if len(by_class[classes[p]]) > 1]
     if not choices:
         return tables
-    total = steps if steps is not None else 400 * len(where)
+    total = steps if steps is not None else STEPS_PER_PLAYER * len(where)
     hot, cold = 3.0, 0.05
     best = [list(t) for t in tables]
-    cost = best_cost = _cost(tables, rank, meetings, repeat_weight, lows, fewer)
+    cost = best_cost = _cost(tables, rank, meetings, weight, lows, fewer)
     for step in range(total):
         a = rng.choice(choices)
         b = rng.choice(by_class[classes[a]])
         ta, tb = where[a], where[b]
         if ta == tb:
             continue
-        before = _table_cost(tables[ta], rank, meetings, repeat_weight, lows, fewer) + _table_cost(
-            tables[tb], rank, meetings, repeat_weight, lows, fewer
+        before = _table_cost(tables[ta], rank, meetings, weight, lows, fewer) + _table_cost(
+            tables[tb], rank, meetings, weight, lows, fewer
         )
         tables[ta][tables[ta].index(a)] = b
         tables[tb][tables[tb].index(b)] = a
-        after = _table_cost(tables[ta], rank, meetings, repeat_weight, lows, fewer) + _table_cost(
-            tables[tb], rank, meetings, repeat_weight, lows, fewer
+        after = _table_cost(tables[ta], rank, meetings, weight, lows, fewer) + _table_cost(
+            tables[tb], rank, meetings, weight, lows, fewer
         )
         delta = after - before
         heat = hot * (cold / hot) ** (step / total)

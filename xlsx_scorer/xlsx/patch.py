@@ -367,20 +367,27 @@ def patch_workbook(
     return rewrite(pkg, replaced, dropped=dropped)
 
 
-def cell_styles(xml: bytes, row: int, name: str = "sheet") -> dict[int, str]:
+def cell_styles(xml: bytes, row: int) -> dict[int, str]:
     """The style (``s``) of each styled cell of ``row``, by column number.
+
+    Only that row's start tags are looked at (found by their ``r``), so a large
+    sheet is not parsed again; a row that is not found has no styles.
 
     >>> cell_styles(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
     ...     b'<sheetData><row r="4"><c r="A4" s="2"/><c r="C4"><v>1</v></c></row></sheetData>'
     ...     b'</worksheet>', 4)
     {1: '2'}
     """
-    _, sheet_data = _worksheet(xml, name)
-    found = dict(_rows(sheet_data, name)).get(row)
-    if found is None:
+    start = re.search(rb"<(\w+:)?row\b[^>]*\sr=\"%d\"[^>]*>" % row, xml)
+    if start is None or start.group(0).endswith(b"/>"):
         return {}
-    return {
-        column: style
-        for column, cell in _cells(found, name)
-        if (style := cell.attrs.get("s")) is not None
-    }
+    prefix = start.group(1) or b""
+    end = xml.find(b"</" + prefix + b"row>", start.end())
+    styles: dict[int, str] = {}
+    for tag in re.finditer(rb"<" + re.escape(prefix) + rb"c\b([^>]*)>", xml[start.end() : end]):
+        ref = re.search(rb'\sr="([A-Z]{1,3})[0-9]+"', tag.group(1))
+        style = re.search(rb'\ss="([0-9]+)"', tag.group(1))
+        column = column_number(ref.group(1).decode()) if ref else None
+        if column is not None and style is not None:
+            styles[column] = style.group(1).decode()
+    return styles
