@@ -20,7 +20,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from xlsx_scorer.core.seatplan import Meetings
-from xlsx_scorer.findings import Finding, Scalar, Where
+from xlsx_scorer.findings import Finding, Where
 
 if TYPE_CHECKING:
     from xlsx_scorer.core.seating import Entrant, PastTable, Table
@@ -60,6 +60,8 @@ class Context:
     pins: dict[int, list[int]]
     clubs: list[str | None]
     largest: int
+    #: Each player's club as the roster spells it (``clubs`` is folded to compare).
+    club_names: list[str | None] = field(default_factory=list)
 
     @classmethod
     def build(  # noqa: PLR0917 - everything a context is made of
@@ -72,7 +74,8 @@ class Context:
         largest: int,
     ) -> Context:
         clubs = [_club(e.club) for e in active]
-        return cls(names, [g for g in history if g.round < round_no], pins, clubs, largest)
+        spelled = [e.club for e in active]
+        return cls(names, [g for g in history if g.round < round_no], pins, clubs, largest, spelled)
 
     def before(self, round_no: int) -> Context:
         return Context(
@@ -81,6 +84,7 @@ class Context:
             self.pins,
             self.clubs,
             self.largest,
+            self.club_names,
         )
 
     @property
@@ -138,7 +142,12 @@ class Context:
                 for p in table:
                     if pinned.get(p) == number:
                         notes.append(
-                            _note("seat_fixed_unmet", round_no, self.names[p], table=number)
+                            Finding(
+                                "seat_fixed_unmet",
+                                {"table": number},
+                                "notice",
+                                Where(round=round_no, player=self.names[p]),
+                            )
                         )
         order = list(range(len(plan.tables)))
         if plan.rank is not None:
@@ -171,7 +180,7 @@ class Context:
                         notes.append(
                             Finding(
                                 "seat_club",
-                                {"club": self.clubs[a], "players": pair},
+                                {"club": self.club_names[a] or "", "players": pair},
                                 "notice",
                                 where,
                             )
@@ -193,28 +202,46 @@ class Context:
         for p in sorted(small):
             if others and counts.small[p] > min(others):
                 notes.append(
-                    _note("seat_small_again", round_no, self.names[p], times=counts.small[p] + 1)
+                    Finding(
+                        "seat_small_again",
+                        {"times": counts.small[p] + 1},
+                        "notice",
+                        Where(round=round_no, player=self.names[p]),
+                    )
                 )
         others = [counts.byes[p] for p in range(len(self.names)) if p not in plan.byes]
         for p in plan.byes:
             if others and counts.byes[p] > min(others):
                 notes.append(
-                    _note("seat_bye_again", round_no, self.names[p], times=counts.byes[p] + 1)
+                    Finding(
+                        "seat_bye_again",
+                        {"times": counts.byes[p] + 1},
+                        "notice",
+                        Where(round=round_no, player=self.names[p]),
+                    )
                 )
         for table in tables:
             counts.starts[index[table.players[0]]] += 1
         notes.append(
-            _note("seat_starts", round_no, low=min(counts.starts), high=max(counts.starts))
+            Finding(
+                "seat_starts",
+                {"low": min(counts.starts), "high": max(counts.starts)},
+                "notice",
+                Where(round=round_no),
+            )
         )
         notes.append(
-            _note(
+            Finding(
                 "seat_summary",
-                round_no,
-                round=round_no,
-                tables=len(tables),
-                players=len(self.names),
-                byes=len(plan.byes),
-                repeats=repeats,
+                {
+                    "round": round_no,
+                    "tables": len(tables),
+                    "players": len(self.names),
+                    "byes": len(plan.byes),
+                    "repeats": repeats,
+                },
+                "notice",
+                Where(round=round_no),
             )
         )
         return notes
@@ -333,10 +360,6 @@ def _club(value: str | None) -> str | None:
         return None
     text = " ".join(unicodedata.normalize("NFC", value).split()).casefold()
     return text or None
-
-
-def _note(code: str, round_no: int, player: str | None = None, **params: Scalar) -> Finding:
-    return Finding(code, dict(params), "notice", Where(round=round_no, player=player))
 
 
 def _words(parts: Iterable[str]) -> str:

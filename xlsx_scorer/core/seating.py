@@ -34,7 +34,7 @@ from typing import Literal
 from xlsx_scorer.core import seatswiss
 from xlsx_scorer.core.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
 from xlsx_scorer.core.seatplan import improve, initial
-from xlsx_scorer.findings import Finding, Scalar, Where
+from xlsx_scorer.findings import Finding, Where
 
 Method = Literal["random", "swiss"]
 METHODS: tuple[Method, ...] = ("random", "swiss")
@@ -153,7 +153,12 @@ def _pins(
             continue
         if not 1 <= e.fixed_table <= tables:
             notes.append(
-                _note("seat_fixed_missing", round_no, e.name, table=e.fixed_table, tables=tables)
+                Finding(
+                    "seat_fixed_missing",
+                    {"table": e.fixed_table, "tables": tables},
+                    "notice",
+                    Where(round=round_no, player=e.name),
+                )
             )
             continue
         pins.setdefault(e.fixed_table, []).append(i)
@@ -164,8 +169,11 @@ def _pins(
             names = _words(active[p].name for p in players)
             for p in left:
                 notes.append(
-                    _note(
-                        "seat_fixed_shared", round_no, active[p].name, table=number, players=names
+                    Finding(
+                        "seat_fixed_shared",
+                        {"table": number, "players": names},
+                        "notice",
+                        Where(round=round_no, player=active[p].name),
                     )
                 )
             pins[number] = kept
@@ -292,10 +300,6 @@ def _finish(  # noqa: PLR0917 - the round and what it is reported with
             Finding("seat_spread", {"spread": round(spread, 2)}, "notice", Where(round=round_no))
         )
     return Seating(round_no, tables, byes, tuple(notes))
-
-
-def _note(code: str, round_no: int, player: str | None = None, **params: Scalar) -> Finding:
-    return Finding(code, dict(params), "notice", Where(round=round_no, player=player))
 
 
 def _words(parts: Iterable[object]) -> str:
