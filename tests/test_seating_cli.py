@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -139,3 +140,49 @@ def test_the_report_speaks_the_language(tmp_path: Path, lang: str) -> None:
     done = cli("seat", path, "--round", 1, "--lang", lang)
     assert done.returncode == 0, done.stderr
     assert {"es": "Ronda 1", "tr": "Tur 1"}[lang] in done.stdout
+
+
+@pytest.mark.libreoffice
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
+def test_a_file_saved_by_libreoffice_is_seated_again(tmp_path: Path) -> None:
+    path = event(tmp_path, 15)
+    assert cli("seat", path, "--round", 1, "--seed", 5).returncode == 0
+    fill(path, 1, 1)
+    saved = tmp_path / "saved"
+    done = subprocess.run(
+        [
+            "soffice",
+            "--headless",
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--convert-to",
+            "xlsx:Calc MS Excel 2007 XML",
+            "--outdir",
+            str(saved),
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    resaved = saved / "event.xlsx"
+    assert resaved.is_file(), done.stdout + done.stderr
+    again = cli("seat", resaved, "--round", 2, "--seed", 5)
+    assert again.returncode == 0, again.stderr
+    first = {frozenset(names) for names in _tables(seated(resaved, 1)).values()}
+    second = _tables(seated(resaved, 2))
+    assert sorted(len(names) for names in second.values()) == [3, 4, 4, 4]
+    met = {pair for names in first for pair in itertools.combinations(sorted(names), 2)}
+    assert not any(
+        pair in met
+        for names in second.values()
+        for pair in itertools.combinations(sorted(names), 2)
+    )
+    assert cli("score", resaved).returncode == 1  # round 2 is seated, not yet played
+
+
+def _tables(rows: list[tuple[Any, ...]]) -> dict[Any, list[str]]:
+    tables: dict[Any, list[str]] = {}
+    for _, table, player in rows:
+        tables.setdefault(table, []).append(player)
+    return tables
