@@ -186,3 +186,28 @@ def _tables(rows: list[tuple[Any, ...]]) -> dict[Any, list[str]]:
     for _, table, player in rows:
         tables.setdefault(table, []).append(player)
     return tables
+
+
+def test_rows_below_the_template_keep_its_styles_and_input_rules(tmp_path: Path) -> None:
+    path = tmp_path / "small.xlsx"
+    assert cli("template", path, "--players", 8, "--rounds", 1).returncode == 0
+    book = openpyxl.load_workbook(path)
+    for row in range(2, 10):
+        book["Players"].cell(row, 1, f"Player {row - 1:02d}")
+    book.save(path)
+    before = openpyxl.load_workbook(path)["Results"]
+    template_rows = max(
+        int(str(rule.sqref).split(":")[-1][1:])
+        for rule in before.data_validations.dataValidation
+        if str(rule.sqref).startswith("A2:")
+    )
+    for round_no in (1, 2, 3, 4):
+        assert cli("seat", path, "--round", round_no).returncode == 0
+    after = openpyxl.load_workbook(path)["Results"]
+    last = 1 + 4 * 8
+    assert last > template_rows  # the seated rows go past the template's own
+    rules = [str(rule.sqref) for rule in after.data_validations.dataValidation]
+    assert f"A2:A{last}" in rules
+    assert f"C2:C{last}" in " ".join(rules)
+    assert after.cell(last, 1).style_id == after.cell(2, 1).style_id
+    assert after.cell(last, 3).value == seated(path, 4)[-1][2]

@@ -193,7 +193,9 @@ def _write(data: bytes, book: reader.Workbook, seating: Seating, lang: str) -> t
             style = above.get(column_number(letters[key]) or 0)
             if style is not None:
                 styles[ref] = style
-    package = patch.patch_workbook(data, {results.name: edits}, {results.name: styles})
+    end = last + len(seated_rows(seating, lang))
+    below = {results.name: (last, end)} if last > results.header_row else {}  # not the header's
+    package = patch.patch_workbook(data, {results.name: edits}, {results.name: styles}, below)
     spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
     written = splice.write_sheets(
         package, [spec], legacy=outputkinds.LEGACY_OUTPUTS, only=frozenset({spec.kind})

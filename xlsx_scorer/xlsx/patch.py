@@ -340,9 +340,11 @@ def patch_workbook(
     package: bytes,
     edits: Mapping[str, Mapping[str, CellValue]],
     styles: Mapping[str, Mapping[str, str]] | None = None,
+    validations: Mapping[str, tuple[int, int]] | None = None,
 ) -> bytes:
     """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules);
-    new cells styled as ``styles[sheet name][ref]`` says."""
+    new cells styled as ``styles[sheet name][ref]`` says; input validations carried down
+    as ``validations[sheet name] = (row above, last row)`` says (``extend_validations``)."""
     pkg = Package.open(package)
     parts = _part_names(pkg)
     replaced: dict[PartName, bytes] = {}
@@ -357,6 +359,8 @@ def patch_workbook(
             pkg.read(part), cells, f"{sheet} ({part.member})", (styles or {}).get(sheet)
         )
         replaced[part] = patched.xml
+        if validations and sheet in validations:
+            replaced[part] = extend_validations(patched.xml, *validations[sheet])
         any_formula |= patched.replaced_formula
     if not replaced:
         return package
@@ -391,3 +395,39 @@ def cell_styles(xml: bytes, row: int) -> dict[int, str]:
         if column is not None and style is not None:
             styles[column] = style.group(1).decode()
     return styles
+
+
+_VALIDATION = re.compile(rb"<(?:\w+:)?dataValidation\s[^>]*>")
+_SQREF = re.compile(rb'(\ssqref=")([^"]*)(")')
+_RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
+
+
+def extend_validations(xml: bytes, above: int, last: int) -> bytes:
+    """Input validations that cover row ``above`` grown down to row ``last``.
+
+    Rows added below a table (``above`` is the last row before them) keep the
+    rules the organiser set on the rows above; other ranges stay as they are.
+
+    >>> extend_validations(b'<dataValidation sqref="A2:A9 C1" type="whole">', 9, 12)
+    b'<dataValidation sqref="A2:A12 C1" type="whole">'
+    """
+
+    def grown(ranges: str) -> str:
+        parts = []
+        for part in ranges.split():
+            match = _RANGE.fullmatch(part)
+            if match is not None:
+                first, top, second, bottom = match.groups()
+                low, high = int(top), int(bottom or top)
+                if low <= above <= high < last:
+                    parts.append(f"{first}{low}:{second or first}{last}")
+                    continue
+            parts.append(part)
+        return " ".join(parts)
+
+    def tag(found: re.Match[bytes]) -> bytes:
+        return _SQREF.sub(
+            lambda m: m.group(1) + grown(m.group(2).decode()).encode() + m.group(3), found.group(0)
+        )
+
+    return _VALIDATION.sub(tag, xml)
