@@ -7,6 +7,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlsx_scorer.core.rounds import lower_bound
 from xlsx_scorer.core.seating import (
@@ -75,6 +77,23 @@ def test_table_sizes_as_many_of_the_largest_as_possible(count: int) -> None:
     assert sum(sizes) == count
     assert set(sizes) <= {3, 4}
     assert sizes.count(4) == max(k for k in range(count // 4 + 1) if (count - 4 * k) % 3 == 0)
+
+
+@given(st.integers(6, 500), st.sampled_from([(3, 4), (4, 3), (3, 4, 4)]))
+def test_table_sizes_any_count_from_six_on(count: int, sizes: tuple[int, ...]) -> None:
+    plan = table_plan(count, sizes)
+    assert plan is not None
+    assert sum(plan) == count
+    assert list(plan) == sorted(plan, reverse=True)
+    assert plan.count(3) <= 3  # four 3-player tables would be three of 4
+
+
+@given(st.integers(2, 501))
+def test_two_player_sizes_any_count(count: int) -> None:
+    plan = table_plan(count, (2,))
+    assert plan is not None
+    assert plan.count(1) == count % 2
+    assert sum(plan) == count
 
 
 def test_table_sizes_that_cannot_be_seated() -> None:
