@@ -68,7 +68,7 @@ SEATING = {
     # The command's help
     "help.seat": "seat the next round: tables written into Results, a printable sheet",
     "help.seat_description": (
-        "Seat every active player of the roster for round N: no repeated opponents while "
+        "Seat every active player of the roster for the round given: no repeated opponents while "
         "possible, fair 3-player tables, byes and starts, fixed tables and clubs kept."
     ),
     "help.seat_round": "the round to seat",

@@ -66,12 +66,12 @@ SEATING = {
     ),
     "help.seat": "sortea la siguiente ronda: mesas escritas en Resultados y una hoja para imprimir",
     "help.seat_description": (
-        "Sienta a todos los jugadores activos en la ronda N: sin repetir rivales mientras se "
+        "Sienta en la ronda indicada cada jugador activo: sin repetir rivales mientras se "
         "pueda, mesas de 3, descansos y salidas repartidos, mesas fijas y clubes respetados."
     ),
     "help.seat_round": "la ronda que se sortea",
     "help.seat_method": (
-        "random (por defecto en juegos de mesa) o swiss (por defecto a 2 jugadores)"
+        "random (por defecto en juegos de mesa) o swiss (por defecto en juegos de 2)"
     ),
     "help.seat_seed": "la semilla: el mismo libro y semilla dan las mismas mesas (por defecto: 0)",
     "help.seat_rounds": (

@@ -65,7 +65,7 @@ SEATING = {
     ),
     "help.seat": "sonraki turu dağıtır: masalar Sonuçlar sayfasına, yazdırılacak bir sayfa",
     "help.seat_description": (
-        "Listedeki her etkin oyuncuyu N. tur için oturtur: mümkün oldukça tekrar eden rakip "
+        "Listedeki her etkin oyuncuyu verilen tur için oturtur: mümkün oldukça tekrar eden rakip "
         "yok, 3 kişilik masalar, baylar ve başlamalar adil, sabit masalar ve kulüpler korunur."
     ),
     "help.seat_round": "dağıtılacak tur",
