@@ -252,6 +252,35 @@ CATALOGUE: tuple[Finding, ...] = (
         "notice",
         Where(file="cup.xlsx", sheet="Standings (2)"),
     ),
+    # Seating (``seat``): the report after a round is seated
+    fatal("unusable.seat_count", count=5, sizes="3, 4"),
+    fatal("unusable.seat_round_taken", round=3, results="Results"),
+    fatal("unusable.seat_no_roster"),
+    fatal("unusable.seat_needs_scores", count=4),
+    Finding(
+        "seat_summary",
+        {"round": 3, "players": 22, "tables": 6, "byes": 0, "repeats": 0},
+        "notice",
+        Where(round=3),
+    ),
+    Finding("seat_repeat", {"players": "Ana, Bo", "times": 2}, "notice", Where(round=3, table="2")),
+    Finding(
+        "seat_club", {"club": "ortega", "players": "Ana, Bo"}, "notice", Where(round=3, table="2")
+    ),
+    Finding("seat_small_again", {"times": 2}, "notice", Where(round=3, player="Ana")),
+    Finding("seat_bye_again", {"times": 2}, "notice", Where(round=3, player="Ana")),
+    Finding("seat_starts", {"low": 0, "high": 1}, "notice", Where(round=3)),
+    Finding("seat_spread", {"spread": 5.25}, "notice", Where(round=3)),
+    Finding(
+        "seat_fixed_missing", {"table": 9, "tables": 5}, "notice", Where(round=3, player="Ana")
+    ),
+    Finding(
+        "seat_fixed_shared",
+        {"table": 1, "players": "Ana, Bo"},
+        "notice",
+        Where(round=3, player="Bo"),
+    ),
+    Finding("seat_fixed_unmet", {"table": 2}, "notice", Where(round=3, player="Ana")),
 )
 
 

@@ -239,7 +239,13 @@ def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problem
     The workbook opens on Errors when there are problems, else on Standings.
     """
     shown = outputkinds.ERRORS if problems else outputkinds.STANDINGS
-    return splice.write_sheets(book.package, specs, legacy=outputkinds.LEGACY_OUTPUTS, active=shown)
+    return splice.write_sheets(
+        book.package,
+        specs,
+        legacy=outputkinds.LEGACY_OUTPUTS,
+        active=shown,
+        only=frozenset(outputkinds.OUTPUT_KINDS),  # a round's seating sheet stays
+    )
 
 
 def names_taken(

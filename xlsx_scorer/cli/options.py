@@ -84,9 +84,9 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     add_format(blank, lang)
     add_common(blank, lang, "help.template_lang")  # no workbook to take it from
     add_common(add_command(commands, "formats", lang), lang, "help.template_lang")
-    from xlsx_scorer.cli import archive, diff, merge, serve, verify  # noqa: PLC0415  (no cycle)
+    from xlsx_scorer.cli import archive, diff, merge, seat, serve, verify  # noqa: PLC0415  (no cycle)
 
-    for own_command in (diff, merge, archive, verify, serve):
+    for own_command in (diff, merge, archive, verify, serve, seat):
         own_command.add_parser(commands, lang)
     return parser
 

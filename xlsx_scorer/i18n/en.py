@@ -6,7 +6,7 @@ template, instructions) and of the terminal; the words of findings
 kept beside it, in modules of their own, and merged into ``STRINGS``.
 """
 
-from xlsx_scorer.i18n import findings_en, help_en, web_en
+from xlsx_scorer.i18n import findings_en, help_en, seating_en, web_en
 
 NAME = "English"
 CODES = ("en", "english", "inglés", "ingles", "ingilizce")
@@ -452,4 +452,5 @@ STRINGS = {
     **findings_en.FINDINGS,
     **help_en.HELP,
     **web_en.WEB,
+    **seating_en.SEATING,
 }

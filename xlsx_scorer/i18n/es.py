@@ -10,7 +10,7 @@ template, instructions) and of the terminal; the words of findings
 kept beside it, in modules of their own, and merged into ``STRINGS``.
 """
 
-from xlsx_scorer.i18n import findings_es, help_es, web_es
+from xlsx_scorer.i18n import findings_es, help_es, seating_es, web_es
 
 NAME = "Español"
 CODES = ("es", "español", "espanol", "spanish", "castellano", "ispanyolca")
@@ -482,4 +482,5 @@ STRINGS = {
     **findings_es.FINDINGS,
     **help_es.HELP,
     **web_es.WEB,
+    **seating_es.SEATING,
 }

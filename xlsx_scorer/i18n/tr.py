@@ -10,7 +10,7 @@ template, instructions) and of the terminal; the words of findings
 kept beside it, in modules of their own, and merged into ``STRINGS``.
 """
 
-from xlsx_scorer.i18n import findings_tr, help_tr, web_tr
+from xlsx_scorer.i18n import findings_tr, help_tr, seating_tr, web_tr
 
 NAME = "Türkçe"
 CODES = ("tr", "türkçe", "turkce", "turkish", "turco")
@@ -460,4 +460,5 @@ STRINGS = {
     **findings_tr.FINDINGS,
     **help_tr.HELP,
     **web_tr.WEB,
+    **seating_tr.SEATING,
 }

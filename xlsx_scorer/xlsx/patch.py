@@ -187,8 +187,17 @@ def _cells(row: Node, name: str) -> list[tuple[int, Node]]:
     return _numbered(row.named(ns.MAIN, "c"), "cell", name)
 
 
-def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet") -> PatchedSheet:
-    """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value."""
+def patch_cells(
+    xml: bytes,
+    edits: Mapping[str, CellValue],
+    name: str = "sheet",
+    styles: Mapping[str, str] | None = None,
+) -> PatchedSheet:
+    """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value.
+
+    A cell that does not exist yet takes the style ``styles[ref]`` when given (rows
+    added below a table carry its formats down); an existing cell keeps its own.
+    """
     doc, sheet_data = _worksheet(xml, name)
     prefix = f"{doc.root.prefix}:" if doc.root.prefix else ""
     by_row: dict[int, dict[int, CellValue]] = {}
@@ -215,7 +224,8 @@ def patch_cells(xml: bytes, edits: Mapping[str, CellValue], name: str = "sheet")
                 replaced_formula |= bool(formulas)
                 doc.replace(cell.start, cell.end, cell_xml(prefix, cell.attrs.items(), value))
             elif value is not None:
-                inserted.append((column, cell_xml(prefix, [("r", ref)], value)))
+                style = [("s", styles[ref])] if styles and ref in styles else []
+                inserted.append((column, cell_xml(prefix, [("r", ref), *style], value)))
             if value is not None:
                 written.append((row_number, column))
         if not inserted:
@@ -341,8 +351,15 @@ def _without_calc_chain(pkg: Package) -> tuple[dict[PartName, bytes], set[PartNa
     return edited, gone | {part.rels for part in gone if pkg.has(part.rels)}
 
 
-def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]]) -> bytes:
-    """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules)."""
+def patch_workbook(
+    package: bytes,
+    edits: Mapping[str, Mapping[str, CellValue]],
+    styles: Mapping[str, Mapping[str, str]] | None = None,
+    validations: Mapping[str, tuple[int, int]] | None = None,
+) -> bytes:
+    """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules);
+    new cells styled as ``styles[sheet name][ref]`` says; input validations carried down
+    as ``validations[sheet name] = (row above, last row)`` says (``extend_validations``)."""
     pkg = Package.open(package)
     parts = _part_names(pkg)
     replaced: dict[PartName, bytes] = {}
@@ -353,8 +370,12 @@ def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]])
         part = parts.get(sheet)
         if part is None:
             raise ValueError(f"no sheet named {sheet!r}")
-        patched = patch_cells(pkg.read(part), cells, f"{sheet} ({part.member})")
+        patched = patch_cells(
+            pkg.read(part), cells, f"{sheet} ({part.member})", (styles or {}).get(sheet)
+        )
         replaced[part] = patched.xml
+        if validations and sheet in validations:
+            replaced[part] = extend_validations(patched.xml, *validations[sheet])
         any_formula |= patched.replaced_formula
     if not replaced:
         return package
@@ -363,3 +384,65 @@ def patch_workbook(package: bytes, edits: Mapping[str, Mapping[str, CellValue]])
         chain_edits, dropped = _without_calc_chain(pkg)
         replaced.update(chain_edits)
     return rewrite(pkg, replaced, dropped=dropped)
+
+
+def cell_styles(xml: bytes, row: int) -> dict[int, str]:
+    """The style (``s``) of each styled cell of ``row``, by column number.
+
+    Only that row's start tags are looked at (found by their ``r``), so a large
+    sheet is not parsed again; a row that is not found has no styles.
+
+    >>> cell_styles(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    ...     b'<sheetData><row r="4"><c r="A4" s="2"/><c r="C4"><v>1</v></c></row></sheetData>'
+    ...     b'</worksheet>', 4)
+    {1: '2'}
+    """
+    start = re.search(rb"<(\w+:)?row\b[^>]*\sr=\"%d\"[^>]*>" % row, xml)
+    if start is None or start.group(0).endswith(b"/>"):
+        return {}
+    prefix = start.group(1) or b""
+    end = xml.find(b"</" + prefix + b"row>", start.end())
+    styles: dict[int, str] = {}
+    for tag in re.finditer(rb"<" + re.escape(prefix) + rb"c\b([^>]*)>", xml[start.end() : end]):
+        ref = re.search(rb'\sr="([A-Z]{1,3})[0-9]+"', tag.group(1))
+        style = re.search(rb'\ss="([0-9]+)"', tag.group(1))
+        column = column_number(ref.group(1).decode()) if ref else None
+        if column is not None and style is not None:
+            styles[column] = style.group(1).decode()
+    return styles
+
+
+_VALIDATION = re.compile(rb"<(?:\w+:)?dataValidation\s[^>]*>")
+_SQREF = re.compile(rb'(\ssqref=")([^"]*)(")')
+_RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
+
+
+def extend_validations(xml: bytes, above: int, last: int) -> bytes:
+    """Input validations that cover row ``above`` grown down to row ``last``.
+
+    Rows added below a table (``above`` is the last row before them) keep the
+    rules the organiser set on the rows above; other ranges stay as they are.
+
+    >>> extend_validations(b'<dataValidation sqref="A2:A9 C1" type="whole">', 9, 12)
+    b'<dataValidation sqref="A2:A12 C1" type="whole">'
+    """
+
+    def grown(ranges: str) -> str:
+        parts = []
+        for part in ranges.split():
+            match = _RANGE.fullmatch(part)
+            if match is not None:
+                first, top, second, bottom = match.groups()
+                low, high = int(top), int(bottom or top)
+                if low <= above <= high < last:
+                    parts.append(f"{first}{low}:{second or first}{last}")
+                    continue
+            parts.append(part)
+        return " ".join(parts)
+
+    def tag(found: re.Match[bytes]) -> bytes:
+        return _SQREF.sub(
+            lambda m: m.group(1) + grown(m.group(2).decode()).encode() + m.group(3), found.group(0)
+        )
+
+    return _VALIDATION.sub(tag, xml)

@@ -449,3 +449,10 @@ def _event(book: _Book, sheet: str | None) -> tuple[str | None, str | None]:
     if sheet is None:
         return None, None
     return sidesheets.event(book.rows(sheet, last_row=HEADER_SEARCH_ROWS), sheet)
+
+
+def side_rows(data: bytes, kind: str) -> tuple[str, Rows] | None:
+    """The sheet of ``kind`` (``players``, ``event``; any shipped name) and its cells, if any."""
+    book = _Book(data)
+    name = _find_sheet(tuple(entry.name for entry in book.sheets), kind)
+    return None if name is None else (name, book.rows(name))

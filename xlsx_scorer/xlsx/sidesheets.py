@@ -134,3 +134,75 @@ def declared_format(rows: Rows) -> str | None:
         if len(cells) >= 2 and isinstance(cells[0], str) and fold(cells[0]) in labels:
             return " ".join(str(cells[1]).split())
     return None
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    """A player's optional roster columns (docs/rules.md §7): each blank when not given."""
+
+    dropped_after: int | None = None
+    fixed_table: int | None = None
+    club: str | None = None
+
+
+#: The optional roster columns by key, their header in every shipped language (``roster.*``).
+ROSTER_COLUMNS = ("dropped_after", "fixed_table", "club")
+
+
+def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine]:
+    """Each roster name's optional columns, from headers in the row of the names' header.
+
+    A number column holding anything but a whole number ≥ 1 makes the workbook
+    unusable, naming the cell (seating cannot guess a table).
+    """
+    headers = {
+        fold(module.STRINGS[f"roster.{key}"]): key
+        for module in LANGUAGES.values()
+        for key in ROSTER_COLUMNS
+    }
+    found: dict[str, int] = {}
+    for row, cells in sorted(rows.items()):
+        if row > HEADER_SEARCH_ROWS:
+            break
+        for column, value in cells.items():
+            if isinstance(value, str) and fold(value) in headers:
+                found.setdefault(headers[fold(value)], column)
+    lines: dict[str, RosterLine] = {}
+    for name, ref in roster.names.items():
+        row = int("".join(ch for ch in ref if ch.isdigit()))
+        cells = rows.get(row, {})
+        values: dict[str, Any] = {}
+        for key, column in found.items():
+            value = cells.get(column, "")
+            if is_blank(value):
+                continue
+            if key == "club":
+                values[key] = " ".join(str(value).split()) or None
+                continue
+            number = whole(value)
+            if number is None:
+                raise bad_value(sheet, row, column, str(value))
+            values[key] = number
+        lines[name] = RosterLine(**values)
+    return lines
+
+
+def whole(value: Any) -> int | None:
+    """A whole number ≥ 0 from a cell (``3``, ``3.0``, ``"3"``), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float) and float(value).is_integer() and value >= 0:
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def event_rounds(rows: Rows) -> int | None:
+    """The number of rounds the ``Event`` sheet gives beside its ``Rounds`` label, if any."""
+    labels = {fold(module.STRINGS["event.rounds"]) for module in LANGUAGES.values()}
+    for line in rows.values():
+        cells = [value for _, value in sorted(line.items()) if not is_blank(value)]
+        if len(cells) >= 2 and isinstance(cells[0], str) and fold(cells[0]) in labels:
+            return whole(cells[1])
+    return None

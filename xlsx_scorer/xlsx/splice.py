@@ -153,17 +153,19 @@ def write_sheets(
     *,
     legacy: LegacyOutputs | None = None,
     active: str | None = None,
+    only: frozenset[str] | None = None,
 ) -> bytes:
     """The organiser's package with our sheets ``specs`` written into it (see module docstring).
 
     ``legacy`` recognises output written before the marker; ``active`` is the kind of the
-    sheet to show first.  Raises ``UnusableWorkbookError`` when the package cannot be written
-    into (damaged, or a workbook part no application wrote).
+    sheet to show first; with ``only``, our sheets of other kinds stay as they are.  Raises
+    ``UnusableWorkbookError`` when the package cannot be written into (damaged, or a
+    workbook part no application wrote).
     """
     pkg = Package.open(package)
     workbook = XmlDoc(pkg.info(pkg.workbook).filename, pkg.read(pkg.workbook))
     workbookxml.check_structure(workbook)
-    ours = our_sheets(pkg, legacy)
+    ours = tuple(sheet for sheet in our_sheets(pkg, legacy) if only is None or sheet.kind in only)
     removed = {sheet.index for sheet in ours}
     new = _new_sheets(specs, ours)
     wb_rels = pkg.rels(pkg.workbook)

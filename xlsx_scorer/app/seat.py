@@ -1,0 +1,253 @@
+"""``seat`` on a file: read the roster and the earlier rounds, seat round N, write it in.
+
+The round's rows (round, table, player, in seat order: the first row of a table
+starts) are written below the last row of the organiser's ``Results`` by the
+cell patcher (every other byte of the sheet stays; a new cell takes the style
+of the cell above it), then a printable ``Seating R<N>`` sheet is added by the
+sheet splicer (our other output sheets stay).  The package is read back and
+must hold exactly the seated rows before it is saved; a round that already has
+rows is refused (exit 2, nothing written).
+
+``table_sizes`` is a parameter (default 3–4) until the workbook's format is read
+(docs/rules.md §6): the 2-player formats pass ``(2,)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlsx_scorer.app import outputkinds
+from xlsx_scorer.app.api import read_file
+from xlsx_scorer.core import seating as seating_core
+from xlsx_scorer.core.cells import is_blank, player_name
+from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
+from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
+from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
+from xlsx_scorer.xlsx.cellvalues import column_number
+from xlsx_scorer.xlsx.spec import Column, SheetSpec
+
+#: The columns every seated row fills, in this order.
+SEATED = ("round", "table", "player")
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The seating, the language it is told in, and the file written."""
+
+    seating: Seating
+    language: str
+    written: Path
+    sheet: str
+    results: str
+
+
+def bye_words() -> frozenset[str]:
+    """The table of a bye, in every shipped language (folded)."""
+    return frozenset(fold(text(lang, "seat.bye")) for lang in LANGUAGES)
+
+
+def seat_file(
+    source: Path,
+    round_no: int,
+    *,
+    output: Path | None = None,
+    method: Method | None = None,
+    seed: int = 0,
+    rounds: int | None = None,
+    force: bool = False,
+    language: str | None = None,
+    table_sizes: Sequence[int] = (3, 4),
+) -> Seated:
+    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place)."""
+    target = output or source
+    if output is not None and output.exists() and not force and not output.samefile(source):
+        raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
+    data = read_file(source)
+    book = reader.read_workbook_bytes(data, path=source)
+    lang = choose_language(language, book.language)
+    try:
+        seated = _seat(data, book, round_no, method, seed, rounds, table_sizes)
+    except UnusableWorkbookError as error:
+        error.language = error.language or book.language
+        raise
+    package, sheet = _write(data, book, seated, lang)
+    _check_reads_back(package, book.results.name, seated)
+    save.save_atomically(target, package)
+    return Seated(seated, lang, target, sheet, book.results.name)
+
+
+def _seat(  # noqa: PLR0917 - what one seating is made of
+    data: bytes,
+    book: reader.Workbook,
+    round_no: int,
+    method: Method | None,
+    seed: int,
+    rounds: int | None,
+    table_sizes: Sequence[int],
+) -> Seating:
+    results = book.results
+    history = past_tables(results.raw)
+    if any(game.round == round_no for game in history):
+        raise UnusableWorkbookError(
+            "unusable.seat_round_taken", {"round": round_no, "results": results.name}
+        )
+    if book.roster is None:
+        raise UnusableWorkbookError("unusable.seat_no_roster")
+    players = reader.side_rows(data, "players")
+    lines = sidesheets.roster_lines(*players, book.roster) if players else {}
+    entrants = [
+        Entrant(name, line.fixed_table, line.club, line.dropped_after)
+        for name in book.roster.names
+        for line in [lines.get(name, sidesheets.RosterLine())]
+    ]
+    event = reader.side_rows(data, "event")
+    total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
+    chosen: Method = method or ("swiss" if tuple(table_sizes) == (2,) else "random")
+    standings = _standings(data) if chosen == "swiss" else ()
+    try:
+        return seating_core.seat(
+            entrants,
+            [game for game in history if game.round < round_no],
+            standings=standings,
+            table_sizes=table_sizes,
+            round=round_no,
+            rounds=total,
+            method=chosen,
+            seed=seed,
+        )
+    except CannotSeatError as error:
+        raise UnusableWorkbookError(error.finding.code, dict(error.finding.params)) from error
+
+
+def past_tables(raw: Any) -> list[PastTable]:
+    """The games of ``Results`` as seated: rows in sheet order, grouped by (round, table)."""
+    byes = bye_words()
+    games: dict[tuple[int, str], list[str]] = {}
+    for values in raw[list(SEATED)].itertuples(index=False):
+        round_no = sidesheets.whole(values[0])
+        name = player_name(values[2]) if not is_blank(values[2]) else None
+        if round_no is None or not isinstance(name, str):
+            continue
+        table = "" if is_blank(values[1]) else str(values[1]).strip()
+        table = str(int(float(table))) if _number(table) else table
+        games.setdefault((round_no, table), []).append(name)
+    return [
+        game
+        for (round_no, table), names in games.items()
+        for game in (
+            [PastTable(round_no, (name,), bye=True) for name in names]
+            if fold(table) in byes
+            else [PastTable(round_no, tuple(names))]
+        )
+    ]
+
+
+def _number(value: str) -> bool:
+    try:
+        return float(value).is_integer()
+    except ValueError:
+        return False
+
+
+def _standings(data: bytes) -> list[str]:
+    """The players in standings order; refused while the results have errors."""
+    from xlsx_scorer.app import api  # noqa: PLC0415  (heavy: only for swiss)
+    from xlsx_scorer.core import scoring  # noqa: PLC0415
+    from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
+
+    run = api.run(data, scoring=False, checked=True)
+    if run.validated is None or run.result.errors:
+        raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
+    games = scoring.score_games(run.validated.frame)
+    table, _ = scoring.standings(games, collation_key)
+    return [str(name) for name in table["player"]]
+
+
+def seated_rows(seating: Seating, lang: str) -> list[tuple[int, int | str, str]]:
+    """The rows written into ``Results``: tables in order, seat order, then the byes."""
+    bye = text(lang, "seat.bye")
+    rows: list[tuple[int, int | str, str]] = [
+        (seating.round, table.number, name) for table in seating.tables for name in table.players
+    ]
+    rows.extend((seating.round, bye, name) for name in seating.byes)
+    return rows
+
+
+def _write(data: bytes, book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, str]:
+    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name."""
+    results = book.results
+    xml = patch.sheet_parts(data, [results.name])[results.name]
+    letters = results.columns
+    last = max([results.header_row, *results.raw.index])  # the last row holding a result
+    above = patch.cell_styles(xml, last if last > results.header_row else last + 1)
+    edits: dict[str, patch.CellValue] = {}
+    styles: dict[str, str] = {}
+    for offset, row in enumerate(seated_rows(seating, lang), start=1):
+        for key, value in zip(SEATED, row, strict=True):
+            ref = f"{letters[key]}{last + offset}"
+            edits[ref] = value
+            style = above.get(column_number(letters[key]) or 0)
+            if style is not None:
+                styles[ref] = style
+    end = last + len(seated_rows(seating, lang))
+    below = {results.name: (last, end)} if last > results.header_row else {}  # not the header's
+    package = patch.patch_workbook(data, {results.name: edits}, {results.name: styles}, below)
+    spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
+    written = splice.write_sheets(
+        package, [spec], legacy=outputkinds.LEGACY_OUTPUTS, only=frozenset({spec.kind})
+    )
+    return written, spec.name
+
+
+def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> SheetSpec:
+    """The printable sheet: one block per table (seat numbers, names, blank result fields)."""
+    headers = LANGUAGES[lang].HEADERS
+    columns = (
+        Column(text(lang, "seat.table"), 8, centered=True),
+        Column(text(lang, "seat.seat"), 7, centered=True),
+        Column(text(lang, "seat.player"), 26),
+        *(Column(str(headers.get(key, key)), 11, centered=True) for key in blanks),
+    )
+    rows: list[tuple[Any, ...]] = []
+    for table in seating.tables:
+        for seat_no, name in enumerate(table.players, start=1):
+            rows.append((table.number, seat_no, name, *([None] * len(blanks))))
+        rows.append((None,) * len(columns))
+    bye = text(lang, "seat.bye")
+    rows.extend((bye, None, name, *([None] * len(blanks))) for name in seating.byes)
+    notes = (
+        text(lang, "seat.note", sheet=results),
+        *(render(finding, lang) for finding in seating.findings if _worth_printing(finding)),
+    )
+    return SheetSpec(
+        kind=f"seating_r{seating.round}",
+        name=text(lang, "seat.sheet", round=seating.round),
+        title=text(lang, "seat.title", round=seating.round),
+        notes=notes,
+        columns=columns,
+        rows=rows,
+    )
+
+
+def _worth_printing(finding: Finding) -> bool:
+    return finding.code in {"seat_summary", "seat_fixed_missing", "seat_fixed_shared", "seat_club"}
+
+
+def _check_reads_back(package: bytes, sheet: str, seating: Seating) -> None:
+    """Fail (an internal error, nothing saved) unless the round reads back as seated."""
+    book = reader.read_workbook_bytes(package)
+    if book.results.name != sheet:
+        raise RuntimeError("the seated workbook lost its Results sheet")
+    found = [
+        (game.players, game.bye)
+        for game in past_tables(book.results.raw)
+        if game.round == seating.round
+    ]
+    wanted = [(table.players, False) for table in seating.tables]
+    wanted += [((name,), True) for name in seating.byes]
+    if sorted(found) != sorted(wanted):
+        raise RuntimeError("the seated rows do not read back as seated")

@@ -1,0 +1,366 @@
+"""What seating knows about the earlier rounds, and the fair choices made before grouping.
+
+``Context`` holds the active players (roster order), their earlier games and the
+roster's constraints.  ``choose_classes`` decides, for one round and before any
+grouping, who takes the bye (fewest byes first), who sits at the smaller tables
+(fewest small tables first) and who starts (fewest starts first), so these stay
+fair whatever the grouping search does later: the search only swaps players of
+one class.  ``Context.review`` turns the round into findings.
+
+>>> lower_bound(16, [(4, 4, 4, 4)] * 5), lower_bound(16, [(4, 4, 4, 4)] * 6)
+(0, 24)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from math import comb
+from typing import TYPE_CHECKING
+
+from xlsx_scorer.core.seatplan import Meetings
+from xlsx_scorer.findings import Finding, Where
+
+if TYPE_CHECKING:
+    from xlsx_scorer.core.seating import Entrant, PastTable, Table
+
+#: Class codes: 1 = starter; 2 = at a smaller table (so 3 = the starter of a smaller table).
+STARTER, SMALL = 1, 2
+
+
+@dataclass
+class Counts:
+    small: list[int]
+    starts: list[int]
+    byes: list[int]
+
+
+@dataclass
+class RoundPlan:
+    classes: list[int]
+    shape: list[tuple[int, ...]]
+    blocks: list[tuple[int, tuple[int, ...]]]
+    byes: list[int]
+    starters: set[int]
+    tables: list[list[int]] = field(default_factory=list)
+    rank: list[int] | None = None
+
+    def grouping(self, names: Sequence[str]) -> frozenset[frozenset[str]]:
+        return frozenset(
+            frozenset(names[p] for p in group)
+            for group in [*self.tables, *([b] for b in self.byes)]
+        )
+
+
+@dataclass
+class Context:
+    names: list[str]
+    history: list[PastTable]
+    pins: dict[int, list[int]]
+    clubs: list[str | None]
+    largest: int
+    #: Each player's club as the roster spells it (``clubs`` is folded to compare).
+    club_names: list[str | None] = field(default_factory=list)
+
+    @classmethod
+    def build(  # noqa: PLR0917 - everything a context is made of
+        cls,
+        names: list[str],
+        history: Sequence[PastTable],
+        round_no: int,
+        active: Sequence[Entrant],
+        pins: dict[int, list[int]],
+        largest: int,
+    ) -> Context:
+        clubs = [_club(e.club) for e in active]
+        spelled = [e.club for e in active]
+        return cls(names, [g for g in history if g.round < round_no], pins, clubs, largest, spelled)
+
+    def before(self, round_no: int) -> Context:
+        return Context(
+            self.names,
+            [g for g in self.history if g.round < round_no],
+            self.pins,
+            self.clubs,
+            self.largest,
+            self.club_names,
+        )
+
+    @property
+    def blocked(self) -> frozenset[int]:
+        """Players sharing a fixed table with another: they stay together, never moved."""
+        return frozenset(p for players in self.pins.values() if len(players) > 1 for p in players)
+
+    def _index(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.names)}
+
+    def counts(self) -> Counts:
+        index, n = self._index(), len(self.names)
+        counts = Counts([0] * n, [0] * n, [0] * n)
+        for game in self.history:
+            seated = [index[p] for p in game.players if p in index]
+            if game.bye:
+                for p in seated:
+                    counts.byes[p] += 1
+                continue
+            if game.players and game.players[0] in index:
+                counts.starts[index[game.players[0]]] += 1
+            if 1 < len(game.players) < self.largest:
+                for p in seated:
+                    counts.small[p] += 1
+        return counts
+
+    def meetings(self) -> Meetings:
+        index, n = self._index(), len(self.names)
+        meetings = Meetings(n)
+        for game in self.history:
+            if not game.bye:
+                meetings.add_round([[index[p] for p in game.players if p in index]])
+        for a in range(n):
+            for b in range(a + 1, n):
+                if self.clubs[a] is not None and self.clubs[a] == self.clubs[b]:
+                    meetings.forbidden.add((a, b))
+        pinned = sorted((p, number) for number, players in self.pins.items() for p in players)
+        for p, number in pinned:
+            for q, other in pinned:
+                if p < q and number != other:
+                    meetings.forbidden.add((p, q))
+        return meetings
+
+    def label(self, plan: RoundPlan, notes: list[Finding], round_no: int) -> tuple[Table, ...]:
+        """Number the tables (a fixed table keeps its number) and put the starter first."""
+        from xlsx_scorer.core.seating import Table  # noqa: PLC0415 - seating imports this module
+
+        pinned = {p: number for number, players in self.pins.items() for p in players}
+        numbers: dict[int, int] = {}
+        for t, table in enumerate(plan.tables):
+            wanted = sorted({pinned[p] for p in table if p in pinned})
+            if wanted and wanted[0] not in numbers.values():
+                numbers[t] = wanted[0]
+            for number in wanted[1:]:
+                for p in table:
+                    if pinned.get(p) == number:
+                        notes.append(
+                            Finding(
+                                "seat_fixed_unmet",
+                                {"table": number},
+                                "notice",
+                                Where(round=round_no, player=self.names[p]),
+                            )
+                        )
+        order = list(range(len(plan.tables)))
+        if plan.rank is not None:
+            rank = plan.rank
+            order.sort(key=lambda t: min(rank[p] for p in plan.tables[t]))
+        free = iter(n for n in range(1, len(plan.tables) + 1) if n not in numbers.values())
+        for t in order:
+            if t not in numbers:
+                numbers[t] = next(free)
+        starts = self.counts().starts
+        tables = []
+        for t, table in enumerate(plan.tables):
+            first = min(table, key=lambda p: (starts[p], p not in plan.starters, table.index(p)))
+            seats = (first, *(p for p in table if p != first))
+            tables.append(Table(numbers[t], tuple(self.names[p] for p in seats)))
+        return tuple(sorted(tables, key=lambda table: table.number))
+
+    def review(self, tables: Sequence[Table], plan: RoundPlan, round_no: int) -> list[Finding]:
+        """Findings on the seated round: repeats, clubs, second small tables and byes, starts."""
+        index, counts, meetings = self._index(), self.counts(), self.meetings()
+        notes: list[Finding] = []
+        repeats = 0
+        for table in tables:
+            seated = [index[p] for p in table.players]
+            for i, a in enumerate(seated):
+                for b in seated[i + 1 :]:
+                    pair = _words(self.names[p] for p in (a, b))
+                    where = Where(round=round_no, table=str(table.number))
+                    if self.clubs[a] is not None and self.clubs[a] == self.clubs[b]:
+                        notes.append(
+                            Finding(
+                                "seat_club",
+                                {"club": self.club_names[a] or "", "players": pair},
+                                "notice",
+                                where,
+                            )
+                        )
+                    if meetings.count(a, b):
+                        repeats += 1
+                        notes.append(
+                            Finding(
+                                "seat_repeat",
+                                {"players": pair, "times": meetings.count(a, b) + 1},
+                                "notice",
+                                where,
+                            )
+                        )
+        small = {index[p] for t in tables if len(t.players) < self.largest for p in t.players}
+        others = [
+            counts.small[p] for p in range(len(self.names)) if p not in small and p not in plan.byes
+        ]
+        for p in sorted(small):
+            if others and counts.small[p] > min(others):
+                notes.append(
+                    Finding(
+                        "seat_small_again",
+                        {"times": counts.small[p] + 1},
+                        "notice",
+                        Where(round=round_no, player=self.names[p]),
+                    )
+                )
+        others = [counts.byes[p] for p in range(len(self.names)) if p not in plan.byes]
+        for p in plan.byes:
+            if others and counts.byes[p] > min(others):
+                notes.append(
+                    Finding(
+                        "seat_bye_again",
+                        {"times": counts.byes[p] + 1},
+                        "notice",
+                        Where(round=round_no, player=self.names[p]),
+                    )
+                )
+        for table in tables:
+            counts.starts[index[table.players[0]]] += 1
+        notes.append(
+            Finding(
+                "seat_starts",
+                {"low": min(counts.starts), "high": max(counts.starts)},
+                "notice",
+                Where(round=round_no),
+            )
+        )
+        notes.append(
+            Finding(
+                "seat_summary",
+                {
+                    "round": round_no,
+                    "tables": len(tables),
+                    "players": len(self.names),
+                    "byes": len(plan.byes),
+                    "repeats": repeats,
+                },
+                "notice",
+                Where(round=round_no),
+            )
+        )
+        return notes
+
+
+def choose_classes(
+    ctx: Context, sizes: Sequence[int], counts: Counts, tie: Sequence[float], swiss: bool = False
+) -> RoundPlan:
+    """Byes, smaller tables and starters of one round, fairest first; ``counts`` move on by it.
+
+    Ties go by ``tie`` (a seeded random number; in swiss the standing, the lowest ranked first).
+    """
+    n = len(ctx.names)
+    order = sorted(range(n), key=lambda p: -tie[p] if swiss else tie[p])
+    blocked = ctx.blocked
+    byes = sorted((p for p in order if p not in blocked), key=lambda p: counts.byes[p])[
+        : sizes.count(1)
+    ]
+    tables = [s for s in sizes if s > 1]
+    seated = [p for p in order if p not in byes]
+    small_tables = [s for s in tables if s < ctx.largest]
+    small = _smallest(seated, blocked, counts, sum(small_tables), (len(small_tables), len(tables)))
+    starters = _starters([p for p in seated if p in small], counts, len(small_tables), ctx)
+    starters |= _starters(
+        [p for p in seated if p not in small], counts, len(tables) - len(small_tables), ctx
+    )
+    classes = [-1] * n
+    for p in seated:
+        classes[p] = (SMALL if p in small else 0) | (STARTER if p in starters else 0)
+    shape = [
+        ((SMALL if s < ctx.largest else 0) | STARTER, *[SMALL if s < ctx.largest else 0] * (s - 1))
+        for s in tables
+    ]
+    blocks = [
+        (t, tuple(players)) for t, players in enumerate(v for v in ctx.pins.values() if len(v) > 1)
+    ]
+    for p in small:
+        counts.small[p] += 1
+    for p in starters:
+        counts.starts[p] += 1
+    for p in byes:
+        counts.byes[p] += 1
+    return RoundPlan(classes, shape, blocks, byes, starters)
+
+
+def _smallest(
+    seated: Sequence[int],
+    blocked: frozenset[int],
+    counts: Counts,
+    seats: int,
+    tables: tuple[int, int],
+) -> set[int]:
+    """The players for the smaller tables: fewest small tables so far; among equals, as many
+    of those with the fewest starts (``lows``) as keep starts within one.
+
+    ``tables`` is (small tables, all tables).  With at least as many lows as tables,
+    every table needs a low to start: at least one per small table, and enough left
+    for the large ones.  With fewer, every low must start: at most one per table.
+    """
+    candidates = sorted((p for p in seated if p not in blocked), key=lambda p: counts.small[p])
+    if seats == 0 or not candidates:
+        return set()
+    small_tables, all_tables = tables
+    low = min(counts.starts[p] for p in seated)
+    many_lows = sum(1 for p in seated if counts.starts[p] == low)
+    if many_lows >= all_tables:
+        least, most = small_tables, many_lows - (all_tables - small_tables)
+    else:
+        least, most = many_lows - (all_tables - small_tables), small_tables
+    edge = counts.small[candidates[min(seats, len(candidates)) - 1]]
+    chosen = [p for p in candidates if counts.small[p] < edge]
+    ties = [p for p in candidates if counts.small[p] == edge]
+    lows = [p for p in ties if counts.starts[p] == low]
+    highs = [p for p in ties if counts.starts[p] != low]
+    room = seats - len(chosen)
+    have = sum(1 for p in chosen if counts.starts[p] == low)
+    fewest, most_lows = max(0, room - len(highs)), min(len(lows), room)
+    take = min(max(least - have, fewest), most_lows)
+    if take > most - have:
+        take = max(fewest, most - have)
+    return {*chosen, *lows[:take], *highs[: room - take]}
+
+
+def _starters(players: Sequence[int], counts: Counts, many: int, ctx: Context) -> set[int]:
+    """``many`` starters: fewest starts first (among equals, those soonest due at a small
+    table, so the players left to start are not all at the small tables), at most one of a
+    fixed group."""
+    group = {p: number for number, ps in ctx.pins.items() if len(ps) > 1 for p in ps}
+    chosen: set[int] = set()
+    used: set[int] = set()
+    for p in sorted(players, key=lambda p: (counts.starts[p], counts.small[p])):
+        if len(chosen) == many:
+            break
+        if p in group and group[p] in used:
+            continue
+        chosen.add(p)
+        if p in group:
+            used.add(group[p])
+    return chosen
+
+
+def lower_bound(players: int, rounds: Iterable[Sequence[int]]) -> int:
+    """Fewest repeated pair-meetings any schedule of these table sizes can have.
+
+    Two counts, the larger wins: pairs seated beyond the ``players·(players−1)/2``
+    that exist, and per player the opponents beyond the ``players − 1`` there are.
+    """
+    shapes = list(rounds)
+    pairs = sum(comb(s, 2) for shape in shapes for s in shape)
+    smallest = sum(min(s for s in shape) - 1 for shape in shapes if shape)
+    return max(0, pairs - comb(players, 2), -(-players * max(0, smallest - (players - 1)) // 2))
+
+
+def _club(value: str | None) -> str | None:
+    if value is None:
+        return None
+    text = " ".join(unicodedata.normalize("NFC", value).split()).casefold()
+    return text or None
+
+
+def _words(parts: Iterable[str]) -> str:
+    return ", ".join(parts)

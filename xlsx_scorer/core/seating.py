@@ -1,0 +1,306 @@
+"""Seat round N: every active player at a table, in seat order (the first seat starts).
+
+The rules are in ``docs/rules.md`` (Seating); in order of importance:
+
+1. nobody meets an earlier opponent again while a seating without repeats
+   exists.  ``random`` plans *all* the event's rounds at once from the seed and
+   the roster (so a later round never gets stuck) and keeps to that plan while
+   the players stay the same; a changed roster re-plans the remaining rounds;
+2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
+   one; nobody gets a second bye before everyone had one;
+3. starts rotate: after any round, starts per player differ by at most 1;
+4. ``swiss``: tables of close standings (see ``seatswiss``);
+5. the roster's constraints: a fixed table, players of one club never together,
+   dropped players left out.  One that cannot be kept is named in a finding.
+
+Table sizes: as many tables of the largest size as possible.
+
+>>> table_plan(11, (3, 4)), table_plan(6, (3, 4)), table_plan(5, (3, 4))
+((4, 4, 3), (3, 3), None)
+>>> table_plan(7, (2,))
+(2, 2, 2, 1)
+>>> s = seat([Entrant(n) for n in "ABCDEFG"], (), round=1, rounds=3, seed=1)
+>>> [len(t.players) for t in s.tables], s.byes
+([4, 3], ())
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from xlsx_scorer.core import seatswiss
+from xlsx_scorer.core.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
+from xlsx_scorer.core.seatplan import improve, initial
+from xlsx_scorer.findings import Finding, Where
+
+Method = Literal["random", "swiss"]
+METHODS: tuple[Method, ...] = ("random", "swiss")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A roster line: the name and the optional columns of ``Players``."""
+
+    name: str
+    fixed_table: int | None = None
+    club: str | None = None
+    dropped_after: int | None = None
+
+    def plays(self, round_no: int) -> bool:
+        """Dropped after round 3: plays rounds 1–3, not 4."""
+        return self.dropped_after is None or round_no <= self.dropped_after
+
+
+@dataclass(frozen=True)
+class PastTable:
+    """One game of an earlier round as it was seated: players in seat order; a bye alone."""
+
+    round: int
+    players: tuple[str, ...]
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Seating:
+    round: int
+    tables: tuple[Table, ...]
+    byes: tuple[str, ...]
+    findings: tuple[Finding, ...]
+
+
+class CannotSeatError(ValueError):
+    """The players cannot be seated at all (1, 2 or 5 players at 3–4 tables): carries a finding."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.code)
+        self.finding = finding
+
+
+def table_plan(count: int, sizes: Sequence[int]) -> tuple[int, ...] | None:
+    """Table sizes for ``count`` players, largest first; a ``1`` is a bye (2-player formats)."""
+    if tuple(sizes) == (2,):
+        return (2,) * (count // 2) + (1,) * (count % 2) if count >= 2 else None
+    return _compose(count, sorted(set(sizes), reverse=True))
+
+
+def _compose(count: int, sizes: list[int]) -> tuple[int, ...] | None:
+    if count == 0:
+        return ()
+    if not sizes:
+        return None
+    largest, rest = sizes[0], sizes[1:]
+    for many in range(count // largest, -1, -1):
+        tail = _compose(count - many * largest, rest)
+        if tail is not None:
+            return (largest,) * many + tail
+    return None
+
+
+def seat(
+    entrants: Sequence[Entrant],
+    history: Sequence[PastTable],
+    *,
+    standings: Sequence[str] = (),
+    table_sizes: Sequence[int] = (3, 4),
+    round: int,
+    rounds: int,
+    method: Method = "random",
+    seed: int = 0,
+) -> Seating:
+    """Seat round ``round`` of an event of ``rounds`` rounds (see the module docstring)."""
+    active = [e for e in entrants if e.plays(round)]
+    sizes = table_plan(len(active), table_sizes)
+    if sizes is None:
+        raise CannotSeatError(
+            Finding(
+                "unusable.seat_count",
+                {"count": len(active), "sizes": _words(map(str, table_sizes))},
+                "fatal",
+            )
+        )
+    names = [e.name for e in active]
+    notes: list[Finding] = []
+    pins = _pins(active, sizes, table_sizes, notes, round)
+    ctx = Context.build(names, history, round, active, pins, max(table_sizes))
+    if method == "swiss":
+        plan = _swiss(ctx, sizes, standings, seed, round)
+    else:
+        plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds, round))
+    return _finish(ctx, plan, round, notes, method, standings)
+
+
+def _pins(
+    active: Sequence[Entrant],
+    sizes: Sequence[int],
+    table_sizes: Sequence[int],
+    notes: list[Finding],
+    round_no: int,
+) -> dict[int, list[int]]:
+    """Fixed table number → players (indices into ``active``) that can keep it."""
+    tables = sum(1 for s in sizes if s > 1)
+    pins: dict[int, list[int]] = {}
+    for i, e in enumerate(active):
+        if e.fixed_table is None:
+            continue
+        if not 1 <= e.fixed_table <= tables:
+            notes.append(
+                Finding(
+                    "seat_fixed_missing",
+                    {"table": e.fixed_table, "tables": tables},
+                    "notice",
+                    Where(round=round_no, player=e.name),
+                )
+            )
+            continue
+        pins.setdefault(e.fixed_table, []).append(i)
+    room = 1 if tuple(table_sizes) == (2,) else max(sizes)
+    for number, players in pins.items():
+        if len(players) > room:
+            kept, left = players[:room], players[room:]
+            names = _words(active[p].name for p in players)
+            for p in left:
+                notes.append(
+                    Finding(
+                        "seat_fixed_shared",
+                        {"table": number, "players": names},
+                        "notice",
+                        Where(round=round_no, player=active[p].name),
+                    )
+                )
+            pins[number] = kept
+    return pins
+
+
+def _random(  # noqa: PLR0917 - the round and all it is planned from
+    ctx: Context,
+    entrants: Sequence[Entrant],
+    history: Sequence[PastTable],
+    sizes: tuple[int, ...],
+    seed: int,
+    round_no: int,
+    rounds: int,
+) -> RoundPlan:
+    """The plan's round, made from the first round since which the players are these ones."""
+    present: dict[int, set[str]] = {}
+    for game in history:
+        present.setdefault(game.round, set()).update(game.players)
+    start = round_no
+    while start > 1 and present.get(start - 1) == set(ctx.names):
+        start -= 1
+    if start < round_no:
+        plans = _plan(ctx.before(start), sizes, seed, start, rounds)
+        if all(
+            plans[r - start].grouping(ctx.names) == _grouping(history, r)
+            for r in range(start, round_no)
+        ):
+            return plans[round_no - start]
+    return _plan(ctx, sizes, seed, round_no, rounds)[0]
+
+
+def _grouping(history: Sequence[PastTable], round_no: int) -> frozenset[frozenset[str]]:
+    return frozenset(frozenset(g.players) for g in history if g.round == round_no)
+
+
+def _plan(
+    ctx: Context, sizes: tuple[int, ...], seed: int, first: int, rounds: int
+) -> list[RoundPlan]:
+    rng = random.Random(f"random:{seed}:{first}")  # noqa: S311 - a seating, not a secret
+    plans = []
+    counts = ctx.counts()
+    for _ in range(first, rounds + 1):
+        keys = [rng.random() for _ in ctx.names]
+        plans.append(choose_classes(ctx, sizes, counts, keys))
+    meetings = ctx.meetings()
+    unavoidable = lower_bound(
+        len(ctx.names), [tuple(len(seats) for seats in p.shape) for p in plans]
+    )
+    grouped = initial(
+        [p.classes for p in plans],
+        [p.shape for p in plans],
+        meetings,
+        rng,
+        [p.blocks for p in plans],
+    )
+    improve(
+        grouped,
+        [p.classes for p in plans],
+        meetings,
+        rng,
+        fixed=ctx.blocked,
+        steps=30000,
+        patience=4000 if unavoidable == 0 else 800,
+    )
+    for plan, tables in zip(plans, grouped, strict=True):
+        plan.tables = tables
+    return plans
+
+
+def _swiss(
+    ctx: Context, sizes: tuple[int, ...], standings: Sequence[str], seed: int, round_no: int
+) -> RoundPlan:
+    rng = random.Random(f"swiss:{seed}:{round_no}")  # noqa: S311 - a seating, not a secret
+    place = {name: i for i, name in enumerate(standings)}
+    order = sorted(range(len(ctx.names)), key=lambda p: (place.get(ctx.names[p], len(place)), p))
+    rank = [0] * len(order)
+    for position, p in enumerate(order):
+        rank[p] = position + 1
+    keys = [rank[p] / len(order) for p in range(len(order))]
+    counts = ctx.counts()
+    plan = choose_classes(ctx, sizes, counts, keys, swiss=True)
+    plan.classes = [c & SMALL if c >= 0 else c for c in plan.classes]
+    plan.shape = [tuple(c & SMALL for c in seats) for seats in plan.shape]
+    starts = [counts.starts[p] - (p in plan.starters) for p in range(len(order))]
+    seated_starts = [starts[p] for p in range(len(order)) if plan.classes[p] >= 0]
+    lows = frozenset(
+        p for p in range(len(order)) if plan.classes[p] >= 0 and starts[p] == min(seated_starts)
+    )
+    plan.starters = set()
+    meetings = ctx.meetings()
+    seated = [p for p in order if plan.classes[p] >= 0]
+    if max(sizes) == 2:
+        paired = seatswiss.pairs(seated, meetings)
+        if paired is not None:
+            plan.tables = paired
+            plan.rank = rank
+            return plan
+    tables = seatswiss.windows(seated, plan.classes, plan.shape, plan.blocks)
+    plan.tables = seatswiss.group(
+        tables, plan.classes, rank, meetings, rng, fixed=ctx.blocked, lows=lows
+    )
+    plan.rank = rank
+    return plan
+
+
+def _finish(  # noqa: PLR0917 - the round and what it is reported with
+    ctx: Context,
+    plan: RoundPlan,
+    round_no: int,
+    notes: list[Finding],
+    method: Method,
+    standings: Sequence[str],
+) -> Seating:
+    tables = ctx.label(plan, notes, round_no)
+    byes = tuple(ctx.names[p] for p in plan.byes)
+    notes.extend(ctx.review(tables, plan, round_no))
+    if method == "swiss" and plan.rank is not None and tables:
+        rank = {ctx.names[p]: plan.rank[p] for p in range(len(ctx.names))}
+        spread = sum(
+            max(rank[n] for n in t.players) - min(rank[n] for n in t.players) for t in tables
+        ) / len(tables)
+        notes.append(
+            Finding("seat_spread", {"spread": round(spread, 2)}, "notice", Where(round=round_no))
+        )
+    return Seating(round_no, tables, byes, tuple(notes))
+
+
+def _words(parts: Iterable[object]) -> str:
+    return ", ".join(str(p) for p in parts)
