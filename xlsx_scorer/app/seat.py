@@ -8,8 +8,10 @@ sheet splicer (our other output sheets stay).  The package is read back and
 must hold exactly the seated rows before it is saved; a round that already has
 rows is refused (exit 2, nothing written).
 
-``table_sizes`` is a parameter (default 3–4) until the workbook's format is read
-(docs/rules.md §6): the 2-player formats pass ``(2,)``.
+Tables are of the sizes of the event's format (docs/rules.md §6): ``format`` (a shipped
+name, a format file), else the one the workbook declares, else ``catan-es`` (3–4); a
+2-player format pairs, and is seated swiss unless asked otherwise.  Swiss seats by the
+standings of that format.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsx_scorer.app import outputkinds
-from xlsx_scorer.app.api import read_file
+from xlsx_scorer.app.api import load_format, read_file
 from xlsx_scorer.core import seating as seating_core
 from xlsx_scorer.core.cells import is_blank, player_name
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
@@ -60,17 +62,18 @@ def seat_file(
     rounds: int | None = None,
     force: bool = False,
     language: str | None = None,
-    table_sizes: Sequence[int] = (3, 4),
+    format: str | Path | None = None,
 ) -> Seated:
     """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place)."""
     target = output or source
     if output is not None and output.exists() and not force and not output.samefile(source):
         raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
+    chosen = load_format(format)
     data = read_file(source)
-    book = reader.read_workbook_bytes(data, path=source)
+    book = reader.read_workbook_bytes(data, path=source, format=chosen)
     lang = choose_language(language, book.language)
     try:
-        seated = _seat(data, book, round_no, method, seed, rounds, table_sizes)
+        seated = _seat(data, book, round_no, method, seed, rounds, book.format.table_sizes)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
@@ -107,7 +110,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     event = reader.side_rows(data, "event")
     total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
     chosen: Method = method or ("swiss" if tuple(table_sizes) == (2,) else "random")
-    standings = _standings(data) if chosen == "swiss" else ()
+    standings = _standings(data, book) if chosen == "swiss" else ()
     try:
         return seating_core.seat(
             entrants,
@@ -153,18 +156,20 @@ def _number(value: str) -> bool:
         return False
 
 
-def _standings(data: bytes) -> list[str]:
-    """The players in standings order; refused while the results have errors."""
-    from xlsx_scorer.app import api  # noqa: PLC0415  (heavy: only for swiss)
-    from xlsx_scorer.core import scoring  # noqa: PLC0415
+def _standings(data: bytes, book: reader.Workbook) -> list[str]:
+    """The players in the standings order of the event's format (the engine ``score`` ranks
+    with); refused while the results have errors."""
+    from xlsx_scorer.app import api, pipeline  # noqa: PLC0415  (heavy: only for swiss)
+    from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
 
-    run = api.run(data, scoring=False, checked=True)
+    run = api.run(data, scoring=False, checked=True, format=book.format)
     if run.validated is None or run.result.errors:
         raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
-    games = scoring.score_games(run.validated.frame)
-    table, _ = scoring.standings(games, collation_key)
-    return [str(name) for name in table["player"]]
+    fmt = book.format
+    played = standings.contributions(pipeline.per_game(run.validated.frame, fmt), fmt)
+    ranked = standings.rank(played, fmt, collation_key)
+    return [str(name) for name in ranked.table["player"]]
 
 
 def seated_rows(seating: Seating, lang: str) -> list[tuple[int, int | str, str]]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsx_scorer.cli import common
-from xlsx_scorer.cli.options import MAX_COUNT, add_command, add_common
+from xlsx_scorer.cli.options import MAX_COUNT, add_command, add_common, add_format
 from xlsx_scorer.cli.parser import checked_number, say
 from xlsx_scorer.findings import UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import text
@@ -54,6 +54,7 @@ def add_parser(commands: Any, lang: str) -> None:
     )
     parser.add_argument("--force", action="store_true", help=say(lang, "help.force_seat"))
     parser.add_argument("--json", action="store_true", help=say(lang, "help.json"))
+    add_format(parser, lang)
     add_common(parser, lang)
     parser.set_defaults(run=run)
 
@@ -72,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
             rounds=args.rounds,
             force=args.force,
             language=args.lang,
+            format=args.format,
         )
     except UnusableWorkbookError as error:
         if args.json:
