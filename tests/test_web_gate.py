@@ -262,7 +262,7 @@ def test_errors_are_said_in_the_language_of_the_request() -> None:
         wrong = client.get("/api/template?players=0&lang=tr", headers={"X-Token": TOKEN})
         assert wrong.json() == {
             "error": "bad_players",
-            "message": "players 1 ile 1.000 arasında bir tam sayı olmalı.",
+            "message": "Oyuncu sayısı (players) 1 ile 1.000 arasında bir tam sayı olmalı.",
         }
 
 

@@ -94,7 +94,7 @@ HELP = {
         "Üç yollu birleştirme: bir kopyanın TEMEL’e göre değiştirdiği her değer alınır; "
         "birkaç kopyadaki aynı değişiklik bir kez alınır; aynı değere yapılan farklı "
         "değişiklikler bir çakışmadır ve o zaman hiçbir şey yazılmaz. BİRLEŞİK, yalnızca "
-        "değişen ve eklenen hücreleri yazılmış TEMEL’dir; TEMEL puanlanmışsa BİRLEŞİK’in "
+        "değişen ve eklenen hücreleri yazılmış TEMEL’dir; TEMEL puanlanmışsa BİRLEŞİK dosyasının "
         "Sıralama, Tur Puanları ve Hatalar sayfaları birleştirilen sonuçlardan yeniden "
         "puanlanır. Çıkış kodu 0: birleştirildi; 1: çakışmalar; 2: bir dosya kullanılamadı "
         "ya da BİRLEŞİK yazılamıyor (--force olmadan zaten var, girdilerden biri ya da bir "
