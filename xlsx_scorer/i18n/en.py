@@ -123,8 +123,8 @@ STRINGS = {
     ),
     "cli.template_next": ("Next: fill in the {players} and {results} sheets, then run: {command}"),
     "cli.score_next": (
-        "Open the {errors} sheet: each problem there links to its cell. Fix them, then run "
-        "again: {command}"
+        "Open the {errors} sheet: each problem there links to its cell. "
+        "{count, plural, one {Fix it} other {Fix them}}, then run again: {command}"
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",

@@ -139,11 +139,11 @@ STRINGS = {
         "Ahora rellena las hojas {players} y {results} y después ejecuta: {command}"
     ),
     "cli.score_next": (
-        "Abre la hoja {errors}: cada problema enlaza con su celda. Corrígelos y vuelve a "
-        "ejecutar: {command}"
+        "Abre la hoja {errors}: cada problema enlaza con su celda. "
+        "{count, plural, one {Corrígelo} other {Corrígelos}} y vuelve a ejecutar: {command}"
     ),
     "cli.top": "Los {count} primeros:",
-    "cli.wrote": "Escrito {file}.",
+    "cli.wrote": "Se ha escrito {file}.",
     "cli.no_workbooks": "No hay ningún libro (.xlsx o .xlsm) en la carpeta {folder}.",
     "cli.output_collision": (
         "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."

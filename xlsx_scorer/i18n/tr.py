@@ -127,8 +127,9 @@ STRINGS = {
         "Şimdi {players} ve {results} sayfalarını doldurun, sonra şunu çalıştırın: {command}"
     ),
     "cli.score_next": (
-        "{errors} sayfasını açın: oradaki her sorun kendi hücresine bağlanır. Sorunları "
-        "düzeltin, sonra yeniden çalıştırın: {command}"
+        "{errors} sayfasını açın: oradaki her sorun kendi hücresine bağlanır. "
+        "{count, plural, one {Sorunu} other {Sorunları}} düzeltin, sonra yeniden çalıştırın: "
+        "{command}"
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
@@ -296,9 +297,10 @@ STRINGS = {
     "cli.roster_removed": "Oyuncu listesinden çıkarıldı: {name} ({cell})",
     "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
     "cli.diff_summary": "{first} → {second}: {count} fark.",
-    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (TEMEL {base})",
     "cli.merge_conflict_removed": (
-        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi (BASE {base})"
+        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi "
+        "(TEMEL {base})"
     ),
     "cli.merge_no_column": (
         "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {column} sütunu yok; önce oraya ekleyin."

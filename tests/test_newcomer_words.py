@@ -1,0 +1,95 @@
+"""What a newcomer organiser reads in Spanish and Turkish, through the command line.
+
+Found by a native-level review of the trial (template, fill in, check, score, fix, merge):
+each sentence agrees with the number it speaks of, no English word is left in a Spanish or
+Turkish session, and a file name that Excel would not open is refused before it is written.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.builders import run_cli, with_vp, write
+
+ROSTER = ["Ana", "Bea", "Cem", "Dua"]
+#: A whole game of four: Ana wins with 10 VP.
+GAME = [
+    with_vp(1, 1, "Ana", 10),
+    with_vp(1, 1, "Bea", 8),
+    with_vp(1, 1, "Cem", 7),
+    with_vp(1, 1, "Dua", 5),
+]
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """``xlsx-scorer ARGS`` with no language from the locale (``--lang`` decides)."""
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("LC_ALL", "LC_MESSAGES")
+    }
+    environment["LANG"] = "C.UTF-8"
+    return run_cli(*args, env=environment)
+
+
+def misspelt(path: Path, names: int) -> Path:
+    """The game with the last ``names`` players misspelt (one problem each)."""
+    rows = [
+        (*line[:2], f"{line[2]}x", *line[3:]) if index >= len(GAME) - names else line
+        for index, line in enumerate(GAME)
+    ]
+    return write(path, rows, roster=ROSTER)
+
+
+#: After ``score`` with one problem, and with several: "fix it" / "fix them".
+FIX = {
+    "en": ("Fix it, then run again", "Fix them, then run again"),
+    "es": ("Corrígelo y vuelve a ejecutar", "Corrígelos y vuelve a ejecutar"),
+    "tr": ("Sorunu düzeltin", "Sorunları düzeltin"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+def test_what_to_fix_agrees_with_the_number_of_problems(lang: str, tmp_path: Path) -> None:
+    """One problem is "it" (``Corrígelo``, ``Sorunu``); two are "them"."""
+    one, several = FIX[lang]
+    for count, words, other in ((1, one, several), (2, several, one)):
+        path = misspelt(tmp_path / f"cup{count}.xlsx", count)
+        scored = run("score", path, "--lang", lang)
+        assert scored.returncode == 1, scored.stderr
+        said = " ".join(scored.stdout.split())
+        assert words in said, said
+        assert other not in said, said
+
+
+@pytest.mark.parametrize("command", ["score", "template"])
+def test_spanish_says_the_file_was_written_in_a_sentence(command: str, tmp_path: Path) -> None:
+    """``Se ha escrito cup.xlsx.``, not the telegraphic ``Escrito cup.xlsx.``"""
+    path = tmp_path / "cup.xlsx"
+    if command == "score":
+        write(path, GAME, roster=ROSTER)
+    ran = run(command, path, "--lang", "es")
+    assert ran.returncode == 0, ran.stderr
+    assert f"Se ha escrito {path}." in ran.stdout.splitlines(), ran.stdout
+    assert "Escrito" not in ran.stdout
+
+
+def test_a_turkish_merge_conflict_names_the_base_in_turkish(tmp_path: Path) -> None:
+    """The base is ``TEMEL`` in Turkish, as ``merge --help`` names it, not ``BASE``."""
+    base = write(tmp_path / "base.xlsx", GAME, roster=ROSTER)
+    for name, settlements in (("a.xlsx", 1), ("b.xlsx", 2)):
+        book = openpyxl.load_workbook(base)
+        book["Results"]["D5"] = settlements
+        book.save(tmp_path / name)
+    merged = run(
+        "merge", base, tmp_path / "a.xlsx", tmp_path / "b.xlsx", "-o", tmp_path / "m.xlsx",
+        "--lang", "tr",
+    )  # fmt: skip
+    assert merged.returncode == 1, merged.stderr
+    conflict = merged.stdout.splitlines()[0]
+    assert conflict.startswith("ÇAKIŞMA"), merged.stdout
+    assert "(TEMEL base.xlsx Results!D5: 3)" in conflict, conflict
+    assert "BASE" not in merged.stdout + merged.stderr
