@@ -93,3 +93,44 @@ def test_a_turkish_merge_conflict_names_the_base_in_turkish(tmp_path: Path) -> N
     assert conflict.startswith("ÇAKIŞMA"), merged.stdout
     assert "(TEMEL base.xlsx Results!D5: 3)" in conflict, conflict
     assert "BASE" not in merged.stdout + merged.stderr
+
+
+#: The refusal of a name without ``.xlsx``, with the name to use instead.
+NOT_XLSX = {
+    "en": "Choose a name that ends in .xlsx",
+    "es": "Elige un nombre que termine en .xlsx",
+    "tr": ".xlsx ile biten bir ad seçin",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+@pytest.mark.parametrize("name", ["torneo", "torneo.csv", "torneo.xls"])
+def test_a_template_named_without_xlsx_is_refused(lang: str, name: str, tmp_path: Path) -> None:
+    """``template torneo`` would write a workbook that a double-click does not open in Excel
+    (no ``.xlsx``): refused, nothing written, and the name to use is suggested."""
+    target = tmp_path / name
+    made = run("template", target, "--lang", lang)
+    assert made.returncode == 2, made.stdout
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+    said = " ".join(made.stderr.split())
+    assert NOT_XLSX[lang] in said, said
+    assert str(tmp_path / "torneo.xlsx") in said, said
+    assert made.stdout == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+def test_a_scored_copy_named_without_xlsx_is_refused(lang: str, tmp_path: Path) -> None:
+    """``score cup.xlsx -o resultados`` is refused like ``template``; ``.xlsx`` in any case
+    (``COPA.XLSX``) is a workbook's name."""
+    path = write(tmp_path / "cup.xlsx", GAME, roster=ROSTER)
+    target = tmp_path / "resultados"
+    scored = run("score", path, "-o", target, "--lang", lang)
+    assert scored.returncode == 2, scored.stdout
+    assert not target.exists()
+    said = " ".join(scored.stderr.split())
+    assert NOT_XLSX[lang] in said, said
+    assert str(tmp_path / "resultados.xlsx") in said, said
+    upper = run("score", path, "-o", tmp_path / "COPA.XLSX", "--lang", lang)
+    assert upper.returncode == 0, upper.stderr
+    assert (tmp_path / "COPA.XLSX").exists()

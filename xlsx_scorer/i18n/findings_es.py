@@ -254,6 +254,10 @@ FINDINGS = {
         "un disco de solo lectura). Elige otra carpeta con -o o pide permiso de escritura. El"
         " libro original no ha cambiado."
     ),
+    "unusable.output_name": (
+        "{file} no termina en {suffix}, así que no se abriría como libro con un doble clic. "
+        "Elige un nombre que termine en {suffix}, por ejemplo {suggestion}."
+    ),
     "unusable.output_exists": (
         "{file} ya existe, así que no se ha escrito nada encima. Elige otro nombre con -o o "
         "añade --force para sustituirlo."

@@ -238,6 +238,10 @@ FINDINGS = {
         "disk). -o ile başka bir klasör seçin ya da yazma izni isteyin. Özgün çalışma kitabı "
         "değişmedi."
     ),
+    "unusable.output_name": (
+        "{file} adı {suffix} ile bitmiyor, bu yüzden çift tıklayınca çalışma kitabı olarak "
+        "açılmaz. {suffix} ile biten bir ad seçin, örneğin {suggestion}."
+    ),
     "unusable.output_exists": (
         "{file} zaten var, bu yüzden üzerine hiçbir şey yazılmadı. -o ile başka bir ad seçin "
         "ya da değiştirmek için --force ekleyin."
