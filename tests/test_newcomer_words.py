@@ -134,3 +134,20 @@ def test_a_scored_copy_named_without_xlsx_is_refused(lang: str, tmp_path: Path) 
     upper = run("score", path, "-o", tmp_path / "COPA.XLSX", "--lang", lang)
     assert upper.returncode == 0, upper.stderr
     assert (tmp_path / "COPA.XLSX").exists()
+
+
+@pytest.mark.parametrize(("archived", "asked"), [("es", "tr"), ("tr", "en"), ("en", "es")])
+def test_verify_in_another_language_than_the_archive_finds_it_intact(
+    archived: str, asked: str, tmp_path: Path
+) -> None:
+    """A judge who reads Turkish verifies a Spanish archive: its tables are compared as they
+    were written (in Spanish), the verdict is said in Turkish, and nothing is "missing"."""
+    path = write(tmp_path / "cup.xlsx", GAME, roster=ROSTER)
+    folder = tmp_path / "archive"
+    made = run("archive", path, "-o", folder, "--lang", archived)
+    assert made.returncode == 0, made.stdout + made.stderr
+    for target in (folder, folder / "cup.xlsx"):
+        checked = run("verify", target, "--lang", asked)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        intact = {"en": "everything agrees", "es": "todo coincide", "tr": "her şey"}[asked]
+        assert intact in checked.stdout, checked.stdout

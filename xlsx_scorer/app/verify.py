@@ -136,9 +136,15 @@ def _verify_workbook(
     findings: list[Finding],
     archive: tuple[dict[str, Any], dict[str, bytes]] | None,
 ) -> Verified:
-    """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest."""
+    """Findings about the workbook and, with ``archive`` (its descriptor, CSVs), the rest.
+
+    The tables are recomputed in the language they were archived in (a Spanish
+    archive verified with ``--lang tr`` still has ``Clasificación``); ``language``
+    is only the language the verdict is said in.
+    """
     properties = archival.custom_properties(book.package)
-    scored = score_book(book, language or properties.get(LANGUAGE_PROPERTY))
+    scored = score_book(book, properties.get(LANGUAGE_PROPERTY) or language)
+    said = language or scored.language
     recorded = properties.get(FINGERPRINT_PROPERTY)
     in_book = Where(file=book_path.name)
     if recorded is None:
@@ -146,7 +152,7 @@ def _verify_workbook(
     findings += _digest_findings(book.package, properties.get(SHEETS_PROPERTY), book_path.name)
     if scored.problems:
         findings += [problem.located(file=book_path.name) for problem in scored.problems]
-        return Verified(scored.language, tuple(findings), book_path, None)
+        return Verified(said, tuple(findings), book_path, None)
     computed = fingerprint_of(scored)
     intact = recorded == computed
     if recorded is not None and not intact:
@@ -156,7 +162,7 @@ def _verify_workbook(
     if archive is not None:
         descriptor, files = archive
         findings += _package_findings(descriptor, files, scored, computed, intact=intact)
-    return Verified(scored.language, tuple(findings), book_path, computed)
+    return Verified(said, tuple(findings), book_path, computed)
 
 
 def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Finding]:
