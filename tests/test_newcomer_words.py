@@ -151,3 +151,22 @@ def test_verify_in_another_language_than_the_archive_finds_it_intact(
         assert checked.returncode == 0, checked.stdout + checked.stderr
         intact = {"en": "everything agrees", "es": "todo coincide", "tr": "her şey"}[asked]
         assert intact in checked.stdout, checked.stdout
+
+
+#: After an ``archive`` refused for one problem, and for several: fix, then archive again.
+ARCHIVE_AGAIN = {
+    "en": ("Fix it, then archive again.", "Fix them, then archive again."),
+    "es": ("Corrígelo y vuelve a archivarlo.", "Corrígelos y vuelve a archivarlo."),
+    "tr": ("Sorunu düzeltip yeniden arşivleyin.", "Sorunları düzeltip yeniden arşivleyin."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+def test_an_archive_refused_for_problems_says_what_to_do_next(lang: str, tmp_path: Path) -> None:
+    """Not only "archived only when it has none": fix it (or them), then archive again."""
+    one, several = ARCHIVE_AGAIN[lang]
+    for count, words in ((1, one), (2, several)):
+        path = misspelt(tmp_path / f"cup{count}.xlsx", count)
+        refused = run("archive", path, "-o", tmp_path / f"archive{count}", "--lang", lang)
+        assert refused.returncode == 1, refused.stderr
+        assert words in " ".join(refused.stdout.split()), refused.stdout

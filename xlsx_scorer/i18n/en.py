@@ -314,7 +314,8 @@ STRINGS = {
     ),
     "cli.archive_refused": (
         "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"
-        " only when it has none."
+        " only when it has none. {count, plural, one {Fix it} other {Fix them}}, then archive"
+        " again."
     ),
     "cli.archive_done": (
         "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"

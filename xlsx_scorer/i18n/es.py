@@ -337,7 +337,8 @@ STRINGS = {
     ),
     "cli.archive_refused": (
         "{file} tiene {count, plural, one {# problema} other {# problemas}}; un torneo solo "
-        "se archiva cuando no tiene ninguno."
+        "se archiva cuando no tiene ninguno. {count, plural, one {Corrígelo} other "
+        "{Corrígelos}} y vuelve a archivarlo."
     ),
     "cli.archive_done": (
         "{file} archivado en {folder}: {files}. Huella digital (SHA-256): {fingerprint}"

@@ -319,7 +319,9 @@ STRINGS = {
         "puanlamak için: xlsx-scorer score."
     ),
     "cli.archive_refused": (
-        "{file} dosyasında {count} sorun var; bir turnuva ancak hiç sorunu yokken arşivlenir."
+        "{file} dosyasında {count, plural, other {# sorun}} var; bir turnuva ancak hiç sorunu "
+        "yokken arşivlenir. "
+        "{count, plural, one {Sorunu} other {Sorunları}} düzeltip yeniden arşivleyin."
     ),
     "cli.archive_done": (
         "{file}, {folder} klasörüne arşivlendi: {files}. Parmak izi (SHA-256): {fingerprint}"
