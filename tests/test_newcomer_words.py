@@ -170,3 +170,26 @@ def test_an_archive_refused_for_problems_says_what_to_do_next(lang: str, tmp_pat
         refused = run("archive", path, "-o", tmp_path / f"archive{count}", "--lang", lang)
         assert refused.returncode == 1, refused.stderr
         assert words in " ".join(refused.stdout.split()), refused.stdout
+
+
+#: How ``diff`` begins a changed value, an added row and a removed row.
+DIFF_WORDS = {
+    "es": ("Cambio en ronda 1, mesa 1, Dua, ", "Añadida la fila de ronda 1, mesa 1, Eli:",
+           "Eliminada la fila de ronda 1, mesa 1, Cem:"),
+    "tr": ("Değer değişti (tur 1, masa 1, Dua, ", "Satır eklendi (tur 1, masa 1, Eli):",
+           "Satır silindi (tur 1, masa 1, Cem):"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["es", "tr"])
+def test_diff_lines_read_as_sentences(lang: str, tmp_path: Path) -> None:
+    """Not "Cambiado ronda 1…" / "Değişti tur 1…" (a verb that agrees with nothing, or
+    comes first in Turkish): "Cambio en ronda 1…", "Değer değişti (tur 1…)"."""
+    before = write(tmp_path / "a.xlsx", GAME, roster=[*ROSTER, "Eli"])
+    rows = [*GAME[:2], with_vp(1, 1, "Eli", 7), with_vp(1, 1, "Dua", 6)]
+    after = write(tmp_path / "b.xlsx", rows, roster=[*ROSTER, "Eli"])
+    shown = run("diff", before, after, "--lang", lang)
+    assert shown.returncode == 1, shown.stderr
+    lines = shown.stdout.splitlines()
+    for start in DIFF_WORDS[lang]:
+        assert any(line.startswith(start) for line in lines), (start, shown.stdout)

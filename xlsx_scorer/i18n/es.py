@@ -302,9 +302,9 @@ STRINGS = {
     "cli.blank": "(vacía)",
     "cli.key": "ronda {round}, mesa {table}, {player}",
     "cli.key_repeated": "ronda {round}, mesa {table}, {player} (fila {repeat} con estos tres)",
-    "cli.diff_changed": "Cambiado {result}, {column}: {before} → {after}",
-    "cli.diff_added": "Añadida {result}: {before} → {after}",
-    "cli.diff_removed": "Eliminada {result}: {before} → {after}",
+    "cli.diff_changed": "Cambio en {result}, {column}: {before} → {after}",
+    "cli.diff_added": "Añadida la fila de {result}: {before} → {after}",
+    "cli.diff_removed": "Eliminada la fila de {result}: {before} → {after}",
     "cli.roster_added": "Añadido a la lista de jugadores: {name} ({cell})",
     "cli.roster_removed": "Eliminado de la lista de jugadores: {name} ({cell})",
     "cli.diff_equal": (
