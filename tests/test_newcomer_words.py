@@ -193,3 +193,38 @@ def test_diff_lines_read_as_sentences(lang: str, tmp_path: Path) -> None:
     lines = shown.stdout.splitlines()
     for start in DIFF_WORDS[lang]:
         assert any(line.startswith(start) for line in lines), (start, shown.stdout)
+
+
+#: A number that is not whole, as each language writes it in a message.
+HALF = {"en": ("1.5", "2.5"), "es": ("«1,5»", "2,5 no es"), "tr": ("“1,5”", "değeri 2,5;")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+def test_a_number_that_is_not_whole_is_quoted_with_the_languages_decimal_comma(
+    lang: str, tmp_path: Path
+) -> None:
+    """Table 1.5 and 2.5 knights are said ``1,5`` and ``2,5`` in Spanish and Turkish, in the
+    terminal and in the Errors sheet, as the organiser's spreadsheet shows them; the JSON
+    keeps the number as data (``1.5``)."""
+    rows = [GAME[0], (1, 1.5, *GAME[1][2:]), *GAME[2:]]
+    path = write(tmp_path / "cup.xlsx", rows, roster=ROSTER)
+    book = openpyxl.load_workbook(path)
+    book["Results"]["G4"] = 2.5  # knights played
+    book.save(path)
+    table, knights = HALF[lang]
+    checked = run("check", path, "--lang", lang)
+    assert checked.returncode == 1, checked.stderr
+    said = " ".join(checked.stdout.split())
+    assert table in said, said
+    assert knights in said, said
+    if lang != "en":
+        assert "1.5" not in said, said
+        assert "2.5" not in said, said
+    scored = run("score", path, "--lang", lang)
+    assert scored.returncode == 1, scored.stderr
+    sheet = openpyxl.load_workbook(path).worksheets[-1]
+    problems = " ".join(str(cell.value) for row in sheet.iter_rows() for cell in row)
+    assert table in problems, problems
+    assert knights in problems, problems
+    data = run("check", path, "--json", "--lang", lang)
+    assert '"found": "1.5"' in data.stdout, data.stdout

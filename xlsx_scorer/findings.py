@@ -33,7 +33,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header, text
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, decimal_text, header, text
 
 Severity = Literal["fatal", "error", "notice"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
@@ -186,12 +186,18 @@ def message_key(finding: Finding) -> str:
     return _KEY_PREFIX[finding.severity] + finding.code
 
 
+#: Codes whose ``found`` is a number that is not whole (``1.5``): said with the language's
+#: decimal separator (``1,5``), as the organiser's spreadsheet shows it.
+NUMBER_FOUND = frozenset({"not_whole_number", "bad_table"})
+
+
 def render(finding: Finding, lang: str) -> str:
     """``finding`` in words of ``lang``: its message, filled with where it is and its params.
 
     The message may use every part of ``where`` (``{sheet}``, ``{player}``…) and
     every parameter; ``{column}`` (a column key) is said as that column's header,
-    and a missing file name as the language's word for "the workbook".
+    and a missing file name as the language's word for "the workbook"; a number
+    that is not whole (``NUMBER_FOUND``) is written the language's way.
 
     >>> render(Finding("unusable.empty_file", {}, "fatal", Where(file="cup.xlsx")), "en")
     'cup.xlsx is empty (0 bytes); it is not a workbook.'
@@ -212,6 +218,9 @@ def render(finding: Finding, lang: str) -> str:
     column = arguments.get(COLUMN_PARAM)
     if isinstance(column, str) and column in LANGUAGES[DEFAULT_LANGUAGE].HEADERS:
         arguments[COLUMN_PARAM] = header(lang, column)
+    found = arguments.get("found")
+    if finding.code in NUMBER_FOUND and isinstance(found, str):
+        arguments["found"] = decimal_text(lang, found)
     return text(lang, message_key(finding), **arguments)
 
 

@@ -160,6 +160,24 @@ def decimal(lang: str, value: float) -> str:
     return str(_number_format(lang, _DECIMAL).formatDouble(float(value)))
 
 
+#: A decimal number as the core writes it in a finding's ``found`` (``1.5``).
+_PLAIN_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
+
+
+def decimal_text(lang: str, found: str) -> str:
+    """A decimal number the core wrote (``1.5``) with the language's separator; else as it is.
+
+    >>> decimal_text("es", "1.5"), decimal_text("tr", "-2.25"), decimal_text("en", "1.5")
+    ('1,5', '-2,25', '1.5')
+    >>> decimal_text("es", "Final A"), decimal_text("es", "1e+20")
+    ('Final A', '1e+20')
+    """
+    if not _PLAIN_DECIMAL.fullmatch(found):
+        return found
+    symbols = icu.DecimalFormatSymbols(icu.Locale(lang))
+    return found.replace(".", symbols.getSymbol(icu.DecimalFormatSymbols.kDecimalSeparatorSymbol))
+
+
 def percent(lang: str, share: float) -> str:
     """A share (``0.3125``) as a percentage with one decimal, the language's way (``%31,3``)."""
     return str(_number_format(lang, _PERCENT).formatDouble(float(share)))
