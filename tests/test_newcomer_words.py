@@ -228,3 +228,13 @@ def test_a_number_that_is_not_whole_is_quoted_with_the_languages_decimal_comma(
     assert knights in problems, problems
     data = run("check", path, "--json", "--lang", lang)
     assert '"found": "1.5"' in data.stdout, data.stdout
+
+
+def test_spanish_serve_help_drags_a_workbook_onto_the_page() -> None:
+    """A workbook is dragged onto the page (``se arrastra``), not "released" (``se suelta``,
+    a word-for-word "drop")."""
+    shown = run("serve", "--help", "--lang", "es")
+    assert shown.returncode == 0, shown.stderr
+    said = " ".join(shown.stdout.split())
+    assert "a la que se arrastra un libro" in said, said
+    assert "se suelta" not in said, said

@@ -111,7 +111,7 @@ HELP = {
     "help.verify_path": "una carpeta de archivo o su libro",
     "help.serve": "abre en este ordenador la página web del organizador",
     "help.serve_description": (
-        "Sirve una página web en la que se suelta un libro para revisarlo y puntuarlo, solo "
+        "Sirve una página web a la que se arrastra un libro para revisarlo y puntuarlo, solo "
         "en este ordenador (127.0.0.1). Con --host 0.0.0.0 también pueden usarla los jueces "
         "de la misma red: se muestra un código de acceso y la página lo pide."
     ),
