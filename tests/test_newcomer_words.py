@@ -238,3 +238,32 @@ def test_spanish_serve_help_drags_a_workbook_onto_the_page() -> None:
     said = " ".join(shown.stdout.split())
     assert "a la que se arrastra un libro" in said, said
     assert "se suelta" not in said, said
+
+
+#: 10¹² knights and a TRUE in a number cell, as each language says them.
+FAR_AND_TRUE = {
+    "en": ("1,000,000,000,000", "TRUE"),
+    "es": ("1.000.000.000.000", "VERDADERO"),
+    "tr": ("1.000.000.000.000", "DOĞRU"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "tr"])
+def test_a_far_number_is_grouped_and_true_is_said_in_the_language(
+    lang: str, tmp_path: Path
+) -> None:
+    """Not ``1000000000000.0`` nor an English ``TRUE`` in Spanish or Turkish."""
+    path = write(tmp_path / "cup.xlsx", GAME, roster=ROSTER)
+    book = openpyxl.load_workbook(path)
+    book["Results"]["G3"] = 1e12  # knights played
+    book["Results"]["E4"] = True  # cities
+    book.save(path)
+    far, true = FAR_AND_TRUE[lang]
+    checked = run("check", path, "--lang", lang)
+    assert checked.returncode == 1, checked.stderr
+    said = " ".join(checked.stdout.split())
+    assert far in said, said
+    assert true in said, said
+    assert "1000000000000" not in said, said
+    if lang != "en":
+        assert "TRUE" not in said, said

@@ -160,22 +160,32 @@ def decimal(lang: str, value: float) -> str:
     return str(_number_format(lang, _DECIMAL).formatDouble(float(value)))
 
 
-#: A decimal number as the core writes it in a finding's ``found`` (``1.5``).
-_PLAIN_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
+#: A number as the core writes it in a finding's ``found`` (``1.5``, ``1000000000000.0``).
+_PLAIN_NUMBER = re.compile(r"(-?)([0-9]{1,15})(?:\.([0-9]+))?")
 
 
-def decimal_text(lang: str, found: str) -> str:
-    """A decimal number the core wrote (``1.5``) with the language's separator; else as it is.
+def number_text(lang: str, found: str) -> str:
+    """A number the core wrote, the language's way: its digits grouped and its separator
+    (``1.000.000.000.000``, ``1,5`` in Spanish), every digit kept; else as it is.
 
-    >>> decimal_text("es", "1.5"), decimal_text("tr", "-2.25"), decimal_text("en", "1.5")
+    >>> number_text("es", "1.5"), number_text("tr", "-2.25"), number_text("en", "1.5")
     ('1,5', '-2,25', '1.5')
-    >>> decimal_text("es", "Final A"), decimal_text("es", "1e+20")
+    >>> number_text("es", "1000000000000.0"), number_text("en", "1000000000000.0")
+    ('1.000.000.000.000', '1,000,000,000,000')
+    >>> number_text("es", "Final A"), number_text("es", "1e+20")
     ('Final A', '1e+20')
     """
-    if not _PLAIN_DECIMAL.fullmatch(found):
+    match = _PLAIN_NUMBER.fullmatch(found)
+    if match is None:
         return found
+    sign, whole, fraction = match.groups()
+    grouped = str(_number_format(lang, "group-auto").formatDouble(float(whole)))
+    fraction = (fraction or "").rstrip("0")
+    if not fraction:
+        return sign + grouped
     symbols = icu.DecimalFormatSymbols(icu.Locale(lang))
-    return found.replace(".", symbols.getSymbol(icu.DecimalFormatSymbols.kDecimalSeparatorSymbol))
+    separator = symbols.getSymbol(icu.DecimalFormatSymbols.kDecimalSeparatorSymbol)
+    return f"{sign}{grouped}{separator}{fraction}"
 
 
 def percent(lang: str, share: float) -> str:

@@ -25,7 +25,8 @@ FINDINGS = {
         "{column}: la celda contiene una fecha u hora ({found}); escribe un número entero."
     ),
     "problem.bool_in_number": (
-        "{column}: la celda contiene {found} (VERDADERO/FALSO); escribe un número entero."
+        "{column}: la celda contiene el valor lógico {found, select, TRUE {VERDADERO} other "
+        "{FALSO}}; escribe un número entero."
     ),
     "problem.text_in_number": (
         "{column}: la celda contiene el texto «{found}»; escribe un número entero."

@@ -24,7 +24,10 @@ FINDINGS = {
     "problem.date_in_number": (
         "{column} hücresinde bir tarih veya saat var ({found}); bir tam sayı yazın."
     ),
-    "problem.bool_in_number": "{column} hücresinde {found} (DOĞRU/YANLIŞ) var; bir tam sayı yazın.",
+    "problem.bool_in_number": (
+        "{column} hücresinde {found, select, TRUE {DOĞRU} other {YANLIŞ}} mantıksal değeri var; "
+        "bir tam sayı yazın."
+    ),
     "problem.text_in_number": "{column} hücresinde “{found}” metni var; bir tam sayı yazın.",
     "problem.number_too_large": "{column} değeri {found}; olası değerlerin çok dışında.",
     "problem.not_a_mark": (
