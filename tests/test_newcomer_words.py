@@ -267,3 +267,17 @@ def test_a_far_number_is_grouped_and_true_is_said_in_the_language(
     assert "1000000000000" not in said, said
     if lang != "en":
         assert "TRUE" not in said, said
+
+
+def test_a_turkish_recheck_notice_fits_a_table_label(tmp_path: Path) -> None:
+    """A table may be a label (``Final A``): not "Final A numaralı masa" (numbered)."""
+    rows = [(1, "Final A", *line[2:]) for line in GAME]
+    path = write(tmp_path / "cup.xlsx", rows, roster=ROSTER)
+    book = openpyxl.load_workbook(path)
+    book["Results"]["E3"] = None  # cities of Bea
+    book.save(path)
+    checked = run("check", path, "--lang", "tr")
+    assert checked.returncode == 1, checked.stderr
+    notice = checked.stdout.splitlines()[-1]
+    assert "bu masa (tur 1, masa Final A)" in notice, notice
+    assert "numaralı" not in notice, notice

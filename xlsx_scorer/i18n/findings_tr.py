@@ -136,8 +136,8 @@ FINDINGS = {
     ),
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
     "notice.recheck": (
-        "Bir hücresi okunamadığı için tüm masayla ilgili kurallar atlandı; {round}. turun "
-        "{table} numaralı masası, hücreleri düzeltildiğinde yeniden denetlenecek."
+        "Bir hücresi okunamadığı için masanın tamamıyla ilgili kurallar atlandı; bu masa "
+        "(tur {round}, masa {table}), hücreleri düzeltildiğinde yeniden denetlenecek."
     ),
     # Errors of verify: the archive no longer agrees (problem.verify.<code>)
     "problem.verify.file_missing": "{file} eksik.",
