@@ -281,3 +281,20 @@ def test_a_turkish_recheck_notice_fits_a_table_label(tmp_path: Path) -> None:
     notice = checked.stdout.splitlines()[-1]
     assert "bu masa (tur 1, masa Final A)" in notice, notice
     assert "numaralı" not in notice, notice
+
+
+#: The exit code 1 of ``diff`` and ``merge`` in ``--help``, said as a state ("there are…").
+EXIT_ONE = {
+    ("es", "merge"): "1: hay conflictos;",
+    ("tr", "merge"): "1: çakışma var;",
+    ("tr", "diff"): "1: fark var;",
+}
+
+
+@pytest.mark.parametrize(("lang", "command"), sorted(EXIT_ONE))
+def test_exit_code_one_reads_as_a_state(lang: str, command: str) -> None:
+    """Not a bare plural or adjective (``1: conflictos``, ``1: farklı``, ``1: çakışmalar``)."""
+    shown = run(command, "--help", "--lang", lang)
+    assert shown.returncode == 0, shown.stderr
+    said = " ".join(shown.stdout.split())
+    assert EXIT_ONE[lang, command] in said, said

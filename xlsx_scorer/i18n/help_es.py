@@ -82,7 +82,7 @@ HELP = {
         "Fusión a tres bandas: se toma cada valor que una copia cambió respecto a BASE; el "
         "mismo cambio en varias copias se toma una vez; cambios distintos del mismo valor son "
         "un conflicto, y entonces no se escribe nada. FUSIONADO es BASE con solo las celdas "
-        "cambiadas y añadidas escritas. Código de salida 0: fusionado; 1: conflictos; 2: no "
+        "cambiadas y añadidas escritas. Código de salida 0: fusionado; 1: hay conflictos; 2: no "
         "se ha podido usar un archivo."
     ),
     "help.merge_base": "el libro que recibieron los jueces",

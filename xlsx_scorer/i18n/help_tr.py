@@ -74,7 +74,7 @@ HELP = {
     "help.diff_description": (
         "Bir etkinliğin iki kopyasının sonuçlar (ve oyuncular) sayfalarını karşılaştırır. "
         "Satırlar satır numarasına göre değil, tur, masa ve oyuncuya göre eşleştirilir. Çıkış "
-        "kodu 0: aynı; 1: farklı; 2: bir dosya kullanılamadı."
+        "kodu 0: aynı; 1: fark var; 2: bir dosya kullanılamadı."
     ),
     "help.diff_first": "önceki kopya",
     "help.diff_second": "sonraki kopya",
@@ -84,7 +84,7 @@ HELP = {
         "birkaç kopyadaki aynı değişiklik bir kez alınır; aynı değere yapılan farklı "
         "değişiklikler bir çakışmadır ve o zaman hiçbir şey yazılmaz. BİRLEŞİK, yalnızca "
         "değişen ve eklenen hücreleri yazılmış TEMEL’dir. Çıkış kodu 0: birleştirildi; 1: "
-        "çakışmalar; 2: bir dosya kullanılamadı."
+        "çakışma var; 2: bir dosya kullanılamadı."
     ),
     "help.merge_base": "hakemlere verilen çalışma kitabı",
     "help.merge_copies": "geri gönderdikleri kopyalar",
