@@ -92,6 +92,12 @@ CATALOGUE: tuple[Finding, ...] = (
     Finding("unusable.folder_not_writable", {"folder": "results"}, "fatal", FILE),
     Finding("unusable.archive_folder_used", {"folder": "archive"}, "fatal", FILE),
     fatal("unusable.output_is_input"),
+    Finding(
+        "unusable.output_name",
+        {"suffix": ".xlsx", "suggestion": "cup.xlsx"},
+        "fatal",
+        Where(file="cup.csv"),
+    ),
     fatal("unusable.output_exists"),
     fatal("unusable.bad_coordinate", sheet="Results", cell="XFE1"),
     fatal("unusable.bad_value", sheet="Results", cell="E7", found='t="b" with 2'),

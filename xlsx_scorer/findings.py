@@ -33,7 +33,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from xlsx_scorer.i18n import header, is_column, text
+from xlsx_scorer.i18n import header, is_column, number_text, text
 
 Severity = Literal["fatal", "error", "notice"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
@@ -214,12 +214,18 @@ def message_key(finding: Finding) -> str:
     return _KEY_PREFIX[finding.severity] + finding.code
 
 
+#: Codes whose ``found`` is a number the core wrote (``1.5``, ``1000000000000.0``): said the
+#: language's way (``1,5``, ``1.000.000.000.000``), as the organiser's spreadsheet shows it.
+NUMBER_FOUND = frozenset({"not_whole_number", "bad_table", "number_too_large"})
+
+
 def render(finding: Finding, lang: str) -> str:
     """``finding`` in words of ``lang``: its message, filled with where it is and its params.
 
     The message may use every part of ``where`` (``{sheet}``, ``{player}``…) and
     every parameter; ``{column}`` (a column key) is said as that column's header,
-    and a missing file name as the language's word for "the workbook".
+    and a missing file name as the language's word for "the workbook"; a number
+    the core wrote (``NUMBER_FOUND``) is written the language's way.
 
     >>> render(Finding("unusable.empty_file", {}, "fatal", Where(file="cup.xlsx")), "en")
     'cup.xlsx is empty (0 bytes); it is not a workbook.'
@@ -240,6 +246,9 @@ def render(finding: Finding, lang: str) -> str:
     column = arguments.get(COLUMN_PARAM)
     if isinstance(column, str) and is_column(column):
         arguments[COLUMN_PARAM] = header(lang, column)
+    found = arguments.get("found")
+    if finding.code in NUMBER_FOUND and isinstance(found, str):
+        arguments["found"] = number_text(lang, found)
     return text(lang, message_key(finding), **arguments)
 
 

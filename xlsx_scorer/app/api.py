@@ -336,7 +336,9 @@ def score_file(
     The save is atomic: when the result's exit code is 2, or an exception
     escapes, ``target`` is as it was.  A result with a ``workbook`` was saved.
     A ``target`` that is another existing file is replaced only with ``force``;
-    else the result is ``unusable.output_exists``, in the workbook's language.
+    else the result is ``unusable.output_exists``, in the workbook's language.  A
+    ``target`` whose name does not end like a workbook of its kind (``.xlsx``, or
+    ``.xlsm`` for an ``.xlsm``) is ``unusable.output_name`` (``save.check_workbook_name``).
     """
     written = target or source
     replace = force or target is None or not target.exists() or target.samefile(source)
@@ -356,6 +358,10 @@ def score_file(
     if result.workbook is None:
         return result
     try:
+        if target is not None:
+            save.check_workbook_name(
+                target, ".xlsm" if source.suffix.lower() == ".xlsm" else ".xlsx"
+            )
         save.save_atomically(written, result.workbook, overwrite=replace)
     except FileExistsError:
         taken = UnusableWorkbookError("unusable.output_exists", {"file": str(written)})

@@ -264,10 +264,13 @@ def write_template(
     missing or not writable…) is said in words that fit a template
     (``TEMPLATE_REFUSALS``: another file name or folder, never ``-o``).  Each
     refusal carries the existing workbook's language, when it has one, so it
-    can be said in the organiser's language.
+    can be said in the organiser's language.  A name that does not end in
+    ``.xlsx`` (``cup``, ``cup.csv``) is refused with ``unusable.output_name``,
+    which suggests ``cup.xlsx``.
     """
-    data = template_bytes(lang, players=players, rounds=rounds, event=event, fmt=fmt)
     try:
+        save.check_workbook_name(target, ".xlsx")
+        data = template_bytes(lang, players=players, rounds=rounds, event=event, fmt=fmt)
         save.save_atomically(target, data, overwrite=overwrite)
     except FileExistsError:
         suggestion = save.free_name(target)

@@ -65,7 +65,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
         for notice in result.notices:  # where our sheets went, a sheet regenerated…
             print(f"  {render(notice, result.language)}")
         if result.errors:
-            print(score_next(result.language, path, target))
+            print(score_next(result.language, path, target, len(result.errors)))
         return result.exit_code
 
     empty = _say_empty_folders(args)
@@ -91,21 +91,24 @@ def _score_one(
         _print_leaders(result)
         print(text(result.language, "cli.wrote", file=output or source))
         if result.errors:
-            print(score_next(result.language, source, output))
+            print(score_next(result.language, source, output, len(result.errors)))
     return result.exit_code
 
 
-def score_next(lang: str, source: Path, output: Path | None) -> str:
-    """What to do after a score with problems: open Errors, fix, and the command to run again
-    (with ``-o``, the same output replaced: ``--force``).
+def score_next(lang: str, source: Path, output: Path | None, problems: int) -> str:
+    """What to do after a score with problems: open Errors, fix it (one problem) or them, and
+    the command to run again (with ``-o``, the same output replaced: ``--force``).
 
-    >>> said = score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx"))
+    >>> said = score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx"), 1)
     >>> said[:21], said.rpartition(": ")[2]
     ('Abre la hoja Errores:', "xlsx-scorer score copa.xlsx -o 'mi copa.xlsx' --force")
+    >>> "Corrígelo y" in said, "Corrígelos y" in score_next("es", Path("copa.xlsx"), None, 2)
+    (True, True)
     """
     again = ["-o", str(output), "--force"] if output is not None else []
     command = shlex.join(["xlsx-scorer", "score", str(source), *again])
-    return text(lang, "cli.score_next", errors=sheet_name(lang, ERRORS), command=command)
+    errors = sheet_name(lang, ERRORS)
+    return text(lang, "cli.score_next", errors=errors, command=command, count=problems)
 
 
 def check(args: argparse.Namespace, run: Run) -> int:

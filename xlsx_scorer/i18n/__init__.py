@@ -160,6 +160,34 @@ def decimal(lang: str, value: float) -> str:
     return str(_number_format(lang, _DECIMAL).formatDouble(float(value)))
 
 
+#: A number as the core writes it in a finding's ``found`` (``1.5``, ``1000000000000.0``).
+_PLAIN_NUMBER = re.compile(r"(-?)([0-9]{1,15})(?:\.([0-9]+))?")
+
+
+def number_text(lang: str, found: str) -> str:
+    """A number the core wrote, the language's way: its digits grouped and its separator
+    (``1.000.000.000.000``, ``1,5`` in Spanish), every digit kept; else as it is.
+
+    >>> number_text("es", "1.5"), number_text("tr", "-2.25"), number_text("en", "1.5")
+    ('1,5', '-2,25', '1.5')
+    >>> number_text("es", "1000000000000.0"), number_text("en", "1000000000000.0")
+    ('1.000.000.000.000', '1,000,000,000,000')
+    >>> number_text("es", "Final A"), number_text("es", "1e+20")
+    ('Final A', '1e+20')
+    """
+    match = _PLAIN_NUMBER.fullmatch(found)
+    if match is None:
+        return found
+    sign, whole, fraction = match.groups()
+    grouped = str(_number_format(lang, "group-auto").formatDouble(float(whole)))
+    fraction = (fraction or "").rstrip("0")
+    if not fraction:
+        return sign + grouped
+    symbols = icu.DecimalFormatSymbols(icu.Locale(lang))
+    separator = symbols.getSymbol(icu.DecimalFormatSymbols.kDecimalSeparatorSymbol)
+    return f"{sign}{grouped}{separator}{fraction}"
+
+
 def percent(lang: str, share: float) -> str:
     """A share (``0.3125``) as a percentage with one decimal, the language's way (``%31,3``)."""
     return str(_number_format(lang, _PERCENT).formatDouble(float(share)))

@@ -172,8 +172,8 @@ STRINGS = {
     ),
     "cli.template_next": ("Next: fill in the {players} and {results} sheets, then run: {command}"),
     "cli.score_next": (
-        "Open the {errors} sheet: each problem there links to its cell. Fix them, then run "
-        "again: {command}"
+        "Open the {errors} sheet: each problem there links to its cell. "
+        "{count, plural, one {Fix it} other {Fix them}}, then run again: {command}"
     ),
     "cli.top": "Top {count}:",
     "cli.wrote": "Wrote {file}.",
@@ -437,7 +437,8 @@ STRINGS = {
     ),
     "cli.archive_refused": (
         "{file} has {count, plural, one {# problem} other {# problems}}; an event is archived"
-        " only when it has none."
+        " only when it has none. {count, plural, one {Fix it} other {Fix them}}, then archive"
+        " again."
     ),
     "cli.archive_done": (
         "Archived {file} in {folder}: {files}. Fingerprint (SHA-256): {fingerprint}"

@@ -192,11 +192,11 @@ STRINGS = {
         "Ahora rellena las hojas {players} y {results} y después ejecuta: {command}"
     ),
     "cli.score_next": (
-        "Abre la hoja {errors}: cada problema enlaza con su celda. Corrígelos y vuelve a "
-        "ejecutar: {command}"
+        "Abre la hoja {errors}: cada problema enlaza con su celda. "
+        "{count, plural, one {Corrígelo} other {Corrígelos}} y vuelve a ejecutar: {command}"
     ),
     "cli.top": "Los {count} primeros:",
-    "cli.wrote": "Escrito {file}.",
+    "cli.wrote": "Se ha escrito {file}.",
     "cli.no_workbooks": "No hay ningún libro (.xlsx o .xlsm) en la carpeta {folder}.",
     "cli.output_collision": (
         "Dos libros llamados {name} se escribirían en {folder}; puntúalos en carpetas distintas."
@@ -419,9 +419,9 @@ STRINGS = {
     "cli.blank": "(vacía)",
     "cli.key": "ronda {round}, mesa {table}, {player}",
     "cli.key_repeated": "ronda {round}, mesa {table}, {player} (fila {repeat} con estos tres)",
-    "cli.diff_changed": "Cambiado {result}, {column}: {before} → {after}",
-    "cli.diff_added": "Añadida {result}: {before} → {after}",
-    "cli.diff_removed": "Eliminada {result}: {before} → {after}",
+    "cli.diff_changed": "Cambio en {result}, {column}: {before} → {after}",
+    "cli.diff_added": "Añadida la fila de {result}: {before} → {after}",
+    "cli.diff_removed": "Eliminada la fila de {result}: {before} → {after}",
     "cli.roster_added": "Añadido a la lista de jugadores: {name} ({cell})",
     "cli.roster_removed": "Eliminado de la lista de jugadores: {name} ({cell})",
     "cli.diff_equal": (
@@ -466,7 +466,8 @@ STRINGS = {
     ),
     "cli.archive_refused": (
         "{file} tiene {count, plural, one {# problema} other {# problemas}}; un torneo solo "
-        "se archiva cuando no tiene ninguno."
+        "se archiva cuando no tiene ninguno. {count, plural, one {Corrígelo} other "
+        "{Corrígelos}} y vuelve a archivarlo."
     ),
     "cli.archive_done": (
         "{file} archivado en {folder}: {files}. Huella digital (SHA-256): {fingerprint}"

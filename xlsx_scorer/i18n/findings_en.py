@@ -236,6 +236,10 @@ FINDINGS = {
         "a read-only disk). Choose another folder with -o, or ask for write access. The "
         "original workbook is unchanged."
     ),
+    "unusable.output_name": (
+        "{file} does not end in {suffix}, so it would not open as a workbook with a "
+        "double-click. Choose a name that ends in {suffix}, such as {suggestion}."
+    ),
     "unusable.output_exists": (
         "{file} already exists, so nothing was written over it. Choose another name with -o, "
         "or add --force to replace it."

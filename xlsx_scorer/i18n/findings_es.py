@@ -25,7 +25,8 @@ FINDINGS = {
         "{column}: la celda contiene una fecha u hora ({found}); escribe un número entero."
     ),
     "problem.bool_in_number": (
-        "{column}: la celda contiene {found} (VERDADERO/FALSO); escribe un número entero."
+        "{column}: la celda contiene el valor lógico {found, select, TRUE {VERDADERO} other "
+        "{FALSO}}; escribe un número entero."
     ),
     "problem.text_in_number": (
         "{column}: la celda contiene el texto «{found}»; escribe un número entero."
@@ -268,6 +269,10 @@ FINDINGS = {
         "No se puede guardar {file}: no se puede escribir en la carpeta {folder} (permisos o "
         "un disco de solo lectura). Elige otra carpeta con -o o pide permiso de escritura. El"
         " libro original no ha cambiado."
+    ),
+    "unusable.output_name": (
+        "{file} no termina en {suffix}, así que no se abriría como libro con un doble clic. "
+        "Elige un nombre que termine en {suffix}, por ejemplo {suggestion}."
     ),
     "unusable.output_exists": (
         "{file} ya existe, así que no se ha escrito nada encima. Elige otro nombre con -o o "

@@ -24,7 +24,10 @@ FINDINGS = {
     "problem.date_in_number": (
         "{column} hücresinde bir tarih veya saat var ({found}); bir tam sayı yazın."
     ),
-    "problem.bool_in_number": "{column} hücresinde {found} (DOĞRU/YANLIŞ) var; bir tam sayı yazın.",
+    "problem.bool_in_number": (
+        "{column} hücresinde {found, select, TRUE {DOĞRU} other {YANLIŞ}} mantıksal değeri var; "
+        "bir tam sayı yazın."
+    ),
     "problem.text_in_number": "{column} hücresinde “{found}” metni var; bir tam sayı yazın.",
     "problem.number_too_large": "{column} değeri {found}; olası değerlerin çok dışında.",
     "problem.not_a_mark": (
@@ -141,8 +144,8 @@ FINDINGS = {
     ),
     "notice.results_hidden": "{sheet} sayfası bu çalışma kitabında gizli; yine de puanlandı.",
     "notice.recheck": (
-        "Bir hücresi okunamadığı için tüm masayla ilgili kurallar atlandı; {round}. turun "
-        "{table} numaralı masası, hücreleri düzeltildiğinde yeniden denetlenecek."
+        "Bir hücresi okunamadığı için masanın tamamıyla ilgili kurallar atlandı; bu masa "
+        "(tur {round}, masa {table}), hücreleri düzeltildiğinde yeniden denetlenecek."
     ),
     "notice.sheet_name_taken": (
         "{kept} sizin sayfanız (bizim işaretimizi taşımıyor), bu yüzden olduğu gibi "
@@ -252,6 +255,10 @@ FINDINGS = {
         "{file} kaydedilemiyor: {folder} klasörüne yazılamıyor (izinler veya salt okunur bir "
         "disk). -o ile başka bir klasör seçin ya da yazma izni isteyin. Özgün çalışma kitabı "
         "değişmedi."
+    ),
+    "unusable.output_name": (
+        "{file} adı {suffix} ile bitmiyor, bu yüzden çift tıklayınca çalışma kitabı olarak "
+        "açılmaz. {suffix} ile biten bir ad seçin, örneğin {suggestion}."
     ),
     "unusable.output_exists": (
         "{file} zaten var, bu yüzden üzerine hiçbir şey yazılmadı. -o ile başka bir ad seçin "

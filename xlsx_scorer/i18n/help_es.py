@@ -95,7 +95,7 @@ HELP = {
         "un conflicto, y entonces no se escribe nada. FUSIONADO es BASE con solo las celdas "
         "cambiadas y añadidas escritas; si BASE estaba puntuado, la clasificación, los puntos "
         "de ronda y los errores de FUSIONADO se vuelven a calcular con los resultados "
-        "fusionados. Código de salida 0: fusionado; 1: conflictos; 2: no se ha podido usar "
+        "fusionados. Código de salida 0: fusionado; 1: hay conflictos; 2: no se ha podido usar "
         "un archivo, o FUSIONADO no se puede escribir (ya existe sin --force, es una de las "
         "entradas o una carpeta, es de solo lectura o está abierto en una hoja de cálculo)."
     ),
@@ -125,7 +125,7 @@ HELP = {
     "help.verify_path": "una carpeta de archivo o su libro",
     "help.serve": "abre en este ordenador la página web del organizador",
     "help.serve_description": (
-        "Sirve una página web en la que se suelta un libro para revisarlo y puntuarlo, solo "
+        "Sirve una página web a la que se arrastra un libro para revisarlo y puntuarlo, solo "
         "en este ordenador (127.0.0.1). Con --host 0.0.0.0 también pueden usarla los jueces "
         "de la misma red: se muestra un código de acceso y la página lo pide."
     ),

@@ -85,7 +85,7 @@ HELP = {
     "help.diff_description": (
         "Bir etkinliğin iki kopyasının sonuçlar (ve oyuncular) sayfalarını karşılaştırır. "
         "Satırlar satır numarasına göre değil, tur, masa ve oyuncuya göre eşleştirilir. Çıkış "
-        "kodu 0: aynı; 1: farklı; 2: bir dosya kullanılamadı."
+        "kodu 0: aynı; 1: fark var; 2: bir dosya kullanılamadı."
     ),
     "help.diff_first": "önceki kopya",
     "help.diff_second": "sonraki kopya",
@@ -96,7 +96,7 @@ HELP = {
         "değişiklikler bir çakışmadır ve o zaman hiçbir şey yazılmaz. BİRLEŞİK, yalnızca "
         "değişen ve eklenen hücreleri yazılmış TEMEL’dir; TEMEL puanlanmışsa BİRLEŞİK dosyasının "
         "Sıralama, Tur Puanları ve Hatalar sayfaları birleştirilen sonuçlardan yeniden "
-        "puanlanır. Çıkış kodu 0: birleştirildi; 1: çakışmalar; 2: bir dosya kullanılamadı "
+        "puanlanır. Çıkış kodu 0: birleştirildi; 1: çakışma var; 2: bir dosya kullanılamadı "
         "ya da BİRLEŞİK yazılamıyor (--force olmadan zaten var, girdilerden biri ya da bir "
         "klasör, salt okunur ya da bir elektronik tabloda açık)."
     ),

@@ -179,8 +179,9 @@ STRINGS = {
         "Şimdi {players} ve {results} sayfalarını doldurun, sonra şunu çalıştırın: {command}"
     ),
     "cli.score_next": (
-        "{errors} sayfasını açın: oradaki her sorun kendi hücresine bağlanır. Sorunları "
-        "düzeltin, sonra yeniden çalıştırın: {command}"
+        "{errors} sayfasını açın: oradaki her sorun kendi hücresine bağlanır. "
+        "{count, plural, one {Sorunu} other {Sorunları}} düzeltin, sonra yeniden çalıştırın: "
+        "{command}"
     ),
     "cli.top": "İlk {count}:",
     "cli.wrote": "{file} yazıldı.",
@@ -402,16 +403,17 @@ STRINGS = {
     "cli.blank": "(boş)",
     "cli.key": "tur {round}, masa {table}, {player}",
     "cli.key_repeated": "tur {round}, masa {table}, {player} (bu üçünü taşıyan {repeat}. satır)",
-    "cli.diff_changed": "Değişti {result}, {column}: {before} → {after}",
-    "cli.diff_added": "Eklendi {result}: {before} → {after}",
-    "cli.diff_removed": "Silindi {result}: {before} → {after}",
+    "cli.diff_changed": "Değer değişti ({result}, {column}): {before} → {after}",
+    "cli.diff_added": "Satır eklendi ({result}): {before} → {after}",
+    "cli.diff_removed": "Satır silindi ({result}): {before} → {after}",
     "cli.roster_added": "Oyuncu listesine eklendi: {name} ({cell})",
     "cli.roster_removed": "Oyuncu listesinden çıkarıldı: {name} ({cell})",
     "cli.diff_equal": "{first} ve {second} aynı sonuçları ve aynı oyuncu listesini içeriyor.",
     "cli.diff_summary": "{first} → {second}: {count, plural, one {# fark} other {# fark}}.",
-    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (BASE {base})",
+    "cli.merge_conflict": "ÇAKIŞMA {result}, {column}: {sides} (TEMEL {base})",
     "cli.merge_conflict_removed": (
-        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi (BASE {base})"
+        "ÇAKIŞMA {result}: {removed} içinde silindi ama {changed} içinde değiştirildi "
+        "(TEMEL {base})"
     ),
     "cli.merge_no_column": (
         "BİRLEŞTİRİLEMİYOR {cell}: {base} dosyasında {column} sütunu yok; önce oraya ekleyin."
@@ -445,7 +447,8 @@ STRINGS = {
     ),
     "cli.archive_refused": (
         "{file} dosyasında {count, plural, one {# sorun} other {# sorun}} var; bir turnuva "
-        "ancak hiç sorunu yokken arşivlenir."
+        "ancak hiç sorunu yokken arşivlenir. "
+        "{count, plural, one {Sorunu} other {Sorunları}} düzeltip yeniden arşivleyin."
     ),
     "cli.archive_done": (
         "{file}, {folder} klasörüne arşivlendi: {files}. Parmak izi (SHA-256): {fingerprint}"

@@ -80,6 +80,41 @@ def refusal(target: Path) -> UnusableWorkbookError | None:
     return None
 
 
+#: Endings of other spreadsheet and text files: replaced, not kept, in the name suggested for
+#: a workbook (``cup.csv`` → ``cup.xlsx``, but ``cup 2.5`` → ``cup 2.5.xlsx``).
+OTHER_ENDINGS = frozenset({".xlsx", ".xlsm", ".xls", ".xlsb", ".ods", ".csv", ".txt"})
+
+
+def check_workbook_name(target: Path, suffix: str) -> None:
+    """Refuse to write a workbook to a name that does not end in ``suffix`` (any case).
+
+    Excel chooses how to open a file by its ending: ``cup`` or ``cup.csv`` would
+    not open as a workbook with a double-click.  The refusal
+    (``unusable.output_name``) suggests the name to use; a folder is left to the
+    save, which says it is one.
+
+    >>> check_workbook_name(Path("CUP.XLSX"), ".xlsx")
+    >>> try:
+    ...     check_workbook_name(Path("cup 2.5"), ".xlsx")
+    ... except UnusableWorkbookError as error:
+    ...     print(error.code, error.params["suggestion"])
+    unusable.output_name cup 2.5.xlsx
+    >>> try:
+    ...     check_workbook_name(Path("cup.csv"), ".xlsx")
+    ... except UnusableWorkbookError as error:
+    ...     print(error.params["suggestion"])
+    cup.xlsx
+    """
+    if target.suffix.lower() == suffix or target.is_dir():
+        return
+    stem = target.stem if target.suffix.lower() in OTHER_ENDINGS else target.name
+    suggestion = target.with_name(stem + suffix)
+    raise UnusableWorkbookError(
+        "unusable.output_name",
+        {"file": str(target), "suffix": suffix, "suggestion": str(suggestion)},
+    )
+
+
 def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> None:
     """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
 
