@@ -36,7 +36,6 @@ def add_parser(commands: Any, lang: str) -> None:
         help=say(lang, "help.archive_folder"),
     )
     add_common(parser, lang)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,7 +32,6 @@ def add_parser(commands: Any, lang: str) -> None:
     parser.add_argument("first", metavar=first, type=Path, help=say(lang, "help.diff_first"))
     parser.add_argument("second", metavar=second, type=Path, help=say(lang, "help.diff_second"))
     add_common(parser, lang, "help.lang_messages")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -50,7 +50,6 @@ def add_parser(commands: Any, lang: str) -> None:
     )
     parser.add_argument("--force", action="store_true", help=say(lang, "help.force_merge"))
     add_common(parser, lang)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,7 +32,6 @@ def add_parser(commands: Any, lang: str) -> None:
         help=say(lang, "help.verify_path"),
     )
     add_common(parser, lang, "help.lang_messages")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
