@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import openpyxl
 import pytest
 
 from tests.builders import HEADERS, row, run_cli, sheet_values, table_below, with_vp, write
-from xlsx_scorer.cli import build_parser, main
+from xlsx_scorer.cli import build_parser, main, registry
 from xlsx_scorer.findings import from_json, to_json
 
 VALID = [
@@ -127,10 +128,64 @@ def test_missing_results_sheet_exits_2(tmp_path: Path) -> None:
 def test_every_command_has_help() -> None:
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert list(commands) == list(registry.COMMANDS)  # the parser is the registry's
     for name in commands:
         result = run(name, "--help")
         assert result.returncode == 0
         assert "usage:" in result.stdout
+
+
+def _cli_imports() -> dict[str, set[str]]:
+    """Each module of ``xlsx_scorer/cli`` → the modules of it that it imports, anywhere."""
+    folder = Path(__file__).parents[1] / "xlsx_scorer" / "cli"
+    names = {path.stem for path in folder.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "xlsx_scorer.cli":
+                found.update(alias.name for alias in node.names if alias.name in names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "xlsx_scorer.cli."
+            ):
+                found.add(node.module.rsplit(".", 1)[1])  # type: ignore[union-attr]
+        graph[path.stem] = found - {path.stem}
+    return graph
+
+
+def test_the_command_modules_import_each_other_in_no_circle() -> None:
+    """One registry imports the commands; no command imports the registry or the package's
+    ``main``, and the imports between the modules of ``cli`` form no circle."""
+    graph = _cli_imports()
+    assert {name for name, imported in graph.items() if "registry" in imported} == {"__init__"}
+    assert not any("__init__" in imported for imported in graph.values())
+    assert set(registry.COMMANDS) <= set(graph)
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " → ".join((*path, name))
+        if name in done:
+            return
+        for imported in graph[name]:
+            visit(imported, (*path, name))
+        done.add(name)
+
+    for name in graph:
+        visit(name, ())
+
+
+def test_each_command_module_imports_alone() -> None:
+    """Every command module can be imported first, in a fresh interpreter (no cycle that only
+    one import order escapes)."""
+    for name in registry.COMMANDS:
+        done = subprocess.run(
+            [sys.executable, "-c", f"import xlsx_scorer.cli.{name}"],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=Path(__file__).parents[1],
+        )
+        assert done.returncode == 0, (name, done.stderr)
 
 
 def test_console_script_points_at_main() -> None:

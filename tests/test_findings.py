@@ -106,7 +106,6 @@ CATALOGUE: tuple[Finding, ...] = (
         name="chess",
         formats="catan-es, catan-de, catan-world, carcassonne-hig, carcassonne-swiss",
     ),
-    fatal("unusable.archive_format", format="carcassonne-hig"),
     fatal("unusable.format_not_toml", file="club.toml", detail="Invalid value (at line 3)"),
     fatal(
         "unusable.format_unknown_key",

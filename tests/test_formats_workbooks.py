@@ -274,15 +274,6 @@ def test_the_default_template_declares_no_format() -> None:
     assert template.columns_of(None) == template.COLUMNS
 
 
-def test_archive_refuses_a_format_it_cannot_keep_yet(tmp_path: Path) -> None:
-    event = {"Event": [["Event", "Club cup"], ["Format", "carcassonne-hig"]]}
-    source = write(tmp_path / "declared.xlsx", HIG, headers=CARCASSONNE, extra_sheets=event)
-    done = run_cli("archive", source, "-o", tmp_path / "kept")
-    assert done.returncode == 2, done.stdout + done.stderr
-    assert "carcassonne-hig" in done.stdout + done.stderr
-    assert not (tmp_path / "kept").exists()
-
-
 @pytest.mark.parametrize(
     ("name", "headers"),
     [

@@ -39,7 +39,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from tests.builders import table_below
+from tests.builders import table_below, write
+from tests.test_web_formats import SWISS
 from tests.webserver import running_server
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import LANGUAGES, text
@@ -350,7 +351,7 @@ def test_the_page_works_by_keyboard(browser: WebDriver, site: str) -> None:
     """Tab reaches every control in reading order, and the focused file button shows it."""
     open_page(browser, site, "en")
     order = []
-    for _ in range(6):
+    for _ in range(7):
         ActionChains(browser).send_keys(Keys.TAB).perform()
         order.append(browser.switch_to.active_element.get_attribute("id"))
         if order[-1] == "file":
@@ -363,7 +364,7 @@ def test_the_page_works_by_keyboard(browser: WebDriver, site: str) -> None:
             else focused
         )
         assert ring_contrast(browser, ringed) >= FOCUS_CONTRAST, order[-1]
-    assert order == ["language", "file", "players", "rounds", "event", "template-link"]
+    assert order == ["language", "format", "file", "players", "rounds", "event", "template-link"]
     choose(browser, MISTAKES)
     first_grid = browser.find_element(By.CSS_SELECTOR, ".grid-wrap")
     assert first_grid.get_attribute("tabindex") == "0"
@@ -463,3 +464,45 @@ def test_another_sites_page_cannot_use_the_server(
     assert any(line.startswith("Refused POST /api/check from 127.0.0.1") for line in said), said
     assert any(line.startswith("Refused GET /healthz") for line in said), said
     assert not [line for line in said if line.startswith("check stolen.xlsx")]
+
+
+def test_a_carcassonne_format_chosen_on_the_page_scores_a_carcassonne_workbook(
+    browser: WebDriver, site: str, downloads: Path, tmp_path: Path
+) -> None:
+    """The format choice lists the shipped formats in the page's language; a Swiss
+    Carcassonne workbook that declares no format, checked with it chosen, shows the
+    command line's standings by that format's keys, and downloads scored as the CLI scores
+    it; the template link takes the format."""
+    source = write(tmp_path / "suizo.xlsx", SWISS, headers=("Round", "Table", "Player", "Score"))
+    open_page(browser, site, "es")
+    choice = Select(browser.find_element(By.ID, "format"))
+    labels = [option.text for option in choice.options]
+    assert labels[0].startswith("El del libro")
+    assert any(label.startswith("carcassonne-swiss — ") for label in labels)
+    assert choose(browser, source) == "unusable"  # read as catan-es: the message names --format
+    choice.select_by_value("carcassonne-swiss")
+    until(
+        browser,
+        lambda: browser.find_element(By.ID, "results").get_attribute("data-state") == "standings",
+    )
+    link = str(browser.find_element(By.ID, "template-link").get_attribute("href"))
+    assert "format=carcassonne-swiss" in link
+    _, scored = cli_score(tmp_path, source, "--format", "carcassonne-swiss", "--lang", "es")
+    expected = table_below(scored, "Clasificación", "Puesto")
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
+    assert [row.find_element(By.TAG_NAME, "th").text for row in rows] == [
+        entry["Jugador"] for entry in expected
+    ]
+    header = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "table.standings th")]
+    assert header[2:5] == list(expected[0])[2:5]
+    browser.find_element(By.CSS_SELECTOR, "details.round summary").click()
+    screenshot(browser, "standings_carcassonne_es", height=1800)
+    browser.find_element(By.ID, "download").click()
+    workbook = downloaded(downloads, "suizo_puntuado.xlsx")
+    names = openpyxl.load_workbook(workbook, read_only=True).sheetnames
+    sheet, first = (
+        ("Clasificación", "Puesto") if "Clasificación" in names else ("Standings", "Rank")
+    )
+    assert [list(row.values()) for row in table_below(workbook, sheet, first)] == [
+        list(row.values()) for row in expected
+    ]

@@ -41,7 +41,7 @@ from xlsx_scorer.xlsx import parallel, save
 if TYPE_CHECKING:
     import pandas as pd
 
-    from xlsx_scorer.app.pipeline import Validated
+    from xlsx_scorer.app.pipeline import Ranking, Validated
     from xlsx_scorer.core.formats import Format
     from xlsx_scorer.xlsx.reader import Workbook
 
@@ -167,11 +167,21 @@ def _run(
 @dataclass(frozen=True)
 class Run:
     """A run's ``Result`` and what it read: the workbook and its validated rows (both None
-    when the file could not be used).  For shells that show more than the result (the page)."""
+    when the file could not be used), and what it scored: ``ranking``, the games and standings
+    in the workbook's format (``pipeline.Ranking``; None with errors, or for a check not asked
+    to ``rank``).  For shells that show or keep more than the result (the page, the archive).
+
+    >>> from pathlib import Path
+    >>> data = Path("fixtures/sample_event.xlsx").read_bytes()
+    >>> ranked = run(data, scoring=False, rank=True, format="catan-es")
+    >>> ranked.result.workbook is None, list(ranked.ranking.ranked.table.columns)
+    (True, ['rank', 'player', 'points', 'vp', 'vp_ratio'])
+    """
 
     result: Result
     book: Workbook | None = None
     validated: Validated | None = None
+    ranking: Ranking | None = None
 
 
 def run(
@@ -183,8 +193,13 @@ def run(
     scoring: bool,
     checked: bool = False,
     format: str | Path | Format | None = None,
+    rank: bool = False,
 ) -> Run:
-    """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``."""
+    """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``.
+
+    A check with ``rank`` also ranks a workbook without errors (``Run.ranking``,
+    ``Result.standings``), writing nothing; a score always does.
+    """
     if language is not None and language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
     try:
@@ -205,10 +220,16 @@ def run(
             finding.located(file=filename) for finding in (*validated.findings, *notices)
         )
         if not scoring:
+            ranks = pipeline.ranking(book, validated) if rank and not validated.findings else None
             checked_only = Result(
-                findings, lang, validated.games, validated.players, format=book.format
+                findings,
+                lang,
+                validated.games,
+                validated.players,
+                None if ranks is None else ranks.table,
+                format=book.format,
             )
-            return Run(checked_only, book, validated)
+            return Run(checked_only, book, validated, ranks)
         scored = pipeline.output_sheets(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
@@ -226,7 +247,7 @@ def run(
         workbook,
         book.format,
     )
-    return Run(result, book, validated)
+    return Run(result, book, validated, scored.ranking)
 
 
 def load_format(format: str | Path | Format | None) -> Format | None:

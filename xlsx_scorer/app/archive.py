@@ -4,11 +4,15 @@ The folder holds the scored workbook (every output sheet, every sheet
 protected, the fingerprint recorded as a custom document property) and a
 Frictionless Data Package: ``datapackage.json`` with ``results.csv``,
 ``games.csv`` and ``standings.csv`` (``canonical``; reference: docs/archive.md).
-An event with errors is refused: nothing is written.  The folder is written
-whole or not at all (built beside it, then renamed).
+An event in a format other than ``catan-es`` carries the format and is recorded
+by its keys (``archivekeys``); the format is also a document property of the
+workbook, so that ``verify`` recomputes with it.  An event with errors is
+refused: nothing is written.  The folder is written whole or not at all (built
+beside it, then renamed).
 
-``read_event``, ``score_book`` and ``scored_workbook`` are the one place tied to
-the scoring API of the day (read, validate, score; write the output sheets).
+The event is scored once, by ``api.run`` (the scored workbook and what it scored);
+``verify`` re-reads an archived workbook (``read_event``) and ranks it by the same
+steps (``score_book``: ``pipeline.validate``, ``pipeline.ranking``).
 """
 
 from __future__ import annotations
@@ -19,16 +23,18 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
 from xlsx_scorer import __version__
-from xlsx_scorer.app import api, canonical, outputkinds, pipeline
+from xlsx_scorer.app import api, archivekeys, canonical, outputkinds, pipeline
 from xlsx_scorer.app.diff import order_columns
-from xlsx_scorer.core import formats, scoring
-from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.core import formats
+from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.i18n import choose_language
+from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx import archival
 from xlsx_scorer.xlsx import reader as workbook
 
@@ -37,25 +43,83 @@ FINGERPRINT_PROPERTY = "XlsxScorerFingerprint"
 LANGUAGE_PROPERTY = "XlsxScorerLanguage"
 FORMAT_PROPERTY = "XlsxScorerArchive"
 SHEETS_PROPERTY = "XlsxScorerSheets"
+#: The tournament format an archive was scored in (``archivekeys.declared``, as JSON).
+TOURNAMENT_FORMAT_PROPERTY = "XlsxScorerTournamentFormat"
 
 
 @dataclass(frozen=True)
 class Scored:
-    """An event read, checked and (when it has no problems) scored."""
+    """An event read, checked and (when it has no problems) ranked in its format."""
 
     book: workbook.Workbook
     language: str
     problems: tuple[Finding, ...]
     results: pd.DataFrame
-    games: pd.DataFrame | None = None
-    table: pd.DataFrame | None = None
-    per_round: pd.DataFrame | None = None
+    ranking: pipeline.Ranking | None = None
+
+    @property
+    def format(self) -> Format:
+        """The format the event was read and ranked in."""
+        return self.book.format
+
+    @property
+    def keyed(self) -> bool:
+        """Recorded by the format's keys (``archivekeys``): any format but ``catan-es``."""
+        return self.format != formats.shipped()[formats.DEFAULT]
+
+    @property
+    def games(self) -> pd.DataFrame | None:
+        """Every player's game, scored (``standings.contributions`` of the per-game frame)."""
+        return None if self.ranking is None else self.ranking.played
+
+    @property
+    def table(self) -> pd.DataFrame | None:
+        """catan-es's standings table as ``canonical`` records it: rank, player, points12,
+        vp and table_vp (the VP of every table the player sat at)."""
+        if self.ranking is None or "points12" not in self.ranking.table:
+            return None
+        played = self.ranking.played
+        table_vp = played.groupby("player", sort=False)["table_value"].sum()
+        ranked = self.ranking.table
+        return pd.DataFrame(
+            {
+                "rank": ranked["rank"].to_numpy(),
+                "player": ranked["player"].to_numpy(),
+                "points12": ranked["points12"].to_numpy(),
+                "vp": [int(value) for value in ranked["vp"]],
+                "table_vp": table_vp.reindex(ranked["player"]).to_numpy(),
+            }
+        )
+
+    @property
+    def per_round(self) -> pd.DataFrame | None:
+        """The first key per round, times ``round_scale`` (catan-es: round points in twelfths)."""
+        return None if self.ranking is None else self.ranking.ranked.per_round
 
 
-def read_event(path: Path) -> workbook.Workbook:
-    """The workbook at ``path`` with its output sheets; an unusable one names its file."""
+def event_format(format: str | Path | Format | None, recorded: str | None = None) -> Format | None:
+    """The format to read an event in: the one asked for, else the one ``recorded`` in an
+    archived workbook (``TOURNAMENT_FORMAT_PROPERTY``), else None (the workbook's own)."""
+    if format is not None:
+        return api.load_format(format)
+    if recorded is None:
+        return None
     try:
-        return workbook.read_workbook(path, outputkinds.LEGACY_OUTPUTS)
+        document = json.loads(recorded)
+    except json.JSONDecodeError:
+        document = {}  # refused below, naming the first key it lacks
+    return formats.parse(document if isinstance(document, dict) else {}, TOURNAMENT_FORMAT_PROPERTY)
+
+
+def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
+    """The workbook at ``path`` with its output sheets, read in ``fmt`` (else the format
+    recorded in it when it was archived, else its own); an unusable one names its file."""
+    try:
+        data = safety.read_package(path)
+        if fmt is None:
+            recorded = archival.custom_properties(data).get(TOURNAMENT_FORMAT_PROPERTY)
+            fmt = event_format(None, recorded)
+        return workbook.read_workbook_bytes(data, outputkinds.LEGACY_OUTPUTS, path=path, format=fmt)
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))
@@ -63,31 +127,34 @@ def read_event(path: Path) -> workbook.Workbook:
 
 
 def score_book(book: workbook.Workbook, language: str | None) -> Scored:
-    """Check a read workbook and, without problems, score its games and standings."""
+    """Check a read workbook and, without problems, rank it in its format: the steps of
+    ``api.run`` (``pipeline.validate``, ``pipeline.ranking``), nothing written."""
     lang = choose_language(language, book.language)
-    if book.format.name != formats.DEFAULT:  # the archive's files are catan-es's (docs/archive.md)
-        raise UnusableWorkbookError(
-            "unusable.archive_format", {"format": book.format.name}, language=lang
-        )
     validated = pipeline.validate(book)
     if validated.findings:
         return Scored(book, lang, validated.findings, validated.frame)
-    games = scoring.score_games(validated.frame)
-    table, per_round = scoring.standings(games, collation_key)
-    return Scored(book, lang, (), validated.frame, games, table, per_round)
+    return Scored(book, lang, (), validated.frame, pipeline.ranking(book, validated))
 
 
-def scored_workbook(source: Path, language: str) -> tuple[bytes, tuple[Finding, ...]]:
-    """The workbook with every output sheet written, as bytes, and the notices of that run
-    (where our sheets went); ``source`` is left as it is."""
-    scored = api.score(api.read_file(source), filename=source.name, language=language)
-    if scored.exit_code == api.EXIT_UNUSABLE:  # a damaged part only the writer needs, say
-        error = UnusableWorkbookError(scored.findings[0].code, language=scored.language)
-        error.finding = scored.findings[0]
+def score_event(
+    source: Path, language: str | None, fmt: Format | None
+) -> tuple[Scored, bytes | None, tuple[Finding, ...]]:
+    """The event at ``source`` scored once (``api.run``): what it scored, the workbook with
+    every output sheet written (None with problems; ``source`` is left as it is), and the
+    notices of that run (where our sheets went)."""
+    ran = api.run(api.read_file(source), language=language, scoring=True, checked=True, format=fmt)
+    result = ran.result
+    if ran.book is None or ran.validated is None:  # a file that cannot be used
+        error = UnusableWorkbookError(result.findings[0].code, language=result.language)
+        error.finding = result.findings[0].located(file=str(source))
         raise error
-    if scored.workbook is None or scored.errors:
+    problems = ran.validated.findings
+    scored = Scored(ran.book, result.language, problems, ran.validated.frame, ran.ranking)
+    if problems:
+        return scored, None, ()
+    if result.workbook is None or result.errors or ran.ranking is None:
         raise RuntimeError("the workbook had problems when scored for the archive")
-    return scored.workbook, scored.notices
+    return scored, result.workbook, result.notices
 
 
 @dataclass(frozen=True)
@@ -104,7 +171,11 @@ class Archived:
 
 
 def fingerprint_of(scored: Scored) -> str:
-    """The fingerprint of a scored event (see ``canonical``)."""
+    """The fingerprint of a scored event (see ``canonical``, ``archivekeys``)."""
+    if scored.ranking is None:
+        raise ValueError("an event with problems has no fingerprint")
+    if scored.keyed:
+        return archivekeys.fingerprint(scored.results, scored.format, scored.ranking.ranked)
     if scored.table is None or scored.per_round is None:
         raise ValueError("an event with problems has no fingerprint")
     return canonical.fingerprint(scored.results, scored.table, scored.per_round)
@@ -112,6 +183,17 @@ def fingerprint_of(scored: Scored) -> str:
 
 def csv_files(scored: Scored) -> dict[str, bytes]:
     """The three CSV files of a scored event."""
+    if scored.ranking is None:
+        raise ValueError("an event with problems has no CSV files")
+    if scored.keyed:
+        ranked = scored.ranking.ranked
+        return {
+            canonical.RESULTS_CSV: canonical.results_csv(scored.results),
+            canonical.GAMES_CSV: archivekeys.games_csv(
+                scored.format, scored.ranking.played, ranked.scale
+            ),
+            canonical.STANDINGS_CSV: archivekeys.standings_csv(scored.format, ranked),
+        }
     if scored.games is None or scored.table is None or scored.per_round is None:
         raise ValueError("an event with problems has no CSV files")
     return {
@@ -139,19 +221,26 @@ def _new_folder_mode() -> int:
     return 0o777 & ~umask
 
 
-def archive_event(source: Path, folder: Path, *, language: str | None = None) -> Archived:
-    """Archive ``source`` into ``folder`` (which must not exist, or be empty).
+def archive_event(
+    source: Path,
+    folder: Path,
+    *,
+    language: str | None = None,
+    format: str | Path | Format | None = None,
+) -> Archived:
+    """Archive ``source`` into ``folder`` (which must not exist, or be empty), in ``format``
+    (a shipped name, a format file; else the workbook's own).
 
     Raises ``UnusableWorkbookError`` when the workbook cannot be used or the
     folder is taken; returns the problems, writing nothing, when it has any.
     """
-    scored = score_book(read_event(source), language)
-    if scored.problems:
+    scored, workbook_bytes, notices = score_event(source, language, api.load_format(format))
+    if scored.problems or workbook_bytes is None:
         return Archived(scored.language, scored.problems)
     _check_folder(folder, scored.language)
     fingerprint = fingerprint_of(scored)
+    declared = archivekeys.declared(scored.format)
     try:
-        workbook_bytes, notices = scored_workbook(source, scored.language)
         digests = archival.sheet_digests(workbook_bytes)
         properties = {
             FINGERPRINT_PROPERTY: fingerprint,
@@ -159,6 +248,10 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
             FORMAT_PROPERTY: canonical.FORMAT,
             SHEETS_PROPERTY: json.dumps(digests, ensure_ascii=False, separators=(",", ":")),
         }
+        if scored.keyed:
+            properties[TOURNAMENT_FORMAT_PROPERTY] = json.dumps(
+                declared, ensure_ascii=False, separators=(",", ":")
+            )
         sealed = archival.seal(workbook_bytes, properties)
     except ValueError as error:
         detail = {"file": str(source), "detail": str(error)}
@@ -167,7 +260,7 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
         ) from error
     files = csv_files(scored)
     rounds = [int(number) for number in getattr(scored.per_round, "columns", [])]
-    about = {
+    about: dict[str, Any] = {
         "event": scored.book.event_name,
         "date": archival.event_date(scored.book.package),
         "language": scored.language,
@@ -176,7 +269,13 @@ def archive_event(source: Path, folder: Path, *, language: str | None = None) ->
         "fingerprint_form": canonical.FORMAT,
         "workbook": source.name,
     }
-    schemas = canonical.schemas(order_columns(scored.results.columns), rounds)
+    columns = order_columns(scored.results.columns)
+    if scored.keyed:  # the format and its keys (docs/archive.md)
+        about["tournament_format"] = declared
+        about["keys"] = archivekeys.keys_of(scored.format)
+        schemas = archivekeys.schemas(scored.format, columns, rounds)
+    else:
+        schemas = canonical.schemas(columns, rounds)
     package = canonical.datapackage(files, schemas, about)
     try:
         building = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))

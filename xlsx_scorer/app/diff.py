@@ -35,7 +35,7 @@ import pandas as pd
 
 from xlsx_scorer.core import cells
 from xlsx_scorer.core.collation import collation_key
-from xlsx_scorer.core.columns import MARK_COLUMNS, RESULT_COLUMNS
+from xlsx_scorer.core.columns import GAME_COLUMNS, MARK_COLUMNS
 
 KEY_COLUMNS = ("round", "table", "player")
 #: (round, table, player, how many earlier rows of the copy have the same three).
@@ -171,10 +171,25 @@ def value_columns(copy: Copy) -> list[str]:
     return order_columns(c for c in copy.columns if c not in KEY_COLUMNS and c in copy.rows)
 
 
+#: Every game's required and optional ``Results`` columns, in the contract's order.
+_KNOWN = {
+    column: position
+    for position, column in enumerate(
+        dict.fromkeys(
+            column for required, optional in GAME_COLUMNS.values() for column in required + optional
+        )
+    )
+}
+
+
 def order_columns(columns: Iterable[str]) -> list[str]:
-    """Column keys in the contract's order; other known columns after, by name."""
-    known = {column: position for position, column in enumerate(RESULT_COLUMNS)}
-    return sorted(set(columns), key=lambda c: (known.get(c, len(known)), c))
+    """Column keys in their game's order (Catan's twelve, Carcassonne's Score then its
+    breakdown, each game's optional columns after its required ones); others after, by name.
+
+    >>> order_columns(["other_points", "score", "player", "round", "table", "road_points"])
+    ['round', 'table', 'player', 'score', 'road_points', 'other_points']
+    """
+    return sorted(set(columns), key=lambda c: (_KNOWN.get(c, len(_KNOWN)), c))
 
 
 def keyed_rows(copy: Copy) -> dict[Key, Row]:

@@ -32,7 +32,9 @@ from xlsx_scorer.app import merge as merging
 from xlsx_scorer.app.diff import Copy, Differences
 from xlsx_scorer.app.merge import Layout, Merge
 from xlsx_scorer.core.cells import ErrorValue, is_blank
+from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
@@ -49,10 +51,11 @@ def labels(paths: Sequence[Path]) -> list[str]:
     return names if len(set(names)) == len(names) else [str(path) for path in paths]
 
 
-def _read(path: Path) -> workbook.Workbook:
-    """The workbook at ``path``; an unusable one names its file."""
+def _read(path: Path, fmt: Format | None = None) -> workbook.Workbook:
+    """The workbook at ``path``, its results read in ``fmt`` (else the format it declares,
+    else ``catan-es``); an unusable one names its file."""
     try:
-        book = workbook.read_workbook(path)
+        book = workbook.read_workbook_bytes(safety.read_package(path), path=path, format=fmt)
         Package.open(book.package).refuse_damage()  # a merge keeps every part: none damaged
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
@@ -85,10 +88,12 @@ class Compared:
     language: str | None
 
 
-def diff_files(first: Path, second: Path) -> Compared:
-    """Every change from ``first`` to ``second`` (``diff.diff``)."""
+def diff_files(first: Path, second: Path, *, format: str | Path | Format | None = None) -> Compared:
+    """Every change from ``first`` to ``second`` (``diff.diff``), both read in ``format``
+    (a shipped name, a format file; else each workbook's own)."""
     a_label, b_label = labels([first, second])
-    a, b = _read(first), _read(second)
+    fmt = api.load_format(format)
+    a, b = _read(first, fmt), _read(second, fmt)
     differences = diffing.diff(as_copy(a, a_label), as_copy(b, b_label))
     return Compared(differences, a.language or b.language)
 
@@ -147,8 +152,10 @@ def merge_files(
     *,
     force: bool = False,
     language: str | None = None,
+    format: str | Path | Format | None = None,
 ) -> Merged:
-    """Merge ``copy_paths`` into ``base_path`` and write ``output`` (``merge.merge``).
+    """Merge ``copy_paths`` into ``base_path`` and write ``output`` (``merge.merge``), every
+    workbook read (and the merged one scored) in ``format``, else each one's own.
 
     Raises ``UnusableWorkbookError`` when a file cannot be used (a damaged part
     included), ``output`` is one of the inputs, or it exists and ``force`` is not set.
@@ -158,9 +165,10 @@ def merge_files(
     """
     inputs = [base_path, *copy_paths]
     names = labels(inputs)
-    books = [_read(path) for path in inputs]
+    fmt = api.load_format(format)
+    books = [_read(path, fmt) for path in inputs]
     try:
-        return _merged(books, names, output, force=force, language=language)
+        return _merged(books, names, output, force=force, language=language, fmt=fmt)
     except UnusableWorkbookError as error:  # said in BASE's language
         error.language = error.language or books[0].language
         raise
@@ -185,6 +193,7 @@ def _merged(
     *,
     force: bool,
     language: str | None,
+    fmt: Format | None,
 ) -> Merged:
     base_path = books[0].path
     base = as_copy(books[0], names[0])
@@ -208,10 +217,10 @@ def _merged(
     except ValueError as error:
         detail = {"file": str(base_path), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error
-    scored = _scored(data, output, language) if _has_outputs(books[0].package) else None
+    scored = _scored(data, output, language, fmt) if _has_outputs(books[0].package) else None
     if scored is not None and scored.workbook is not None:
         data = scored.workbook
-    _check_reads_back(data, base, plan)
+    _check_reads_back(data, base, plan, fmt)
     save.save_atomically(output, data)
     return Merged(plan, base_language, output, scored=scored)
 
@@ -221,9 +230,9 @@ def _has_outputs(package: bytes) -> bool:
     return bool(our_sheets(Package.open(package), outputkinds.LEGACY_OUTPUTS))
 
 
-def _scored(data: bytes, output: Path, language: str | None) -> api.Result:
+def _scored(data: bytes, output: Path, language: str | None, fmt: Format | None) -> api.Result:
     """The merged workbook ``data`` scored as ``score`` scores it; unusable: nothing written."""
-    scored = api.score(data, filename=str(output), language=language)
+    scored = api.score(data, filename=str(output), language=language, format=fmt)
     if scored.workbook is None:  # only a file that cannot be used is not scored
         error = UnusableWorkbookError(scored.findings[0].code, language=scored.language)
         error.finding = scored.findings[0]
@@ -231,12 +240,12 @@ def _scored(data: bytes, output: Path, language: str | None) -> api.Result:
     return scored
 
 
-def _check_reads_back(data: bytes, base: Copy, plan: Merge) -> None:
+def _check_reads_back(data: bytes, base: Copy, plan: Merge, fmt: Format | None) -> None:
     """Fail unless ``data`` holds exactly the rows and roster the plan expects."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "merged.xlsx"
         path.write_bytes(data)
-        merged = as_copy(workbook.read_workbook(path), "merged")
+        merged = as_copy(_read(path, fmt), "merged")
     columns = diffing.order_columns(base.columns)
     rows = merging.fingerprint_rows(diffing.keyed_rows(merged).values(), columns)
     if rows != plan.expected:

@@ -68,11 +68,33 @@ class Validated:
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """What a clean workbook scored to, in its format: ``played`` one row per player per game
+    with what each game gave (``standings.contributions``), ``ranked`` the engine's standings
+    (exact keys, the first key per round) and ``table`` the ranking a ``Result`` holds
+    (``api_table``)."""
+
+    played: pd.DataFrame
+    ranked: standings.Ranked
+    table: pd.DataFrame
+
+
+@dataclass(frozen=True)
 class Scored:
     """Our output sheets for a workbook, and the standings when they are published."""
 
     specs: tuple[SheetSpec, ...]
     standings: pd.DataFrame | None
+    ranking: Ranking | None = None
+
+
+def ranking(book: reader.Workbook, validated: Validated) -> Ranking:
+    """The standings of a workbook with no errors, in its format: the one path every shell
+    (``api.run``: the sheets, the page, the archive) scores by."""
+    fmt = book.format
+    played = standings.contributions(per_game(validated.frame, fmt), fmt)
+    ranked = standings.rank(played, fmt, collation_key)
+    return Ranking(played, ranked, api_table(ranked))
 
 
 def validate(book: reader.Workbook) -> Validated:
@@ -184,9 +206,8 @@ def output_sheets(
         )
         return Scored(specs, None)
     fmt = book.format
-    played = standings.contributions(per_game(validated.frame, fmt), fmt)
-    ranked = standings.rank(played, fmt, collation_key)
-    table = api_table(ranked)
+    ranks = ranking(book, validated)
+    played, ranked, table = ranks.played, ranks.ranked, ranks.table
     if table.empty:  # no results yet (a blank template): as the terminal says (cli.no_results)
         empty = text(lang, "notice.no_results", sheet=book.results.name)
         nothing_to_check = text(lang, "notice.no_results_errors", sheet=book.results.name)
@@ -200,7 +221,7 @@ def output_sheets(
                 *(render(notice, lang) for notice in found_notices),
             ),
         )
-        return Scored(specs, table)
+        return Scored(specs, table, ranks)
     specs = (
         formatsheets.standings_sheet(
             lang, fmt, ranked, event=book.event_name, computed=computed, games=validated.games
@@ -208,7 +229,7 @@ def output_sheets(
         formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event=book.event_name),
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),
     )
-    return Scored(specs, table)
+    return Scored(specs, table, ranks)
 
 
 def per_game(frame: pd.DataFrame, fmt: Format) -> pd.DataFrame:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from xlsx_scorer.app import canonical, edited, fingerprint, report
+from xlsx_scorer.app import api, canonical, edited, fingerprint, formatsheets
 from xlsx_scorer.app.archive import (
     FINGERPRINT_PROPERTY,
     LANGUAGE_PROPERTY,
@@ -48,6 +48,7 @@ from xlsx_scorer.app.archive import (
     read_event,
     score_book,
 )
+from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.xlsx import archival
@@ -103,14 +104,19 @@ def _workbook_in(folder: Path, descriptor: dict[str, Any] | None) -> Path:
     return found[0] if len(found) == 1 else folder / "*.xlsx"
 
 
-def verify(path: Path, *, language: str | None = None) -> Verified:
+def verify(
+    path: Path, *, language: str | None = None, format: str | Path | Format | None = None
+) -> Verified:
     """Verify an archive folder, or an archived workbook on its own (module rules).
 
+    The event is recomputed in ``format`` when given, else in the format recorded in the
+    workbook when it was archived, else in the workbook's own (docs/archive.md).
     Raises ``UnusableWorkbookError`` when a workbook given on its own cannot be
     read at all; in a folder, that is a finding (the archive was damaged).
     """
+    fmt = api.load_format(format)
     if not path.is_dir():
-        book = read_event(path)
+        book = read_event(path, fmt)
         beside = _archive_beside(path, archival.custom_properties(book.package))
         return _verify_workbook(path, book, language, [], None, beside=beside)
     descriptor, findings = _read_package(path)
@@ -122,7 +128,7 @@ def verify(path: Path, *, language: str | None = None) -> Verified:
         findings.append(_missing(book_path.name))
         return Verified(language, tuple(findings), None, None)
     try:
-        book = read_event(book_path)
+        book = read_event(book_path, fmt)
     except UnusableWorkbookError as error:
         findings.append(error.finding.located(file=book_path.name))
         return Verified(language or error.language, tuple(findings), book_path, None)
@@ -223,14 +229,16 @@ def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Fi
 
 def _sheet_findings(scored: Scored, file: str) -> list[Finding]:
     """Cells of the Standings and Round Points tables that differ from the recomputed ones."""
-    if scored.table is None or scored.per_round is None or scored.games is None:
+    if scored.ranking is None:
         return []
-    lang, book = scored.language, scored.book
+    lang, book, fmt, ranked = scored.language, scored.book, scored.format, scored.ranking.ranked
     specs = [
-        report.standings_sheet(
-            lang, scored.table, scored.per_round, event=book.event_name, computed="", games=0
+        formatsheets.standings_sheet(
+            lang, fmt, ranked, event=book.event_name, computed="", games=0
         ),
-        report.round_points_sheet(lang, scored.games, event=book.event_name),
+        formatsheets.round_points_sheet(
+            lang, fmt, scored.ranking.played, ranked.scale, event=book.event_name
+        ),
     ]
     findings: list[Finding] = []
     for spec in specs:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE, set_aside_heavy_imports
-from xlsx_scorer.cli import commands
-from xlsx_scorer.cli.options import build_parser
+from xlsx_scorer.cli import commands, registry
 from xlsx_scorer.cli.parser import asked_language
+from xlsx_scorer.cli.registry import build_parser
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, text
 
@@ -26,13 +26,6 @@ __all__ = ["build_parser", "main"]
 
 #: Stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-
-COMMANDS: dict[str, Callable[[argparse.Namespace, commands.Run], int]] = {
-    "score": commands.score,
-    "check": commands.check,
-    "template": commands.template,
-    "formats": commands.formats,
-}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -49,11 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="replace")
     arguments = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(choose_language(asked_language(arguments))).parse_args(arguments)
-    run = commands.Run()
+    run: commands.Run = args.ran
     try:
-        if "run" in args:  # a judges' command: it reports its own unusable files
-            return int(args.run(args))
-        return COMMANDS[args.command](args, run)
+        return registry.run(args)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = choose_language(args.lang, error.language)
         print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)

@@ -12,7 +12,7 @@ from typing import Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.commands import location
-from xlsx_scorer.cli.options import add_command, add_common
+from xlsx_scorer.cli.options import add_command, add_common, add_format
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
@@ -35,8 +35,8 @@ def add_parser(commands: Any, lang: str) -> None:
         required=True,
         help=say(lang, "help.archive_folder"),
     )
+    add_format(parser, lang)
     add_common(parser, lang)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from xlsx_scorer.app.archive import archive_event  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
-        archived = archive_event(args.workbook, args.output, language=args.lang)
+        archived = archive_event(args.workbook, args.output, language=args.lang, format=args.format)
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = archived.language

@@ -8,7 +8,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.findings import UnusableWorkbookError, quoted, render
-from xlsx_scorer.i18n import LANGUAGES, choose_language, text
+from xlsx_scorer.i18n import choose_language, header, is_column, text
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.diff import Cell, Key, RowCells
@@ -36,8 +36,9 @@ def unusable(args: argparse.Namespace, error: UnusableWorkbookError) -> int:
 
 
 def column_name(lang: str, column: str) -> str:
-    """A column key as its header in ``lang`` (the key itself for a column without one)."""
-    return str(LANGUAGES[lang].HEADERS.get(column, column))
+    """A column key as its header in ``lang``, any game's (``i18n.header``: Carcassonne's
+    ``score`` is ``Puntuación`` in Spanish); the key itself for a column without one."""
+    return header(lang, column) if is_column(column) else column
 
 
 def value_text(lang: str, value: Any) -> str:

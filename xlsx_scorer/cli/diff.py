@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
-from xlsx_scorer.cli.options import add_command, add_common
+from xlsx_scorer.cli.options import add_command, add_common, add_format
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError, quoted
 from xlsx_scorer.i18n import text
@@ -31,8 +31,8 @@ def add_parser(commands: Any, lang: str) -> None:
     first, second = say(lang, "help.metavar_first"), say(lang, "help.metavar_second")
     parser.add_argument("first", metavar=first, type=Path, help=say(lang, "help.diff_first"))
     parser.add_argument("second", metavar=second, type=Path, help=say(lang, "help.diff_second"))
+    add_format(parser, lang)
     add_common(parser, lang, "help.lang_messages")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from xlsx_scorer.app.judges import diff_files, labels  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
-        compared = diff_files(args.first, args.second)
+        compared = diff_files(args.first, args.second, format=args.format)
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = common.language(args, compared.language)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.diff import ROSTER_MESSAGES, change_text
-from xlsx_scorer.cli.options import add_command, add_common
+from xlsx_scorer.cli.options import add_command, add_common, add_format
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
@@ -50,8 +50,8 @@ def add_parser(commands: Any, lang: str) -> None:
         help=say(lang, "help.merge_output"),
     )
     parser.add_argument("--force", action="store_true", help=say(lang, "help.force_merge"))
+    add_format(parser, lang)
     add_common(parser, lang)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,7 +61,12 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         merged = merge_files(
-            args.base, args.copies, args.output, force=args.force, language=args.lang
+            args.base,
+            args.copies,
+            args.output,
+            force=args.force,
+            language=args.lang,
+            format=args.format,
         )
     except UnusableWorkbookError as error:
         return common.unusable(args, error)

@@ -60,7 +60,6 @@ def add_parser(commands: Any, lang: str) -> None:
     serve.add_argument("--no-browser", action="store_true", help=say(lang, "help.no_browser"))
     serve.add_argument("--lang", choices=sorted(LANGUAGES), help=say(lang, "help.serve_lang"))
     serve.add_argument("--debug", action="store_true", help=say(lang, "help.debug"))
-    serve.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 from xlsx_scorer.cli import common
 from xlsx_scorer.cli.commands import location
-from xlsx_scorer.cli.options import add_command, add_common
+from xlsx_scorer.cli.options import add_command, add_common, add_format
 from xlsx_scorer.cli.parser import say
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import text
@@ -31,8 +31,8 @@ def add_parser(commands: Any, lang: str) -> None:
         type=Path,
         help=say(lang, "help.verify_path"),
     )
+    add_format(parser, lang)
     add_common(parser, lang, "help.lang_messages")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from xlsx_scorer.app.verify import verify  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
-        verified = verify(args.path, language=args.lang)
+        verified = verify(args.path, language=args.lang, format=args.format)
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = common.language(args, verified.language)

@@ -337,8 +337,4 @@ FINDINGS = {
         "but the format chosen is for {format_game, select, catan {Catan} other {Carcassonne}}; "
         "score it with {formats} (or a format file of your own for that game)."
     ),
-    "unusable.archive_format": (
-        "{file} is scored in the format {format}; archive and verify keep only catan-es events "
-        "for now."
-    ),
 }

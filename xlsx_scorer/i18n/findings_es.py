@@ -379,8 +379,4 @@ FINDINGS = {
         "{format_game, select, catan {Catan} other {Carcassonne}}; puntúala con {formats} "
         "(o con un archivo de formato propio para ese juego)."
     ),
-    "unusable.archive_format": (
-        "{file} se puntúa con el formato {format}; por ahora archive y verify solo guardan "
-        "eventos catan-es."
-    ),
 }

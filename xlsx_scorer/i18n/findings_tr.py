@@ -360,8 +360,4 @@ FINDINGS = {
         "{format_game, select, catan {Catan} other {Carcassonne}} için; {formats} ile "
         "puanlayın (ya da o oyun için kendi format dosyanızla)."
     ),
-    "unusable.archive_format": (
-        "{file} {format} formatında puanlanıyor; archive ve verify şimdilik yalnızca catan-es "
-        "etkinliklerini saklar."
-    ),
 }

@@ -31,6 +31,9 @@ WEB = {
         "Players × (rounds + 1) must be at most {rows}. For a larger event use the command line: "
         "xlsx-scorer template."
     ),
+    "web.error.bad_format": (
+        "The format must be one of {formats} (your own format file: the command line’s --format)."
+    ),
     "web.error.bad_event": "The event name must be at most {most} printable characters.",
     "web.error.client_disconnected": "The upload was interrupted.",
     "web.error.not_found": "There is nothing at {path}.",

@@ -31,6 +31,10 @@ WEB = {
         "Jugadores × (rondas + 1) debe ser como mucho {rows}. Para un torneo más grande usa la "
         "línea de órdenes: xlsx-scorer template."
     ),
+    "web.error.bad_format": (
+        "El formato debe ser uno de {formats}"
+        " (un archivo de formato propio: --format en la línea de órdenes)."
+    ),
     "web.error.bad_event": (
         "El nombre del torneo debe tener como mucho {most} caracteres imprimibles."
     ),

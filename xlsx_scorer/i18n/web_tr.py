@@ -28,6 +28,10 @@ WEB = {
         "Oyuncular × (turlar + 1) en çok {rows} olabilir. Daha büyük bir turnuva için komut "
         "satırını kullanın: xlsx-scorer template."
     ),
+    "web.error.bad_format": (
+        "Biçim şunlardan biri olmalı: {formats}"
+        " (kendi biçim dosyanız için komut satırında --format)."
+    ),
     "web.error.bad_event": "Etkinlik adı en çok {most} yazdırılabilir karakter olabilir.",
     "web.error.client_disconnected": "Gönderim yarıda kesildi.",
     "web.error.not_found": "{path} adresinde bir şey yok.",

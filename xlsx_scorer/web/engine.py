@@ -7,11 +7,14 @@ it: the typed-in ``Results`` cells around which findings are drawn
 (``ResultsCells.excerpt``) and, after a clean check, every game scored.
 
 - ``check`` is ``api.run`` without scoring (the steps of ``api.check``, once),
-  keeping the workbook it read for the page; with no error it also scores the
-  games (``core.scoring``) so the page can show standings and games.
+  keeping the workbook it read for the page; with no error it also ranks it
+  (``api.run``'s ``rank``: the one scoring path of the sheets and the archive, in
+  the workbook's format) so the page can show standings and games.
 - ``score`` is ``api.run`` with scoring (``api.score``): the scored bytes are the
   CLI's; when the workbook has errors its ``Results`` cells, already read, go to
   the page.
+- ``format`` is a shipped format's name (``core.formats.SHIPPED``) or None (the
+  workbook's own, else ``catan-es``); the page never names a file.
 - A file that cannot be used is not an exception: its ``Result`` holds one
   ``fatal`` finding and exit code 2.  Any other exception is an internal
   error (exit 3 in the CLI) and propagates.
@@ -34,17 +37,19 @@ import dataclasses
 import datetime as dt
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from xlsx_scorer.app import api, template
-from xlsx_scorer.core import scoring
+from xlsx_scorer.core import formats
 from xlsx_scorer.core.cells import ErrorValue, is_blank, shown
-from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.findings import Where
-from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header
+from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header, text
 from xlsx_scorer.xlsx import reader
+
+if TYPE_CHECKING:
+    from xlsx_scorer.app.pipeline import Ranking
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = api.EXIT_OK, api.EXIT_PROBLEMS, api.EXIT_UNUSABLE
 LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
@@ -113,35 +118,36 @@ class ResultsCells:
 class Result(api.Result):
     """The library's result of a run, and what the page shows beside it.
 
-    ``played`` is one row per player per game (round, table, player, vp,
-    titles, declared, place, points12), ``standings`` the ranked table and
-    ``per_round`` each ranked player's twelfths per round (a column per round
-    number, NaN where the player did not play it), after a check that found no
-    error; ``cells`` the ``Results`` cells around which findings are shown (None
-    when the file could not be used, or had no error to show after ``score``).
+    ``ranking`` is what a check that found no error scored, in the workbook's format
+    (``api.Run.ranking``: every game with what it gave, the ranked players with their
+    exact keys and first key per round); ``cells`` the ``Results`` cells around which
+    findings are shown (None when the file could not be used, or had no error to show
+    after ``score``).
     """
 
-    played: pd.DataFrame | None = None
-    per_round: pd.DataFrame | None = None
+    ranking: Ranking | None = None
     cells: ResultsCells | None = None
 
 
-def check(data: bytes, *, filename: str | None = None, language: str | None = None) -> Result:
-    """Every finding about the workbook in ``data``, as ``api.check``; scored when clean.
+def check(
+    data: bytes,
+    *,
+    filename: str | None = None,
+    language: str | None = None,
+    format: str | None = None,
+) -> Result:
+    """Every finding about the workbook in ``data``, as ``api.check``; ranked when clean.
 
     The steps are ``api.check``'s, run once: the workbook read is kept for the
-    page, and a clean one is scored (nothing is written).
+    page, and a clean one is ranked (nothing is written).
     """
-    checked = api.run(data, filename=filename, language=language, scoring=False)
+    checked = api.run(
+        data, filename=filename, language=language, scoring=False, rank=True, format=format
+    )
     if checked.book is None or checked.validated is None:
         return _shown_with(checked.result)
     cells = _cells(checked.book.results, checked.result.language)
-    if checked.validated.findings:
-        return _shown_with(checked.result, cells=cells)
-    played = scoring.score_games(checked.validated.frame)
-    table, per_round = scoring.standings(played, collation_key)
-    clean = dataclasses.replace(checked.result, standings=table)
-    return _shown_with(clean, played=played, per_round=per_round, cells=cells)
+    return _shown_with(checked.result, ranking=checked.ranking, cells=cells)
 
 
 def score(
@@ -150,9 +156,12 @@ def score(
     filename: str | None = None,
     language: str | None = None,
     now: dt.datetime | None = None,
+    format: str | None = None,
 ) -> Result:
     """``api.score``: ``Result.workbook`` holds the scored bytes; with errors, their cells too."""
-    scored = api.run(data, filename=filename, language=language, now=now, scoring=True)
+    scored = api.run(
+        data, filename=filename, language=language, now=now, scoring=True, format=format
+    )
     if scored.book is None or scored.result.exit_code != EXIT_PROBLEMS:
         return _shown_with(scored.result)
     return _shown_with(scored.result, cells=_cells(scored.book.results, scored.result.language))
@@ -169,21 +178,38 @@ def warm_up() -> None:
     score(blank, filename="warm-up.xlsx")
 
 
-def template_workbook(lang: str, *, players: int, rounds: int, event: str | None) -> bytes:
-    """The blank tournament workbook for ``players`` over ``rounds`` rounds, in ``lang``."""
-    return template.template_bytes(lang, players=players, rounds=rounds, event=event)
+def template_workbook(
+    lang: str, *, players: int, rounds: int, event: str | None, format: str | None = None
+) -> bytes:
+    """The blank tournament workbook for ``players`` over ``rounds`` rounds, in ``lang``, for
+    the shipped format ``format`` (None: the default template)."""
+    fmt = None if format is None else formats.shipped()[format]
+    return template.template_bytes(lang, players=players, rounds=rounds, event=event, fmt=fmt)
+
+
+def format_choices() -> list[dict[str, Any]]:
+    """The shipped formats the page offers: name, game, and one line in every language.
+
+    >>> choices = format_choices()
+    >>> [choice["name"] for choice in choices][:2], sorted(choices[0]["description"])
+    (['catan-es', 'catan-de'], ['en', 'es', 'tr'])
+    """
+    return [
+        {
+            "name": name,
+            "game": fmt.game,
+            "description": {lang: text(lang, f"format.{name}") for lang in LANGUAGE_CODES},
+        }
+        for name, fmt in formats.shipped().items()
+    ]
 
 
 def _shown_with(
-    result: api.Result,
-    *,
-    played: pd.DataFrame | None = None,
-    per_round: pd.DataFrame | None = None,
-    cells: ResultsCells | None = None,
+    result: api.Result, *, ranking: Ranking | None = None, cells: ResultsCells | None = None
 ) -> Result:
     """``result`` with what the page shows beside it."""
     fields = {field.name: getattr(result, field.name) for field in dataclasses.fields(api.Result)}
-    return Result(**fields, played=played, per_round=per_round, cells=cells)
+    return Result(**fields, ranking=ranking, cells=cells)
 
 
 def _cells(results: reader.ResultsSheet, lang: str) -> ResultsCells:

@@ -2,7 +2,7 @@
 
 One shape for ``/api/check`` and for the 422 answers of ``/api/score``::
 
-    {"file": "event.xlsx",
+    {"file": "event.xlsx", "format": "catan-es", "game": "catan",
      "summary": {"games": 28, "players": 26, "exit_code": 0, "language": "en",
                  "errors": 0, "notices": 0},
      "findings": [{"code": ..., "severity": "error", "params": {...},
@@ -11,25 +11,40 @@ One shape for ``/api/check`` and for the 422 answers of ``/api/score``::
                    "context": {"first_row": 7, "columns": ["B", ...], "headers": [...],
                                "rows": [["1", "2", ...], ...],
                                "highlight": {"row": 9, "column": "K"}}}],
-     "standings": {"rounds": [1, 2], "rows": [{"rank": 1, "player": "Ana",
-                   "round_points": 10.0, "round_points_twelfths": 120, "vp": 21,
-                   "vp_share": 0.32, "by_round": [5.0, 5.0]}]},
+     "standings": {"keys": ["points", "vp", "vp_ratio"],
+                   "headers": ["Round Points", "VP", "VP %"], "rounds": [1, 2],
+                   "rows": [{"rank": 1, "player": "Ana", "points": 10, "vp": 21,
+                   "vp_ratio": 0.32, "exact": {"points": "10", "vp": "21",
+                   "vp_ratio": "8/25"}, "by_round": [5.0, 5.0],
+                   "round_points": 10.0, "round_points_twelfths": 120, "vp_share": 0.32}]},
      "games": [{"round": 1, "tables": [{"table": "1", "seats": [{"player": "Ana",
-                "place": 1, "vp": 11, "round_points": 5.0, "largest_army": true,
-                "longest_road": false, "declared": false}]}]}]}
+                "place": 1, "first": 5.0, "vp": 11, "round_points": 5.0,
+                "largest_army": true, "longest_road": false, "declared": false}]}]}]}
+
+``format`` is the format the workbook was read in (docs/rules.md, "Formats"), ``game``
+its game; ``standings`` has a value per key of the format (``keys``, in order, with
+their ``headers`` in the run's language; ``place_counts`` is ``firsts``, ``seconds``,
+``thirds``), ``exact`` the same values exactly (ties compare exactly; the numbers are
+rounded for display only), ``by_round`` the first key per round.  Carcassonne's seats
+hold ``score`` (null for a bye) and ``bye`` instead of Catan's VP and titles.
+``round_points``, ``round_points_twelfths`` and ``vp_share`` are there when the format
+has them (catan-es's fields, as they always were).
 
 ``standings`` and ``games`` are null unless the workbook was scored without a
-problem.  Round points leave the engine as exact twelfths and become the
-decimals shown here (``round_points_twelfths`` keeps the exact value).
+problem.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
+from xlsx_scorer.app import formatsheets
+from xlsx_scorer.core import standings
 from xlsx_scorer.findings import Finding, to_json
+from xlsx_scorer.i18n import text
 from xlsx_scorer.web import engine
 
 TWELFTHS = 12
@@ -37,8 +52,11 @@ TWELFTHS = 12
 
 def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
     """The whole JSON body for ``result``, a run on the upload ``filename``."""
+    fmt = result.format
     return {
         "file": filename,
+        "format": None if fmt is None else fmt.name,
+        "game": None if fmt is None else fmt.game,
         "summary": summary(result),
         "findings": [finding_body(finding, result) for finding in result.findings],
         "standings": standings_body(result),
@@ -89,35 +107,51 @@ def excerpt_body(excerpt: engine.Excerpt) -> dict[str, Any]:
 
 
 def standings_body(result: engine.Result) -> dict[str, Any] | None:
-    """The ranked table with each player's round points per round, or None when not scored."""
-    table = result.standings
-    if table is None:
+    """The ranked table by the format's keys, each player's first key per round; None when
+    not scored.  Every key's value is a number (a Fraction as its float) and, under
+    ``exact``, the exact value as text (``"9/28"``): ties compare exactly."""
+    ranking, fmt = result.ranking, result.format
+    if ranking is None or fmt is None:
         return None
-    per_round = result.per_round
-    rounds = [] if per_round is None else [int(number) for number in per_round.columns]
-    columns = [per_round[number].tolist() for number in rounds] if per_round is not None else []
-    by_round = list(zip(*columns, strict=True)) if columns else [()] * len(table)
-    rows = [
-        {
-            "rank": rank,
-            "player": str(player),
-            "round_points": twelfths / TWELFTHS,
-            "round_points_twelfths": twelfths,
-            "vp": vp,
-            "vp_share": share,
-            "by_round": [None if math.isnan(value) else int(value) / TWELFTHS for value in values],
-        }
-        for rank, player, twelfths, vp, share, values in zip(
-            table["rank"].astype(int).tolist(),
-            table["player"].tolist(),
-            table["points12"].astype(int).tolist(),
-            table["vp"].astype(int).tolist(),
-            table["vp_share"].astype(float).tolist(),
-            by_round,
-            strict=True,
-        )
-    ]
-    return {"rounds": rounds, "rows": rows}
+    table, per_round = ranking.table, ranking.ranked.per_round
+    shown = formatsheets.shown_columns(fmt, result.language)
+    keys = [column for column, _ in shown]
+    rounds = [int(number) for number in per_round.columns]
+    scale = ranking.ranked.round_scale
+    by_round = per_round.to_numpy(dtype=float, na_value=math.nan).tolist()
+    extra = [name for name in ("points12", "vp_share") if name in table]
+    columns = {name: table[name].tolist() for name in (*keys, *extra)}
+    rows = []
+    for index, (rank, player) in enumerate(
+        zip(table["rank"].astype(int).tolist(), table["player"].tolist(), strict=True)
+    ):
+        exact = {key: columns[key][index] for key in keys}
+        row: dict[str, Any] = {"rank": rank, "player": str(player)}
+        row.update({key: _number(value) for key, value in exact.items()})
+        row["exact"] = {key: str(value) for key, value in exact.items()}
+        row["by_round"] = [
+            None if math.isnan(value) else value / scale for value in by_round[index]
+        ]
+        if "points12" in columns:  # catan-es's fields, as they always were
+            twelfths = int(columns["points12"][index])
+            row.update(round_points=twelfths / TWELFTHS, round_points_twelfths=twelfths)
+        if "vp_share" in columns:
+            row["vp_share"] = float(columns["vp_share"][index])
+        rows.append(row)
+    headers = [text(result.language, message.message) for _, message in shown]
+    return {"keys": keys, "headers": headers, "rounds": rounds, "rows": rows}
+
+
+def _number(value: Any) -> int | float:
+    """An exact value as a JSON number: a whole one stays whole.
+
+    >>> from fractions import Fraction
+    >>> _number(Fraction(4, 1)), _number(Fraction(1, 2)), _number(3)
+    (4, 0.5, 3)
+    """
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return int(value)
 
 
 def table_order(label: str) -> tuple[int, int, str]:
@@ -130,32 +164,56 @@ def table_order(label: str) -> tuple[int, int, str]:
 
 
 def games_body(result: engine.Result) -> list[dict[str, Any]] | None:
-    """Every round's tables, each with its seats by place (then name), or None when not scored."""
-    played = result.played
-    if played is None:
+    """Every round's tables, each with its seats by place (then name), or None when not scored.
+
+    A seat has the player, the place and ``first``: what the game gave in the format's
+    first key (points, wins…); Catan's VP, titles and declared victory (and ``round_points``
+    when the format counts points), or Carcassonne's ``score`` (null for a bye) and ``bye``.
+    """
+    ranking, fmt = result.ranking, result.format
+    if ranking is None or fmt is None:
         return None
+    played = ranking.played
+    first, scale = standings.per_game(played, fmt.order[0], ranking.ranked.scale, fmt)
+    catan = fmt.game == "catan"
+    columns = {
+        name: played[name].tolist()
+        for name in (
+            "place",
+            "value",
+            "bye",
+            "points_n",
+            "largest_army",
+            "longest_road",
+            "declared",
+        )
+        if name in played
+    }
     games: dict[int, dict[str, list[tuple[int, str, dict[str, Any]]]]] = {}
-    for number, label, player, place, vp, twelfths, army, road, declared in zip(
-        played["round"].astype(int).tolist(),
-        played["table"].astype(str).tolist(),
-        played["player"].astype(str).tolist(),
-        played["place"].astype(int).tolist(),
-        played["vp"].astype(int).tolist(),
-        played["points12"].astype(int).tolist(),
-        played["largest_army"].astype(bool).tolist(),
-        played["longest_road"].astype(bool).tolist(),
-        played["declared"].astype(bool).tolist(),
-        strict=True,
+    for index, (number, label, player) in enumerate(
+        zip(
+            played["round"].astype(int).tolist(),
+            played["table"].astype(str).tolist(),
+            played["player"].astype(str).tolist(),
+            strict=True,
+        )
     ):
-        seat = {
+        place = int(columns["place"][index])
+        value = float(first[index])
+        seat: dict[str, Any] = {
             "player": player,
             "place": place,
-            "vp": vp,
-            "round_points": twelfths / TWELFTHS,
-            "largest_army": army,
-            "longest_road": road,
-            "declared": declared,
+            "first": None if math.isnan(value) else value / scale,
         }
+        if catan:
+            seat["vp"] = int(columns["value"][index])
+            if fmt.points is not None:
+                seat["round_points"] = int(columns["points_n"][index]) / ranking.ranked.scale
+            for name in ("largest_army", "longest_road", "declared"):
+                seat[name] = bool(columns[name][index])
+        else:
+            bye = bool(columns["bye"][index])
+            seat.update(score=None if bye else int(columns["value"][index]), bye=bye)
         games.setdefault(number, {}).setdefault(label, []).append((place, player, seat))
     by_seat = itemgetter(0, 1)
     return [

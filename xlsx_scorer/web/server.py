@@ -3,13 +3,16 @@
 Routes (documented in the README):
 
 - ``GET /`` the page; ``GET /static/…`` its script, styles and strings;
-- ``GET /healthz`` 200 ``{"status": "ok", "token_required": …}``;
-- ``POST /api/check`` (multipart ``file``; optional ``lang``) 200 with the run's
+- ``GET /healthz`` 200 ``{"status": "ok", "token_required": …, "formats": […]}`` (the
+  shipped formats with one line each in every language, for the page's choice);
+- ``POST /api/check`` (multipart ``file``; optional ``lang`` and ``format``, a shipped
+  format's name: else the workbook's own, docs/rules.md "Formats") 200 with the run's
   JSON (``payload.run_body`` and ``download_name``, the scored workbook's name),
   422 with it when the file cannot be used;
 - ``POST /api/score`` (same) 200 with the scored workbook, 422 with the run's
   JSON when there is any problem or the file cannot be used;
-- ``GET /api/template?lang=es&players=24&rounds=4`` a blank template.
+- ``GET /api/template?lang=es&players=24&rounds=4&format=carcassonne-hig`` a blank
+  template (``format`` optional: without it the default template).
 
 Guards: before a body is read, ``gate.Gate`` refuses another host (421),
 another site's page (403), a missing access code (401, when the server has a
@@ -57,6 +60,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xlsx_scorer import __version__
+from xlsx_scorer.core import formats
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
 from xlsx_scorer.web import engine, gate, payload
 
@@ -103,11 +107,13 @@ class ApiError(Exception):
 
 @dataclass(frozen=True)
 class Upload:
-    """A workbook posted to the API: its clean file name, bytes, and the ``lang`` asked for."""
+    """A workbook posted to the API: its clean file name, bytes, the ``lang`` asked for, and
+    the shipped ``format`` asked for (None: the workbook's own)."""
 
     name: str
     data: bytes
     language: str | None
+    format: str | None = None
 
 
 class _InMemoryParser(MultiPartParser):
@@ -266,6 +272,7 @@ async def _healthz(request: Request) -> Response:
             "token_required": request.app.state.token is not None,
             "max_upload_bytes": request.app.state.max_upload_bytes,
             "languages": list(engine.LANGUAGE_CODES),
+            "formats": engine.format_choices(),
             "template": {
                 "max_players": MAX_PLAYERS,
                 "max_rounds": MAX_ROUNDS,
@@ -292,6 +299,7 @@ async def _run(request: Request, run: Callable[..., engine.Result]) -> Response:
 async def _template(request: Request) -> Response:
     query = request.query_params
     lang = _language(query.get("lang")) or _session(request)
+    chosen = _format(query.get("format"))
     players = _count(query.get("players"), "players", engine.DEFAULT_PLAYERS, MAX_PLAYERS)
     rounds = _count(query.get("rounds"), "rounds", engine.DEFAULT_ROUNDS, MAX_ROUNDS)
     if players * (rounds + 1) > MAX_TEMPLATE_ROWS:
@@ -303,7 +311,12 @@ async def _template(request: Request) -> Response:
         request,
         "template",
         functools.partial(
-            engine.template_workbook, lang, players=players, rounds=rounds, event=event
+            engine.template_workbook,
+            lang,
+            players=players,
+            rounds=rounds,
+            event=event,
+            format=chosen,
         ),
     )
     name = template_name(lang, event or f"{players}x{rounds}")
@@ -319,7 +332,7 @@ def _answer(run: Callable[..., engine.Result], upload: Upload, session: str, lan
     any problem.  ``lang`` is the language of the log line.
     """
     started = time.perf_counter()
-    result = run(upload.data, filename=upload.name, language=upload.language)
+    result = run(upload.data, filename=upload.name, language=upload.language, format=upload.format)
     scoring = run is engine.score
     _log_run(lang, "score" if scoring else "check", upload, result, started)
     name = scored_name(upload.name, session)
@@ -382,10 +395,12 @@ async def _read_upload(request: Request) -> Upload:
         if len(data) > limit:
             raise _too_large(limit)
         language = form.get("lang")
+        chosen = form.get("format")
         return Upload(
             clean_name(file.filename),
             data,
             _language(language if isinstance(language, str) else request.query_params.get("lang")),
+            _format(chosen if isinstance(chosen, str) else request.query_params.get("format")),
         )
     finally:
         await form.close()
@@ -414,6 +429,16 @@ def _language(value: str | None) -> str | None:
         return None
     if value not in engine.LANGUAGE_CODES:
         raise ApiError(400, "bad_language", codes=", ".join(engine.LANGUAGE_CODES))
+    return value
+
+
+def _format(value: str | None) -> str | None:
+    """A shipped format's name, or None (the workbook's own): the server opens no file a
+    request names, so an organiser's own format file is the command line's (``--format``)."""
+    if value is None or value == "":
+        return None
+    if value not in formats.SHIPPED:
+        raise ApiError(400, "bad_format", formats=", ".join(formats.SHIPPED))
     return value
 
 

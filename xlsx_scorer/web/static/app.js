@@ -56,6 +56,7 @@ function applyLanguage() {
     node.textContent = text(node.dataset.i18n, { mb: megabytes() });
   }
   byId("footer").textContent = text("footer", { version: state.info.version });
+  fillFormats();
   updateTemplateLink();
 }
 
@@ -85,7 +86,28 @@ function post(path, file, withLanguage) {
   const form = new FormData();
   form.append("file", file, file.name);
   if (withLanguage) form.append("lang", state.lang);
+  if (chosenFormat()) form.append("format", chosenFormat());
   return fetch(path, { method: "POST", body: form, headers: headers() });
+}
+
+// The format chosen on the page ("" is the workbook's own).
+function chosenFormat() {
+  return byId("format").value;
+}
+
+// The shipped formats as the choice's options, each with its one line in the page's language.
+function fillFormats() {
+  const select = byId("format");
+  const chosen = select.value;
+  const own = el("option", { value: "", text: text("formatOwn") });
+  const options = (state.info.formats || []).map((entry) =>
+    el("option", {
+      value: entry.name,
+      text: `${entry.name} — ${entry.description[state.lang] ?? entry.description.en}`,
+    }),
+  );
+  select.replaceChildren(own, ...options);
+  select.value = chosen;
 }
 
 // Save an answer's workbook under the name the server gives it.
@@ -224,7 +246,10 @@ function showRun(body, focus, file) {
     parts.push(notesBlock(body.findings));
     parts.push(downloadBlock(body.download_name, () => download(file)));
     if (body.standings) parts.push(standingsBlock(body.standings));
-    if (body.games) parts.push(gamesBlock(body.games));
+    if (body.games && body.standings) {
+      const { keys, headers } = body.standings;
+      parts.push(gamesBlock(body.games, body.game, keys[0], headers[0]));
+    }
     announcement = text("announceOk", { file: body.file });
   }
   byId("results-heading").textContent = text("resultsHeading", { file: body.file });
@@ -264,6 +289,7 @@ function updateTemplateLink() {
     const query = new URLSearchParams({ lang: state.lang, players, rounds });
     const event = byId("event").value.trim();
     if (event) query.set("event", event);
+    if (chosenFormat()) query.set("format", chosenFormat());
     link.href = `/api/template?${query}`;
     link.textContent = text("templateLink", { players, rounds });
     link.hidden = false;
@@ -356,6 +382,10 @@ function wire() {
     if (file) check(file);
   });
   for (const id of ["players", "rounds", "event"]) byId(id).addEventListener("input", updateTemplateLink);
+  byId("format").addEventListener("change", () => {
+    updateTemplateLink();
+    if (state.file) check(state.file, { focus: false });
+  });
   byId("template-link").addEventListener("click", downloadTemplate);
   byId("template-form").addEventListener("submit", (event) => {
     event.preventDefault();

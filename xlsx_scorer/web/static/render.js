@@ -165,6 +165,17 @@ function scrollable(table, captionId) {
   return el("div", { class: "table-wrap", role: "region", tabindex: 0, "aria-labelledby": captionId }, table);
 }
 
+// A key's value as the standings show it: shares as percentages, counts and whole score
+// differences whole, the rest (points, wins, Buchholz) with two decimals.
+const PERCENT_KEYS = new Set(["vp_ratio", "shares", "relative"]);
+const WHOLE_KEYS = new Set(["vp", "score", "capped_vp", "firsts", "seconds", "thirds"]);
+
+function keyValue(key, value) {
+  if (PERCENT_KEYS.has(key)) return percent(value);
+  if (WHOLE_KEYS.has(key) || (key === "score_diff" && Number.isInteger(value))) return shown(value);
+  return points(value);
+}
+
 export function standingsBlock(standings) {
   const captionId = "standings-caption";
   const roundHeaders = standings.rounds.map((round) =>
@@ -179,24 +190,23 @@ export function standingsBlock(standings) {
     {},
     el("th", { scope: "col", class: "num", text: text("colRank") }),
     el("th", { scope: "col", text: text("colPlayer") }),
-    el("th", { scope: "col", class: "num", text: text("colRoundPoints") }),
-    el("th", { scope: "col", class: "num", text: text("colVp") }),
-    el("th", { scope: "col", class: "num", text: text("colVpShare") }),
+    ...standings.headers.map((words) => el("th", { scope: "col", class: "num", text: words })),
     ...roundHeaders,
   );
+  const first = standings.keys[0];
   const rows = standings.rows.map((entry) =>
     el(
       "tr",
       {},
       el("td", { class: "num", text: shown(entry.rank) }),
       el("th", { scope: "row", text: entry.player }),
-      el("td", { class: "num strong", text: points(entry.round_points) }),
-      el("td", { class: "num", text: shown(entry.vp) }),
-      el("td", { class: "num", text: percent(entry.vp_share) }),
+      ...standings.keys.map((key, index) =>
+        el("td", { class: index === 0 ? "num strong" : "num", title: entry.exact[key], text: keyValue(key, entry[key]) }),
+      ),
       ...entry.by_round.map((value) =>
         value === null
           ? el("td", { class: "num muted" }, el("span", { "aria-hidden": "true", text: "–" }), srOnly(text("notPlayed")))
-          : el("td", { class: "num", text: points(value) }),
+          : el("td", { class: "num", text: keyValue(first, value) }),
       ),
     ),
   );
@@ -210,9 +220,10 @@ export function standingsBlock(standings) {
   return el("div", { class: "standings-block" }, el("h3", { text: text("standingsHeading") }), scrollable(table, captionId));
 }
 
-export function gamesBlock(rounds) {
+// ``firstHeader`` names what each game gave in the format's first key (its standings header).
+export function gamesBlock(rounds, game, firstKey, firstHeader) {
   const details = rounds.map((round) => {
-    const tables = round.tables.map((game) => gameTable(round.round, game));
+    const tables = round.tables.map((table) => gameTable(round.round, table, game, firstKey, firstHeader));
     return el(
       "details",
       { class: "round" },
@@ -223,36 +234,39 @@ export function gamesBlock(rounds) {
   return el("div", { class: "games-block" }, el("h3", { text: text("gamesHeading") }), ...details);
 }
 
-function gameTable(round, game) {
+function gameTable(round, table, game, firstKey, firstHeader) {
+  const catan = game === "catan";
   const head = el(
     "tr",
     {},
     el("th", { scope: "col", class: "num", text: text("colPlace") }),
     el("th", { scope: "col", text: text("colPlayer") }),
-    el("th", { scope: "col", class: "num", text: text("colVp") }),
-    el("th", { scope: "col", class: "num", text: text("colRoundPoints") }),
-    el("th", { scope: "col", text: text("colTitles") }),
+    el("th", { scope: "col", class: "num", text: text(catan ? "colVp" : "colScore") }),
+    el("th", { scope: "col", class: "num", text: firstHeader }),
+    el("th", { scope: "col", text: text(catan ? "colTitles" : "colNote") }),
   );
-  const rows = game.seats.map((seat) => {
-    const titles = [
+  const rows = table.seats.map((seat) => {
+    const badges = [
       seat.largest_army ? "largestArmy" : null,
       seat.longest_road ? "longestRoad" : null,
       seat.declared ? "declared" : null,
+      seat.bye ? "bye" : null,
     ].filter(Boolean);
+    const value = catan ? seat.vp : seat.score;
     return el(
       "tr",
       {},
       el("td", { class: "num", text: shown(seat.place) }),
       el("th", { scope: "row", text: seat.player }),
-      el("td", { class: "num", text: shown(seat.vp) }),
-      el("td", { class: "num", text: points(seat.round_points) }),
-      el("td", {}, ...titles.map((key) => el("span", { class: "badge", text: text(key) }))),
+      el("td", { class: "num", text: value === null ? "–" : shown(value) }),
+      el("td", { class: "num", text: seat.first === null ? "–" : keyValue(firstKey, seat.first) }),
+      el("td", {}, ...badges.map((key) => el("span", { class: "badge", text: text(key) }))),
     );
   });
   return el(
     "table",
     { class: "game" },
-    el("caption", { text: text("tableCaption", { round, table: game.table }) }),
+    el("caption", { text: text("tableCaption", { round, table: table.table }) }),
     el("thead", {}, head),
     el("tbody", {}, ...rows),
   );
