@@ -373,7 +373,7 @@ def _with_duration_style() -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("style", ["1", "2", "4"], ids=["date", "time", "duration"])
-@pytest.mark.parametrize("value", ["1e12", "-1e12", "1e300"])
+@pytest.mark.parametrize("value", ["1e12", "-1e12", "1e300", "1e308", "-1e308"])
 def test_a_huge_date_or_duration_in_a_column_not_read_changes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], style: str, value: str
 ) -> None:

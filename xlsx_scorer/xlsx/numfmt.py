@@ -155,7 +155,7 @@ def serial_date(
     (datetime.date(1900, 1, 1), datetime.date(1904, 1, 2))
     >>> serial_date(1.5, date1904=False, duration=True)
     datetime.timedelta(days=1, seconds=43200)
-    >>> serial_date(1e12, date1904=False, duration=True), serial_date(1e12, date1904=False)
+    >>> serial_date(1e12, date1904=False, duration=True), serial_date(1e308, date1904=False)
     (None, None)
     >>> serial_date(2_958_465, date1904=False), serial_date(2_958_465.999_999_999, date1904=False)
     (datetime.date(9999, 12, 31), None)
@@ -166,9 +166,11 @@ def serial_date(
         if not abs(serial) < _LAST_DURATION:
             return None
         return dt.timedelta(milliseconds=round(serial * 86_400_000))
-    milliseconds = round(serial * 86_400_000)
     last = _LAST_SERIAL - _DAYS_1904 if date1904 else _LAST_SERIAL
-    if serial < 0 or milliseconds >= last * 86_400_000:  # rounded: 9999-12-31 23:59:59.999
+    if not 0 <= serial < last:
+        return None
+    milliseconds = round(serial * 86_400_000)
+    if milliseconds >= last * 86_400_000:  # rounded up to the next day: 10000-01-01
         return None
     days, rest = divmod(milliseconds, 86_400_000)
     moment = dt.timedelta(milliseconds=rest)
