@@ -37,6 +37,7 @@ from xlsx_scorer.findings import (
     to_json,
 )
 from xlsx_scorer.i18n import LANGUAGES
+from xlsx_scorer.xlsx import patch
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "xlsx_scorer"
@@ -567,3 +568,22 @@ def test_diff_quotes_a_name_of_megabytes_cut(
     out = capsys.readouterr().out
     assert len(out) < 5_000
     assert name[: QUOTE_LIMIT - 1] + "…" in out
+
+
+@pytest.mark.parametrize("command", [["diff"], ["merge", "-o"]])
+def test_a_round_of_megabytes_is_quoted_cut_by_diff_and_merge(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A round typed as text (a row's key, as its table and player) is quoted cut too: it
+    was printed whole, twice."""
+    long_round = "Ronda " * 100_000
+    copy = tmp_path / "copy.xlsx"
+    base = Path("fixtures/sample_event.xlsx").read_bytes()
+    copy.write_bytes(patch.patch_workbook(base, {"Results": {"B4": long_round}}))
+    arguments = [command[0], "fixtures/sample_event.xlsx", str(copy)]
+    if command[0] == "merge":
+        arguments += ["-o", str(tmp_path / "merged.xlsx")]
+    assert main(arguments) in (0, 1)
+    out = capsys.readouterr()
+    assert len(out.out + out.err) < 5_000
+    assert long_round[: QUOTE_LIMIT - 1] + "…" in out.out + out.err

@@ -9,6 +9,7 @@ time a dense read would.
 from __future__ import annotations
 
 import io
+import re
 import time
 import zipfile
 from pathlib import Path
@@ -372,7 +373,7 @@ def _with_duration_style() -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("style", ["1", "2", "4"], ids=["date", "time", "duration"])
-@pytest.mark.parametrize("value", ["1e12", "-1e12", "1e300"])
+@pytest.mark.parametrize("value", ["1e12", "-1e12", "1e300", "1e308", "-1e308"])
 def test_a_huge_date_or_duration_in_a_column_not_read_changes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], style: str, value: str
 ) -> None:
@@ -392,3 +393,36 @@ def test_a_huge_date_or_duration_in_a_number_column_is_a_problem_naming_the_cell
     code, output, _ = score(workbook(tmp_path, xml, _with_duration_style()), capsys)
     assert code == 1, output
     assert "Results!E3" in output
+
+
+def _in_1904(styles: dict[str, bytes]) -> dict[str, bytes]:
+    """``styles`` and the event's workbook part counting dates from 1904."""
+    source = zipfile.ZipFile(io.BytesIO(results_book()))
+    book = source.read("xl/workbook.xml")
+    dated = re.sub(rb"<workbookPr\b", b'<workbookPr date1904="1"', book, count=1)
+    if dated == book:
+        dated = book.replace(b"<sheets>", b'<workbookPr date1904="1"/><sheets>', 1)
+    assert b'date1904="1"' in dated
+    return {**styles, "xl/workbook.xml": dated}
+
+
+@pytest.mark.parametrize(
+    ("value", "date1904"),
+    [
+        ("2958465.999999999", False),
+        ("2958465", True),
+        ("2957004", True),
+        ("2957003.9999999999", True),
+    ],
+)
+def test_a_date_just_past_9999_in_either_date_system_is_read_as_its_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, date1904: bool
+) -> None:
+    """Past 9999-12-31 23:59:59.999 (rounded to the millisecond), counted from 1900 or from
+    1904 (whose serial 2,957,003 is 9999-12-31): the number, in a column not read, matters
+    not (it was an OverflowError, exit 3)."""
+    huge = {row: f'<c r="N{row}" s="1"><v>{value}</v></c>' for row in (1, 5)}
+    replaced = _in_1904(_with_duration_style()) if date1904 else _with_duration_style()
+    code, output, _ = score(workbook(tmp_path, results_xml(extra=huge), replaced), capsys)
+    assert code == 0, output
+    assert "4 games" in output

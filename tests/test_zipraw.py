@@ -386,6 +386,11 @@ EOCD_IN_COMMENTS = {
     "at-the-end": b"note PK\x05\x06" + bytes(18),
     "cut-short": b"note PK\x05\x06\x00\x00",
     "copy-of-the-end": Path("fixtures/sample_event.xlsx").read_bytes()[-22:],
+    # 62 bytes on (40 here, the end record's 22): the first directory record's length
+    "copy-one-record-on": b"x" * 40 + Path("fixtures/sample_event.xlsx").read_bytes()[-22:],
+    "zip64-locator-and-copy": b"PK\x06\x07"
+    + bytes(16)
+    + Path("fixtures/sample_event.xlsx").read_bytes()[-22:],
 }
 
 

@@ -52,11 +52,12 @@ def value_text(lang: str, value: Any) -> str:
 
 
 def key_text(lang: str, key: Key) -> str:
-    """``round 1, table 3, Ana`` (with the repeat number of a repeated key)."""
+    """``round 1, table 3, Ana`` (with the repeat number of a repeated key); texts typed in
+    the workbook (a round too, when it is no number) are ``quoted``."""
     round_, table, player, occurrence = key
     unknown = text(lang, "cli.blank")
     params = {
-        "round": round_ if round_ != "" else unknown,
+        "round": (quoted(round_) if type(round_) is str else round_) if round_ != "" else unknown,
         "table": quoted(table) if table else unknown,
         "player": quoted(player) if player else unknown,
     }

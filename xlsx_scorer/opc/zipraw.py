@@ -55,6 +55,9 @@ _CENTRAL_SIG = b"PK\x01\x02"
 _END_SIG = b"PK\x05\x06"
 _ZIP64_LOCATOR_SIG = b"PK\x06\x07"
 _ZIP64_LOCATOR_SIZE = 20
+#: The zip64 end record that a locator follows (without extensible data, as ``zipfile`` reads it).
+_ZIP64_END_SIG = b"PK\x06\x06"
+_ZIP64_END_SIZE = 56
 #: The longest archive comment (its length is 16 bits).
 _MAX_COMMENT = 0xFFFF
 #: Sizes and offsets must stay below this (0xFFFFFFFF means "see the zip64 extra field").
@@ -144,8 +147,8 @@ def end_record(data: bytes) -> int | None:
     longest comment, the first ``PK\x05\x06`` whose comment length reaches exactly the end of
     the data and whose central directory, as it declares it, lies just before it (a
     ``PK\x01\x02`` record where it starts; when it counts no member, none, at the record
-    itself; or the zip64 locator right before).  The same bytes inside the archive comment
-    are no end record.
+    itself; or the zip64 end record and its locator right before).  The same bytes inside the
+    archive comment are no end record.
 
     >>> real = _END.pack(_END_SIG, 0, 0, 0, 0, 0, 4, 27)  # no member: its directory at 4
     >>> data = b"PK.." + real + b"fake " + _END.pack(_END_SIG, *[0] * 7)
@@ -161,16 +164,36 @@ def end_record(data: bytes) -> int | None:
         if at + _END.size + comment_length != len(data):
             continue
         starts = at - directory_size
+        locator = at - _ZIP64_LOCATOR_SIZE
         if (
             (
-                at >= _ZIP64_LOCATOR_SIZE
-                and data.startswith(_ZIP64_LOCATOR_SIG, at - _ZIP64_LOCATOR_SIZE)
+                locator >= _ZIP64_END_SIZE
+                and data.startswith(_ZIP64_LOCATOR_SIG, locator)
+                and data.startswith(_ZIP64_END_SIG, locator - _ZIP64_END_SIZE)
             )
             or (members == directory_size == 0 and directory_at == at)
-            or (members and starts >= 0 and data.startswith(_CENTRAL_SIG, starts))
+            or (members and starts >= 0 and _directory_ends(data, starts, members, at))
         ):
             return at
     return None
+
+
+def _directory_ends(data: bytes, start: int, members: int, end: int) -> bool:
+    """Whether ``members`` central directory records, one after another from ``start``, end
+    exactly at ``end`` (a ``PK\x01\x02`` where it starts is not enough: records are
+    contiguous, so a copy of the end record a few records on would pass that).
+
+    >>> record = _CENTRAL.pack(_CENTRAL_SIG, *[0] * 9, 1, *[0] * 6) + b"a"  # named "a"
+    >>> _directory_ends(record * 2, 0, 2, 94), _directory_ends(record * 2, 47, 2, 94)
+    (True, False)
+    """
+    at = start
+    for _ in range(members):
+        if at + _CENTRAL.size > end or not data.startswith(_CENTRAL_SIG, at):
+            return False
+        fields = _CENTRAL.unpack_from(data, at)
+        at += _CENTRAL.size + fields[10] + fields[11] + fields[12]
+    return at == end
 
 
 def readable(data: bytes) -> bytes:

@@ -31,6 +31,8 @@ _DATE_LETTERS = frozenset("dmyhs")
 _ELAPSED = re.compile(r"h+|m+|s+")
 #: Serial numbers a date can have: 1900-01-01 up to 9999-12-31 (Excel's range).
 _LAST_SERIAL = 2_958_466
+#: Days from 1900's serial 0 to 1904's (1904's serial 2,957,003 is 9999-12-31 already).
+_DAYS_1904 = 1_462
 #: Durations shown, in days either way: short of the billion days a ``timedelta`` holds.
 _LAST_DURATION = 999_999_999
 #: Styles listed in ``DateStyles.plain``, at most (past them a style is looked at as written).
@@ -143,8 +145,9 @@ def serial_date(
     Numbers below 1 are times of day, whole numbers dates, the rest both.  In
     the 1900 system serial 1 is 1900-01-01, and 60 (the 29 February 1900 that
     Excel counts) shows as 1900-02-28; in the 1904 system 1 is 1904-01-02.
-    None when the number is no date (negative, or past the year 9999) or no duration
-    (a billion days or more, either way): the cell is then read as the number it holds.
+    None when the number is no date (negative, or past 9999-12-31 once rounded to the
+    millisecond, in its own date system) or no duration (a billion days or more, either
+    way): the cell is then read as the number it holds.
 
     >>> serial_date(45000, date1904=False), serial_date(0.25, date1904=False)
     (datetime.date(2023, 3, 15), datetime.time(6, 0))
@@ -152,15 +155,22 @@ def serial_date(
     (datetime.date(1900, 1, 1), datetime.date(1904, 1, 2))
     >>> serial_date(1.5, date1904=False, duration=True)
     datetime.timedelta(days=1, seconds=43200)
-    >>> serial_date(1e12, date1904=False, duration=True), serial_date(1e12, date1904=False)
+    >>> serial_date(1e12, date1904=False, duration=True), serial_date(1e308, date1904=False)
     (None, None)
+    >>> serial_date(2_958_465, date1904=False), serial_date(2_958_465.999_999_999, date1904=False)
+    (datetime.date(9999, 12, 31), None)
+    >>> serial_date(2_957_003, date1904=True), serial_date(2_957_004, date1904=True)
+    (datetime.date(9999, 12, 31), None)
     """
     if duration:
         if not abs(serial) < _LAST_DURATION:
             return None
         return dt.timedelta(milliseconds=round(serial * 86_400_000))
+    last = _LAST_SERIAL - _DAYS_1904 if date1904 else _LAST_SERIAL
+    if not 0 <= serial < last:
+        return None
     milliseconds = round(serial * 86_400_000)
-    if serial < 0 or serial >= _LAST_SERIAL:
+    if milliseconds >= last * 86_400_000:  # rounded up to the next day: 10000-01-01
         return None
     days, rest = divmod(milliseconds, 86_400_000)
     moment = dt.timedelta(milliseconds=rest)
