@@ -18,7 +18,7 @@ from tests.packages import (
     assert_valid_zip,
     excel_like,
     parts_of,
-    zip_parts,
+    rezip,
 )
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
@@ -119,7 +119,7 @@ def test_a_stale_override_of_an_added_part_is_replaced(original: bytes) -> None:
     parts = parts_of(original)
     stale = '<Override PartName="/docProps/custom.xml" ContentType="text/plain"/></Types>'
     parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", stale.encode())
-    pkg = Package.open(zip_parts(parts))
+    pkg = Package.open(rezip(parts))
     edit = Edit(pkg)
     part = PartName("/docProps/custom.xml")
     edit.add(part, b"<Properties/>", CT_CUSTOM)
@@ -136,7 +136,7 @@ def test_a_new_part_gets_its_own_relationships_part(original: bytes) -> None:
     parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
         b'<Default Extension="rels"', b'<Default Extension="relsx"'
     )
-    pkg = Package.open(zip_parts(parts))
+    pkg = Package.open(rezip(parts))
     edit = Edit(pkg)
     drawing, chart = PartName("/xl/drawings/new.xml"), PartName("/xl/charts/new.xml")
     edit.add(drawing, b"<d/>", ns.CT_DRAWING)
@@ -251,7 +251,7 @@ def test_nothing_is_written_from_a_damaged_package_unless_the_damage_leaves(
     parts = parts_of(original)
     assert "xl/comments1.xml" in parts
     parts["xl/comments1.xml"] = b"<comments><broken></comments>"
-    pkg = Package.open(zip_parts(parts))
+    pkg = Package.open(rezip(parts))
     assert PartName("/xl/comments1.xml") in pkg.damaged
     with pytest.raises(UnusableWorkbookError):
         Edit(pkg).commit()
@@ -271,7 +271,7 @@ def test_a_prefixed_relationships_part_gets_relationships_in_its_prefix(original
         .replace("</Relationships>", "</p:Relationships>")
         .encode()
     )
-    pkg = Package.open(zip_parts(parts))
+    pkg = Package.open(rezip(parts))
     edit = Edit(pkg)
     part = PartName("/docProps/custom.xml")
     edit.add(part, b"<Properties/>", CT_CUSTOM)
