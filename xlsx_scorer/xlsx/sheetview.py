@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from xml.parsers import expat
 
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import guards
 from xlsx_scorer.opc.ns import MAIN
 from xlsx_scorer.opc.xmledit import XmlDoc, XmlError
 
@@ -42,7 +44,7 @@ class _HeadEndError(Exception):
 def _head_end(data: bytes) -> tuple[int, str] | None:
     """The byte offset of the first element after the views and the root's name as written;
     None when there is no such element."""
-    parser = expat.ParserCreate()
+    parser = guards.xml_parser("sheet")
     names: list[str] = []
     found: list[int] = []
 
@@ -52,16 +54,14 @@ def _head_end(data: bytes) -> tuple[int, str] | None:
             found.append(parser.CurrentByteIndex)
             raise _HeadEndError
 
-    def refuse(*_: object) -> None:
-        raise XmlError("a DTD is not allowed")
-
     parser.StartElementHandler = start
     parser.EndElementHandler = lambda _qname: names.pop()
-    parser.StartDoctypeDeclHandler = refuse
     try:
         parser.Parse(data, True)
     except _HeadEndError:
         return found[0], names[0]
+    except UnusableWorkbookError as error:  # the one DTD policy (``guards.xml_parser``)
+        raise XmlError("a DTD is not allowed") from error
     except expat.ExpatError as error:
         raise XmlError(f"not well-formed XML ({error})") from error
     return None
