@@ -9,6 +9,7 @@ import ast
 import datetime as dt
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import openpyxl
@@ -17,7 +18,7 @@ import pytest
 from tests.packages import parts_of, rezip
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx import reader, sheetview
 
 SOURCE = Path(__file__).parents[1] / "xlsx_scorer"
 SAMPLE = Path(__file__).parents[1] / "fixtures" / "sample_event.xlsx"
@@ -117,3 +118,23 @@ def test_a_run_reads_the_workbook_part_once(monkeypatch: pytest.MonkeyPatch) -> 
     book = reader.read_workbook_bytes(data)
     assert book.results.name == "Results"
     assert read.count("xl/workbook.xml") == 1  # parsed when the package was opened, only
+
+
+def test_a_sheets_selection_is_read_from_its_head_alone_by_the_reader_that_unselects_it() -> None:
+    head = (
+        b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b'<sheetViews><sheetView tabSelected=" true " workbookViewId="0"/></sheetViews>'
+        b"<sheetData>"
+    )
+    never_read = iter([head, b"<row><c></row>"])  # broken after the head: never parsed
+
+    def chunks() -> Iterator[bytes]:
+        yield next(never_read)
+        raise AssertionError("read past the head")
+
+    assert sheetview.is_selected("sheet1.xml", chunks())
+    whole = head + b"</sheetData></worksheet>"
+    assert sheetview.is_selected("sheet1.xml", [whole[:30], whole[30:]])
+    unselected = sheetview.unselected("sheet1.xml", whole)
+    assert unselected == whole.replace(b'" true "', b'"false"')
+    assert not sheetview.is_selected("sheet1.xml", [unselected])

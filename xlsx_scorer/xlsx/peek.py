@@ -1,12 +1,10 @@
-"""A look at the start of a sheet without reading all of it: its first cells, its selection.
+"""A look into a sheet without reading all of it: its first cells, the cell formats it names.
 
 They stream the sheet's XML through the reader's expat (``xmlstream``: a DTD is refused,
 ``unusable.xml_entities``) and stop as soon as they know:
 
 - ``first_texts``: the text of column A in the first rows, as the sheet reader reads it
   (``sheetcells.read_cells``: inline strings, shared strings, formula text results);
-- ``is_selected``: whether a view of the sheet is selected (``tabSelected``), as Excel marks
-  the sheets it shows; found before ``<sheetData>``;
 - ``uses_style``: whether a cell, row or column names a cell format numbered ``at_least`` or
   more (``s``, ``style``); read to the end when none does.
 """
@@ -23,7 +21,7 @@ from xlsx_scorer.xlsx import bookparts, xmlstream
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
 from xlsx_scorer.xlsx.sheetcells import CellContext, read_cells
 
-__all__ = ["first_texts", "is_selected", "uses_style"]
+__all__ = ["first_texts", "uses_style"]
 
 _CHUNK = 64 << 10
 _MAIN = ns.MAIN + xmlstream.NAMESPACE_SEPARATOR
@@ -42,22 +40,6 @@ def _stream(package: Package, part: PartName, start: Callable[[str, dict[str, st
             parser.Parse(b"", True)
     except xmlstream.StopParsing:
         return
-
-
-def is_selected(package: Package, part: PartName) -> bool:
-    """Whether a ``<sheetView>`` of the sheet in ``part`` has ``tabSelected`` set."""
-    selected = False
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal selected
-        if tag == _MAIN + "sheetView" and attrs.get("tabSelected", "").strip() in ("1", "true"):
-            selected = True
-            raise xmlstream.StopParsing
-        if tag in (_MAIN + "sheetData", _MAIN + "sheetFormatPr", _MAIN + "cols"):
-            raise xmlstream.StopParsing
-
-    _stream(package, part, start)
-    return selected
 
 
 def uses_style(package: Package, part: PartName, at_least: int) -> bool:

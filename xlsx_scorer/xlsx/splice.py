@@ -44,8 +44,8 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
+from xlsx_scorer.xlsx import bookparts, parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx import chart as charts
-from xlsx_scorer.xlsx import parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
@@ -321,15 +321,15 @@ def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] |
         part = sheet.part
         if index in removed or part is None or not pkg.has(part):
             continue
+        name = pkg.info(part).filename
         try:
-            if not peek.is_selected(pkg, part):
+            if not sheetview.is_selected(name, bookparts.part_chunks(pkg, part)):
                 continue
-            data = sheetview.unselected(pkg.info(part).filename, pkg.read(part))
-        except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
+            data = sheetview.unselected(name, pkg.read(part))
+        except (UnusableWorkbookError, LookupError, ValueError):  # XmlError: a ValueError
             return None
-        if data is None:  # selected where the head does not say so: left as it is
-            return None
-        edited[part] = data
+        if data is not None:  # the same reader found the view selected: it is unselected
+            edited[part] = data
     return edited
 
 
