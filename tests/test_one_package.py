@@ -11,13 +11,16 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import openpyxl
 import pytest
 
 from tests.packages import parts_of, rezip
+from xlsx_scorer.app import api
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import reader, sheetview
 
 SOURCE = Path(__file__).parents[1] / "xlsx_scorer"
@@ -105,11 +108,11 @@ def test_a_run_reads_the_workbook_part_once(monkeypatch: pytest.MonkeyPatch) -> 
     read: list[str] = []
     stream, read_part = Package.stream, Package.read
 
-    def counted_stream(self: Package, part: opc_package.PartName):  # type: ignore[no-untyped-def]
+    def counted_stream(self: Package, part: PartName) -> IO[bytes]:
         read.append(part.member)
         return stream(self, part)
 
-    def counted_read(self: Package, part: opc_package.PartName) -> bytes:
+    def counted_read(self: Package, part: PartName) -> bytes:
         read.append(part.member)
         return read_part(self, part)
 
@@ -138,3 +141,20 @@ def test_a_sheets_selection_is_read_from_its_head_alone_by_the_reader_that_unsel
     unselected = sheetview.unselected("sheet1.xml", whole)
     assert unselected == whole.replace(b'" true "', b'"false"')
     assert not sheetview.is_selected("sheet1.xml", [unselected])
+
+
+def test_a_score_run_opens_and_verifies_the_package_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = SAMPLE.read_bytes()
+    monkeypatch.setattr(opc_package, "_last_opened", [])
+    opened: list[bytes] = []
+    init = Package.__init__
+
+    def counted(self: Package, source: bytes, *args: object) -> None:
+        opened.append(source)
+        init(self, source, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Package, "__init__", counted)
+    result = api.score(data)
+    assert result.exit_code == 0
+    assert result.workbook is not None
+    assert opened == [data]  # safety, reader and writer share one Package
