@@ -158,3 +158,19 @@ def test_a_score_run_opens_and_verifies_the_package_once(monkeypatch: pytest.Mon
     assert result.exit_code == 0
     assert result.workbook is not None
     assert opened == [data]  # safety, reader and writer share one Package
+
+
+def test_a_utf16_sheets_selection_is_read_all_the_same() -> None:
+    xml = (
+        '<?xml version="1.0" encoding="UTF-16"?>'
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        '<sheetViews><sheetView tabSelected="1" workbookViewId="0"/></sheetViews>'
+        "<sheetData/></worksheet>"
+    )
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        data = xml.encode(encoding)
+        assert sheetview.is_selected("sheet1.xml", [data]), encoding
+        unselected = sheetview.unselected("sheet1.xml", data)
+        assert unselected is not None
+        assert b'tabSelected="0"' in unselected
+        assert not sheetview.is_selected("sheet1.xml", [unselected])

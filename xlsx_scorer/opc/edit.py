@@ -33,6 +33,7 @@ written from a damaged package (a damaged part kept is refused).
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -139,6 +140,16 @@ def edit_content_types(
     return doc.render()
 
 
+def _rels_of(part: PartName) -> PartName:
+    """``part.rels``, worked out once per part name as written (an edit asks for it often)."""
+    return _rels_of_uri(part.uri)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rels_of_uri(uri: str) -> PartName:
+    return PartName(uri).rels
+
+
 def _is_rels(part: PartName) -> bool:
     return part.extension == "rels" and part.folder.endswith("/_rels/")
 
@@ -172,8 +183,8 @@ class Edit:
     def _rels_exist(self, source: PartName) -> bool:
         """Whether ``source``'s relationships part is the package's own (edited in place)."""
         return (
-            self.pkg.has(source.rels)
-            and source.rels not in self._dropped
+            self.pkg.has(_rels_of(source))
+            and _rels_of(source) not in self._dropped
             and (source == ROOT or self.pkg.has(source))
         )
 
@@ -225,7 +236,7 @@ class Edit:
             raise ValueError(f"{source}: relationship id {rid} is taken")
         self._related.setdefault(source, []).append(NewRelationship(rid, rel_type, target))
         if not self._rels_exist(source):
-            self._touch(source.rels)
+            self._touch(_rels_of(source))
         return rid
 
     def unrelate(self, source: PartName, rid: str) -> None:
@@ -241,8 +252,8 @@ class Edit:
             raise ValueError(f"no such part: {part}")
         self._replaced.pop(part, None)
         self._dropped.add(part)
-        if self.pkg.has(part.rels):
-            self._dropped.add(part.rels)
+        if self.pkg.has(_rels_of(part)):
+            self._dropped.add(_rels_of(part))
         self._types_touched = True
 
     def cut(self, source: PartName, rids: Iterable[str]) -> set[PartName]:
@@ -303,11 +314,11 @@ class Edit:
             if missing:
                 raise ValueError(f"{source}: relationship to missing part {missing[0]}")
             if self._rels_exist(source):
-                existing = self.pkg.read(source.rels)
+                existing = self.pkg.read(_rels_of(source))
                 gone = removed.get(source, set())
-                replaced[source.rels] = edit_relationships(source, existing, gone, new)
+                replaced[_rels_of(source)] = edit_relationships(source, existing, gone, new)
             elif new and (source == ROOT or self.present(source)):
-                added[source.rels] = relationships_xml(source, new)
+                added[_rels_of(source)] = relationships_xml(source, new)
         if self._types_touched:
             types = dict(self._types)
             if "rels" not in self.pkg.content_types.defaults:

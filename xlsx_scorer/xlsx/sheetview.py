@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Iterable, Iterator
 from xml.parsers import expat
 
@@ -75,18 +76,22 @@ def _head_end(name: str, chunks: Iterator[bytes]) -> tuple[list[bytes], int | No
     return read, None, ""
 
 
-def _head(name: str, chunks: Iterable[bytes]) -> tuple[XmlDoc, int | None]:
+def _head(name: str, chunks: Iterable[bytes]) -> tuple[XmlDoc | None, int | None]:
     """The part's views as an editable document, the part read no further than its head.
 
     When the part has cells and is UTF-8: its head alone, closed by the root's end tag (the
     document's bytes are then the part's own up to the offset returned); else the whole part,
-    and None.
+    and None.  No document at all when the head, in an encoding that writes ASCII as ASCII,
+    has no ``tabSelected`` (nothing to read: no view is selected).
     """
     keep = [("sheetViews", "sheetView")]
     rest = iter(chunks)
     read, end, root = _head_end(name, rest)
     if end is not None:
         first = read[0] if len(read[0]) >= end else b"".join(read)
+        utf16 = first[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or 0 in first[:2]
+        if not utf16 and first.find(b"tabSelected", 0, end) < 0:
+            return None, end
         head = first[:end] + f"</{root}>".encode()
         try:
             doc = XmlDoc(name, head, keep=keep)
@@ -113,7 +118,7 @@ def is_selected(name: str, chunks: Iterable[bytes]) -> bool:
     Raises ``XmlError`` when the part cannot be read (named ``name``).
     """
     doc, _ = _head(name, chunks)
-    return bool(_selected_views(doc))
+    return doc is not None and bool(_selected_views(doc))
 
 
 def unselected(name: str, data: bytes) -> bytes | None:
@@ -122,8 +127,8 @@ def unselected(name: str, data: bytes) -> bytes | None:
     Raises ``XmlError`` when the part cannot be read (named ``name``).
     """
     doc, end = _head(name, [data])
-    views = _selected_views(doc)
-    if not views:
+    views = [] if doc is None else _selected_views(doc)
+    if doc is None or not views:
         return None
     for view, value in views:
         doc.set_attrs(view, {"tabSelected": value})
