@@ -139,7 +139,7 @@ def verify_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, *, parse: b
     """
     name = member.filename
     xml = _is_xml(name)
-    parser = _strict_parser(name) if parse and xml else None
+    parser = xml_parser(name) if parse and xml else None
     try:
         with archive.open(member) as stream:
             chunk = stream.read(PROLOG_BYTES)
@@ -188,13 +188,28 @@ def _is_xml(name: str) -> bool:
     return name.rpartition(".")[2].lower() in XML_EXTENSIONS
 
 
-def _strict_parser(name: str) -> expat.XMLParserType:
-    """An expat parser that refuses a DOCTYPE wherever it appears, before any entity is read."""
+def xml_parser(part: str, *, namespace_separator: str | None = None) -> expat.XMLParserType:
+    """The one expat setup every reader and editor of an XML part starts from.
+
+    Its DTD policy: a document type declaration or an entity declaration (where the "billion
+    laughs" bomb would be declared) is refused wherever it appears, before any entity is
+    read: ``UnusableWorkbookError("unusable.xml_entities")`` naming ``part``.  With
+    ``namespace_separator``, names come resolved (``"<uri><sep><local>"``).
+
+    >>> xml_parser("x.xml").Parse(b'<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', True)
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.xml_entities
+    """
 
     def refuse(*_: object) -> None:
-        raise UnusableWorkbookError("unusable.xml_entities", {"part": name})
+        raise UnusableWorkbookError("unusable.xml_entities", {"part": part})
 
-    parser = expat.ParserCreate()
+    parser = (
+        expat.ParserCreate()
+        if namespace_separator is None
+        else expat.ParserCreate(namespace_separator=namespace_separator)
+    )
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     return parser

@@ -20,8 +20,9 @@ rows are read on two processes.  A part past those sizes is inflated again as it
 (``stream``).  They live as long as the package: the last one opened is kept (below).
 
 The workbook part is the target of the package's ``officeDocument`` relationship (any name:
-``xl/book.xml`` is fine); part names follow ``partname.PartName`` (relative targets, ``..``,
-percent-encoding, any letter case).
+``xl/book.xml`` is fine), parsed once: the package knows its sheets (``sheets``, each one's
+part: ``worksheet``) and its date system (``date1904``).  Part names follow
+``partname.PartName`` (relative targets, ``..``, percent-encoding, any letter case).
 
 Opening the same bytes object twice returns the same ``Package``: the reader and the writer of
 one run verify the package once.  Only the last package opened is kept so.
@@ -74,6 +75,11 @@ class SheetEntry:
     rel_type: str
     part: PartName | None
 
+    @property
+    def hidden(self) -> bool:
+        """Hidden or very hidden."""
+        return self.state in {"hidden", "veryHidden"}
+
 
 @dataclass(frozen=True)
 class ContentTypes:
@@ -125,6 +131,8 @@ class Package:
         if not root.is_(ns.MAIN, "workbook"):
             raise UnusableWorkbookError("unusable.not_a_workbook")
         self.sheets = self._sheets()
+        #: The workbook's date system: serial 0 is 1904-01-01 (``workbookPr date1904``).
+        self.date1904 = _date1904(self.workbook_xml)
 
     @classmethod
     def open(cls, data: bytes) -> Package:
@@ -210,6 +218,13 @@ class Package:
     def content_type(self, part: PartName) -> str | None:
         """The content type ``[Content_Types].xml`` gives ``part``."""
         return self.content_types.of(part)
+
+    def worksheet(self, sheet: SheetEntry) -> PartName | None:
+        """The worksheet part of ``sheet``: None for a chart sheet, or a part not there."""
+        part = sheet.part
+        if sheet.rel_type != ns.RT_WORKSHEET or part is None or not self.has(part):
+            return None
+        return part
 
     def sheet_of(self, part: PartName) -> SheetEntry | None:
         """The sheet whose part is ``part``, if any."""
@@ -348,6 +363,15 @@ class Package:
                     )
                 )
         return tuple(entries)
+
+
+def _date1904(workbook: XmlDoc) -> bool:
+    """Whether the (last) ``workbookPr`` of the workbook part says ``date1904``."""
+    date1904 = False
+    for node in workbook.root.walk():
+        if node.local == "workbookPr" and node.namespace in (ns.MAIN, ns.STRICT_MAIN):
+            date1904 = node.attrs.get("date1904", "").strip() in ("1", "true")
+    return date1904
 
 
 def _starts_with(archive: zipfile.ZipFile, info: zipfile.ZipInfo, prefix: bytes) -> bool:

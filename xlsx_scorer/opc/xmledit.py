@@ -1,8 +1,9 @@
 """Edit an XML part by splicing text at element boundaries; every other byte stays as it was.
 
-The part is parsed once by expat (no DTD: a DOCTYPE is refused), which gives each element's
-byte offsets; edits replace or insert text at those offsets.  Nothing is re-serialised, so
-namespace prefixes, ``mc:Ignorable``, attribute order, quotes and white space are kept.
+The part is parsed once by expat (``guards.xml_parser``: a DOCTYPE is refused), which
+gives each element's byte offsets; edits replace or insert text at those offsets.  Nothing is
+re-serialised, so namespace prefixes, ``mc:Ignorable``, attribute order, quotes and white
+space are kept.
 
 A part whose element or attribute uses an undeclared prefix is refused, as a namespace-aware
 parser would.  A part encoded other than UTF-8 (UTF-16, Latin-1...) is first re-encoded as
@@ -23,6 +24,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
+
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import guards
 
 __all__ = [
     "Node",
@@ -233,7 +237,7 @@ class XmlDoc:
 
     def _parse(self, paths: set[tuple[str, ...]] | None) -> Node:
         data = self.data
-        parser = expat.ParserCreate()
+        parser = guards.xml_parser(self.name)
         parser.ordered_attributes = False
         #: Open elements: the node (None when not recorded) and its path below the root.
         stack: list[tuple[Node | None, tuple[str, ...]]] = []
@@ -277,15 +281,12 @@ class XmlDoc:
                 node.close = parser.CurrentByteIndex
                 node.end = data.index(b">", node.close) + 1
 
-        def refuse(*_: object) -> None:
-            raise XmlError(f"{self.name}: a DTD is not allowed")
-
         parser.StartElementHandler = start
         parser.EndElementHandler = end
-        parser.StartDoctypeDeclHandler = refuse
-        parser.EntityDeclHandler = refuse
         try:
             parser.Parse(data, True)
+        except UnusableWorkbookError as error:  # the one DTD policy (``guards.xml_parser``)
+            raise XmlError(f"{self.name}: a DTD is not allowed") from error
         except expat.ExpatError as error:
             raise XmlError(f"{self.name}: not well-formed XML ({error})") from error
         return roots[0]
@@ -306,7 +307,7 @@ class XmlDoc:
         >>> doc.inner_text(doc.root)
         "'S'!$1:$9\\n"
         """
-        parser = expat.ParserCreate()  # the element alone: its prefixes need no binding here
+        parser = guards.xml_parser(self.name)  # the element alone: its prefixes need no binding
         texts: list[str] = []
         parser.CharacterDataHandler = texts.append
         try:

@@ -2,7 +2,7 @@
 
 Edits are spliced into the XML text at positions expat reports (``opc.xmledit``);
 nothing is re-serialised, and every other zip member is copied as it is
-(``opc.rewrite``).  Sheets and the custom properties part are found through the
+(one ``opc.edit.Edit``).  Sheets and the custom properties part are found through the
 one package layer (``opc``), however their relationship targets are written.
 
 - Each worksheet (and dialog sheet) gets ``<sheetProtection sheet="1"
@@ -35,10 +35,10 @@ from typing import Any
 
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.i18n import LANGUAGES, fold
-from xlsx_scorer.opc import edit, ns
+from xlsx_scorer.opc import ns
+from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
-from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text
 from xlsx_scorer.xlsx import reader
 
@@ -135,32 +135,24 @@ def _with_properties(xml: bytes, name: str, properties: Mapping[str, str]) -> by
 def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
     """``package`` with every sheet protected and ``properties`` recorded (module rules)."""
     pkg = Package.open(package)
-    replaced: dict[PartName, bytes] = {}
-    added: dict[PartName, bytes] = {}
+    change = Edit(pkg)
     for sheet in pkg.sheets:
         if sheet.part is not None and pkg.has(sheet.part):
             where = f"{sheet.name} ({sheet.part.member})"
-            replaced[sheet.part] = protect_sheet(pkg.read(sheet.part), where)
+            change.replace(sheet.part, protect_sheet(pkg.read(sheet.part), where))
     existing = pkg.related(ROOT, _RT_CUSTOM)
     if existing is not None and existing.target is not None:
         part = existing.target
-        replaced[part] = _with_properties(pkg.read(part), part.member, properties)
-        return rewrite(pkg, replaced)
+        change.replace(part, _with_properties(pkg.read(part), part.member, properties))
+        return change.commit()
     part = next(p for p in _CUSTOM_PARTS if not pkg.has(p))
     empty = (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<Properties xmlns="{_CUSTOM}" xmlns:vt="{_VT}"></Properties>'
     )
-    added[part] = _with_properties(empty.encode(), part.member, properties)
-    rid = edit.free_id({rel.id for rel in pkg.rels(ROOT)})
-    relationship = edit.NewRelationship(rid, _RT_CUSTOM, part)
-    rels = ROOT.rels
-    replaced[rels] = edit.edit_relationships(ROOT, pkg.read(rels), [], [relationship], rels.member)
-    types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
-    replaced[types] = edit.edit_content_types(
-        pkg.read(types), [], {part: _CT_CUSTOM}, ns.CONTENT_TYPES_MEMBER
-    )
-    return rewrite(pkg, replaced, added=added)
+    change.add(part, _with_properties(empty.encode(), part.member, properties), _CT_CUSTOM)
+    change.relate(ROOT, _RT_CUSTOM, part)
+    return change.commit()
 
 
 def custom_properties(package: bytes) -> dict[str, str]:

@@ -25,10 +25,10 @@ expat, no DTDs, no entities) only to learn *where* each ``<row>``, ``<c>`` and
 At package level, ``patch_workbook`` finds each sheet's part through the one
 package layer (``opc``: relative, ``..``, absolute, percent-encoded targets,
 any letter case), replaces the patched worksheet parts and copies every other
-zip member as its compressed bytes (``opc.rewrite``).
-Only when a formula was replaced is ``calcChain.xml`` dropped (with its
-relationship and content type), since Excel repairs a workbook whose
-calculation chain names a cell without a formula.
+zip member as its compressed bytes (one ``opc.edit.Edit``).
+Only when a formula was replaced is ``calcChain.xml`` dropped
+(``Edit.drop_calc_chain``: with its relationships and content type), since
+Excel repairs a workbook whose calculation chain names a cell without a formula.
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ from typing import TypeAlias
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.opc import edit, ns
+from xlsx_scorer.opc import ns
+from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
-from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import (
     Node,
     XmlDoc,
@@ -332,25 +332,6 @@ def _part_names(pkg: Package) -> dict[str, PartName]:
     }
 
 
-def _without_calc_chain(pkg: Package) -> tuple[dict[PartName, bytes], set[PartName]]:
-    """The edits that take ``calcChain.xml`` out of the package (none when there is none)."""
-    chains = {
-        rel.id: rel.target
-        for rel in pkg.rels(pkg.workbook)
-        if rel.type == ns.RT_CALC_CHAIN and rel.target is not None and pkg.has(rel.target)
-    }
-    if not chains:
-        return {}, set()
-    rels = pkg.workbook.rels
-    types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
-    gone = set(chains.values())
-    edited = {
-        rels: edit.edit_relationships(pkg.workbook, pkg.read(rels), chains, [], str(rels)),
-        types: edit.edit_content_types(pkg.read(types), gone, {}, ns.CONTENT_TYPES_MEMBER),
-    }
-    return edited, gone | {part.rels for part in gone if pkg.has(part.rels)}
-
-
 def patch_workbook(
     package: bytes,
     edits: Mapping[str, Mapping[str, CellValue]],
@@ -362,8 +343,8 @@ def patch_workbook(
     as ``validations[sheet name] = (row above, last row)`` says (``extend_validations``)."""
     pkg = Package.open(package)
     parts = _part_names(pkg)
-    replaced: dict[PartName, bytes] = {}
-    any_formula = False
+    change = Edit(pkg)
+    touched = any_formula = False
     for sheet, cells in edits.items():
         if not cells:
             continue
@@ -373,17 +354,17 @@ def patch_workbook(
         patched = patch_cells(
             pkg.read(part), cells, f"{sheet} ({part.member})", (styles or {}).get(sheet)
         )
-        replaced[part] = patched.xml
+        xml = patched.xml
         if validations and sheet in validations:
-            replaced[part] = extend_validations(patched.xml, *validations[sheet])
+            xml = extend_validations(xml, *validations[sheet])
+        change.replace(part, xml)
         any_formula |= patched.replaced_formula
-    if not replaced:
+        touched = True
+    if not touched:
         return package
-    dropped: set[PartName] = set()
     if any_formula:
-        chain_edits, dropped = _without_calc_chain(pkg)
-        replaced.update(chain_edits)
-    return rewrite(pkg, replaced, dropped=dropped)
+        change.drop_calc_chain()
+    return change.commit()
 
 
 def cell_styles(xml: bytes, row: int) -> dict[int, str]:

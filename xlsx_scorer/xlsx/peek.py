@@ -1,11 +1,10 @@
-"""A look at the start of a sheet without reading all of it: its first cells, its selection.
+"""A look into a sheet without reading all of it: its first cells, the cell formats it names.
 
-Both stream the sheet's XML through expat (no DTD) and stop as soon as they know:
+They stream the sheet's XML through the reader's expat (``xmlstream``: a DTD is refused,
+``unusable.xml_entities``) and stop as soon as they know:
 
 - ``first_texts``: the text of column A in the first rows, as the sheet reader reads it
   (``sheetcells.read_cells``: inline strings, shared strings, formula text results);
-- ``is_selected``: whether a view of the sheet is selected (``tabSelected``), as Excel marks
-  the sheets it shows; found before ``<sheetData>``;
 - ``uses_style``: whether a cell, row or column names a cell format (``s``, ``style``), or a
   conditional format a differential one (``dxfId``), past those the workbook holds; read to
   the end when none does.
@@ -14,66 +13,34 @@ Both stream the sheet's XML through expat (no DTD) and stop as soon as they know
 from __future__ import annotations
 
 from collections.abc import Callable
-from xml.parsers import expat
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import whole_number
-from xlsx_scorer.xlsx import bookparts
+from xlsx_scorer.xlsx import bookparts, xmlstream
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
 from xlsx_scorer.xlsx.sheetcells import CellContext, read_cells
 
-__all__ = ["first_texts", "is_selected", "uses_style"]
+__all__ = ["first_texts", "uses_style"]
 
 _CHUNK = 64 << 10
-_MAIN = "{" + ns.MAIN + "}"
+_MAIN = ns.MAIN + xmlstream.NAMESPACE_SEPARATOR
 
 
-class _DoneError(Exception):
-    """Raised by a handler once the answer is known (not an error: it stops the parser)."""
-
-
-def _stream(
-    package: Package,
-    part: PartName,
-    start: Callable[[str, dict[str, str]], None],
-    end: Callable[[str], None] = lambda _tag: None,
-    text: Callable[[str], None] = lambda _data: None,
-) -> None:
-    """Feed ``part`` to expat (namespaces resolved as ``{ns}local``) until a handler is done."""
-    parser = expat.ParserCreate(namespace_separator="}")
-
-    def refuse(*_: object) -> None:
-        raise _DoneError
-
-    parser.StartElementHandler = lambda tag, attrs: start("{" + tag, attrs)
-    parser.EndElementHandler = lambda tag: end("{" + tag)
-    parser.CharacterDataHandler = text
-    parser.StartDoctypeDeclHandler = refuse
+def _stream(package: Package, part: PartName, start: Callable[[str, dict[str, str]], None]) -> None:
+    """Feed ``part`` to the reader's expat (``xmlstream.new_parser``: names resolved, DTDs
+    refused) until ``start`` raises ``xmlstream.StopParsing``; ``expat.ExpatError`` for a
+    part that is not well-formed."""
+    parser = xmlstream.new_parser(part.member, namespaces=True)
+    parser.StartElementHandler = lambda name, attrs: start(name, xmlstream.attributes(attrs))
     try:
         with package.stream(part) as source:
             while chunk := source.read(_CHUNK):
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
-    except _DoneError:
+    except xmlstream.StopParsing:
         return
-
-
-def is_selected(package: Package, part: PartName) -> bool:
-    """Whether a ``<sheetView>`` of the sheet in ``part`` has ``tabSelected`` set."""
-    selected = False
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal selected
-        if tag == _MAIN + "sheetView" and attrs.get("tabSelected", "").strip() in ("1", "true"):
-            selected = True
-            raise _DoneError
-        if tag in (_MAIN + "sheetData", _MAIN + "sheetFormatPr", _MAIN + "cols"):
-            raise _DoneError
-
-    _stream(package, part, start)
-    return selected
 
 
 def uses_style(package: Package, part: PartName, formats: int, highlights: int) -> bool:
@@ -97,7 +64,7 @@ def uses_style(package: Package, part: PartName, formats: int, highlights: int) 
             number = whole_number(value)
             if number is None or number >= bound:
                 used = True
-                raise _DoneError
+                raise xmlstream.StopParsing
 
     _stream(package, part, start)
     return used
@@ -126,7 +93,5 @@ def first_texts(package: Package, part: PartName, rows: int) -> list[str]:
 
 def _shared_strings(package: Package) -> list[str]:
     """The workbook's shared strings, as the sheet reader reads them."""
-    rel = package.related(package.workbook, ns.RT_SHARED_STRINGS)
-    if rel is None or rel.target is None or not package.has(rel.target):
-        return []
-    return shared_strings(bookparts.part_chunks(package, rel.target), rel.target.member)
+    part = bookparts.related_part(package, ns.RT_SHARED_STRINGS)
+    return [] if part is None else shared_strings(bookparts.part_chunks(package, part), part.member)

@@ -34,10 +34,11 @@ from xlsx_scorer.i18n import (
     language_of_headers,
     language_of_words,
 )
-from xlsx_scorer.opc import safety
+from xlsx_scorer.opc import ns, safety
+from xlsx_scorer.opc.package import Package, SheetEntry
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
-from xlsx_scorer.xlsx.bookparts import Package, SheetEntry, locate
+from xlsx_scorer.xlsx.bookparts import part_chunks, related_part
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
@@ -164,7 +165,7 @@ def read_workbook_bytes(
     existing = (
         {
             sheet.kind: OldOutput(sheet.name, book.dense_rows(sheet.name))
-            for sheet in our_sheets(book.package.opc, outputs)
+            for sheet in our_sheets(book.package, outputs)
         }
         if outputs is not None
         else {}
@@ -190,35 +191,38 @@ class _SheetPart:
         self._package, self._member = package, member
 
     def __iter__(self) -> Iterator[bytes]:
-        return self._package.chunks(self._member)
+        return part_chunks(self._package, self._member)
 
 
 class _Book:
-    """The package, its sheets, and what typing a cell needs (strings, date styles)."""
+    """The package (the one object of the run: ``Package.open`` gives the same one for the
+    same bytes), its sheets, and what typing a cell needs (strings, date styles)."""
 
     def __init__(self, data: bytes) -> None:
-        self.package = Package(data)
-        parts = locate(self.package)
-        self.sheets = parts.sheets
+        self.package = package = Package.open(data)
+        self.sheets = package.sheets
+        strings_part = related_part(package, ns.RT_SHARED_STRINGS)
+        styles_part = related_part(package, ns.RT_STYLES)
         strings = (
-            shared_strings(self.package.chunks(parts.shared_strings), str(parts.shared_strings))
-            if parts.shared_strings
+            shared_strings(part_chunks(package, strings_part), str(strings_part))
+            if strings_part
             else []
         )
         styles = (
-            date_styles(self.package.chunks(parts.styles), str(parts.styles))
-            if parts.styles
+            date_styles(part_chunks(package, styles_part), str(styles_part))
+            if styles_part
             else DateStyles()
         )
-        self.context = CellContext(strings, styles, parts.date1904)
+        self.context = CellContext(strings, styles, package.date1904)
 
     def part(self, entry: SheetEntry) -> _SheetPart:
-        """The XML of ``entry``; a sheet with no part is a damaged workbook."""
-        if entry.member is None:
+        """The XML of ``entry``; a sheet with no worksheet part is a damaged workbook."""
+        member = self.package.worksheet(entry)
+        if member is None:
             raise UnusableWorkbookError(
                 "unusable.broken_part", {"part": entry.name, "detail": "the sheet has no part"}
             )
-        return _SheetPart(self.package, entry.member)
+        return _SheetPart(self.package, member)
 
     def cells(self, name: str, **options: Any) -> SheetCells:
         entry = next(entry for entry in self.sheets if entry.name == name)

@@ -11,7 +11,8 @@ So every ``<sheetView>`` of a sheet of theirs that is selected (``tabSelected`` 
 ``false``, as the file wrote ``true``); nothing else of the part changes.  The views come
 before the cells (CT_Worksheet: ``sheetPr``, ``dimension``, ``sheetViews``, then the rest),
 so only the head of the part is parsed: a sheet of a million rows costs a look at its first
-elements, the rest of its bytes are carried over as they are.
+elements, the rest of its bytes are carried over as they are.  ``is_selected`` reads a
+streamed part no further than that head, with the same reader.
 
 >>> head = b'<worksheet xmlns="%s"><sheetViews><sheetView tabSelected="true" zoomScale="90"'
 >>> part = (head + b' workbookViewId="0"/></sheetViews><sheetData/></worksheet>') % MAIN.encode()
@@ -19,16 +20,22 @@ elements, the rest of its bytes are carried over as they are.
 '<sheetView tabSelected="false" zoomScale="90" workbookVi'
 >>> unselected("sheet1.xml", part.replace(b"true", b"0")) is None
 True
+>>> is_selected("sheet1.xml", [part[:70], part[70:]])
+True
 """
 
 from __future__ import annotations
 
+import codecs
+from collections.abc import Iterable, Iterator
 from xml.parsers import expat
 
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import guards
 from xlsx_scorer.opc.ns import MAIN
-from xlsx_scorer.opc.xmledit import XmlDoc, XmlError
+from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError
 
-__all__ = ["unselected"]
+__all__ = ["is_selected", "unselected"]
 
 #: The elements of a worksheet that may come before and hold the views (CT_Worksheet).
 _HEAD = frozenset({"sheetPr", "dimension", "sheetViews"})
@@ -39,12 +46,13 @@ class _HeadEndError(Exception):
     """Raised by the scan once the head has ended (not an error: it stops the parser)."""
 
 
-def _head_end(data: bytes) -> tuple[int, str] | None:
-    """The byte offset of the first element after the views and the root's name as written;
-    None when there is no such element."""
-    parser = expat.ParserCreate()
+def _head_end(name: str, chunks: Iterator[bytes]) -> tuple[list[bytes], int | None, str]:
+    """The chunks read, up to the first element after the views: that element's byte offset
+    and the root's name as written (offset None when there is none: all was read)."""
+    parser = guards.xml_parser(name)
     names: list[str] = []
     found: list[int] = []
+    read: list[bytes] = []
 
     def start(qname: str, _attrs: dict[str, str]) -> None:
         names.append(qname)
@@ -52,39 +60,65 @@ def _head_end(data: bytes) -> tuple[int, str] | None:
             found.append(parser.CurrentByteIndex)
             raise _HeadEndError
 
-    def refuse(*_: object) -> None:
-        raise XmlError("a DTD is not allowed")
-
     parser.StartElementHandler = start
     parser.EndElementHandler = lambda _qname: names.pop()
-    parser.StartDoctypeDeclHandler = refuse
     try:
-        parser.Parse(data, True)
+        for chunk in chunks:
+            read.append(chunk)
+            parser.Parse(chunk, False)
+        parser.Parse(b"", True)
     except _HeadEndError:
-        return found[0], names[0]
+        return read, found[0], names[0]
+    except UnusableWorkbookError as error:  # the one DTD policy (``guards.xml_parser``)
+        raise XmlError("a DTD is not allowed") from error
     except expat.ExpatError as error:
         raise XmlError(f"not well-formed XML ({error})") from error
-    return None
+    return read, None, ""
 
 
-def _head(name: str, data: bytes) -> tuple[XmlDoc, bytes, memoryview]:
-    """The part as an editable document, the closing tag added to it, the bytes left out.
+def _head(name: str, chunks: Iterable[bytes]) -> tuple[XmlDoc | None, int | None]:
+    """The part's views as an editable document, the part read no further than its head.
 
-    The head alone (closed by the root's end tag) when the part has cells and is UTF-8 (the
-    document's bytes are then the part's own); else the whole part.
+    When the part has cells and is UTF-8: its head alone, closed by the root's end tag (the
+    document's bytes are then the part's own up to the offset returned); else the whole part,
+    and None.  No document at all when the head, in an encoding that writes ASCII as ASCII,
+    has no ``tabSelected`` (nothing to read: no view is selected).
     """
     keep = [("sheetViews", "sheetView")]
-    found = _head_end(data)
-    if found is not None:
-        end, root = found
-        head = data[:end] + f"</{root}>".encode()
+    rest = iter(chunks)
+    read, end, root = _head_end(name, rest)
+    if end is not None:
+        first = read[0] if len(read[0]) >= end else b"".join(read)
+        utf16 = first[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or 0 in first[:2]
+        if not utf16 and first.find(b"tabSelected", 0, end) < 0:
+            return None, end
+        head = first[:end] + f"</{root}>".encode()
         try:
             doc = XmlDoc(name, head, keep=keep)
         except XmlError:
             doc = None
         if doc is not None and doc.data == head:
-            return doc, head[end:], memoryview(data)[end:]  # the cells: not copied
-    return XmlDoc(name, data, keep=keep), b"", memoryview(b"")
+            return doc, end
+    return XmlDoc(name, b"".join([*read, *rest]), keep=keep), None
+
+
+def _selected_views(doc: XmlDoc) -> list[tuple[Node, str]]:
+    """The selected ``<sheetView>``s and the value that unselects each."""
+    return [
+        (view, _SELECTED[value])
+        for views in doc.root.named(MAIN, "sheetViews")
+        for view in views.named(MAIN, "sheetView")
+        if (value := view.attrs.get("tabSelected", "").strip()) in _SELECTED
+    ]
+
+
+def is_selected(name: str, chunks: Iterable[bytes]) -> bool:
+    """Whether a view of the sheet (streamed as ``chunks``) is selected; only its head is read.
+
+    Raises ``XmlError`` when the part cannot be read (named ``name``).
+    """
+    doc, _ = _head(name, chunks)
+    return doc is not None and bool(_selected_views(doc))
 
 
 def unselected(name: str, data: bytes) -> bytes | None:
@@ -92,15 +126,14 @@ def unselected(name: str, data: bytes) -> bytes | None:
 
     Raises ``XmlError`` when the part cannot be read (named ``name``).
     """
-    doc, closing, tail = _head(name, data)
-    changed = False
-    for views in doc.root.named(MAIN, "sheetViews"):
-        for view in views.named(MAIN, "sheetView"):
-            value = view.attrs.get("tabSelected", "").strip()
-            if value in _SELECTED:
-                doc.set_attrs(view, {"tabSelected": _SELECTED[value]})
-                changed = True
-    if not changed:
+    doc, end = _head(name, [data])
+    views = [] if doc is None else _selected_views(doc)
+    if doc is None or not views:
         return None
+    for view, value in views:
+        doc.set_attrs(view, {"tabSelected": value})
     rendered = doc.render()
-    return b"".join((memoryview(rendered)[: len(rendered) - len(closing)], tail))
+    if end is None:
+        return rendered
+    closing = len(doc.data) - end
+    return b"".join((memoryview(rendered)[: len(rendered) - closing], memoryview(data)[end:]))

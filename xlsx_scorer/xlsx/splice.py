@@ -34,18 +34,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.opc import edit, ns
+from xlsx_scorer.opc import ns
+from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
-from xlsx_scorer.opc.rewrite import rewrite
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
+from xlsx_scorer.xlsx import bookparts, parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx import chart as charts
-from xlsx_scorer.xlsx import parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
@@ -64,6 +65,9 @@ DEFLATE_LEVEL = 1
 #: event's sheets (3) was slower, of a 20,000-row one's (6) even, of a 30,000-row one's
 #: (11) about a quarter faster.
 SHARED_BLOCKS = 8
+#: The relationship ids a new sheet of ours names its drawing by, and the drawing its chart.
+_DRAWING_RID = "rId1"
+_CHART_RID = "rId1"
 
 
 @dataclass
@@ -75,8 +79,17 @@ class _NewSheet:
     spec: SheetSpec | None
     data_rows: list[tuple[str | float, ...]] = field(default_factory=list)
     slot: int | None = None
-    placed: PlacedSheet | None = None
     part: PartName = ROOT
+
+
+@dataclass(frozen=True)
+class _Chart:
+    """The chart of a sheet of ours: its drawing and chart parts, their XML."""
+
+    drawing: PartName
+    drawing_xml: bytes
+    chart: PartName
+    chart_xml: bytes
 
 
 def _sheet_name(wanted: str, taken: set[str]) -> str:
@@ -112,7 +125,7 @@ def _free_part(
 
 
 def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
-    """The workbook relationships a run drops: our old sheets, calcChain, unusable styles."""
+    """The workbook relationships a run cuts: our old sheets, unusable styles."""
     wb_rels = pkg.rels(pkg.workbook)
     cut = {pkg.sheets[sheet.index].rid for sheet in ours}
     cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_CALC_CHAIN}
@@ -134,6 +147,15 @@ def _styles_link(pkg: Package) -> PartName | None:
     )
 
 
+def _plan(pkg: Package, ours: Sequence[OurSheet]) -> Edit:
+    """The edit that starts a run: our old sheets and every part only they reach dropped
+    (``Edit.cut``), the calculation chain too (Excel rebuilds it)."""
+    change = Edit(pkg)
+    change.cut(pkg.workbook, _cut(pkg, ours))
+    change.drop_calc_chain()
+    return change
+
+
 def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -> None:
     """Raise ``UnusableWorkbookError`` for a damaged part a run would keep.
 
@@ -142,7 +164,7 @@ def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -
     """
     pkg = Package.open(package)
     ours = our_sheets(pkg, legacy)
-    dropped = _dropped(pkg, _cut(pkg, ours))
+    dropped = _plan(pkg, ours).dropped
     pkg.refuse_damage(spare=dropped)
     _styles_part(pkg, dropped, {sheet.index for sheet in ours})
 
@@ -168,24 +190,17 @@ def write_sheets(
     ours = tuple(sheet for sheet in our_sheets(pkg, legacy) if only is None or sheet.kind in only)
     removed = {sheet.index for sheet in ours}
     new = _new_sheets(specs, ours)
-    wb_rels = pkg.rels(pkg.workbook)
-    cut = _cut(pkg, ours)
-    dropped = _dropped(pkg, cut)
+    change = _plan(pkg, ours)
+    dropped = change.dropped
     pkg.refuse_damage(spare=dropped)
     styles_part, linked = _styles_part(pkg, dropped, removed)
 
     taken_parts = set(pkg.parts) - dropped
     folder = pkg.workbook.folder
-    new_parts: dict[PartName, bytes | Deflated] = {}
-    new_types: dict[PartName, str] = {}
-    edited: dict[PartName, bytes] = {}
-    rel_ids = {rel.id for rel in wb_rels} - cut
-    new_rels: list[edit.NewRelationship] = []
-
     if styles_part is None:
         styles_part = _free_part(taken_parts, folder, "styles", "xml", plain=True)
     if not linked:
-        new_rels.append(edit.NewRelationship(edit.free_id(rel_ids), ns.RT_STYLES, styles_part))
+        change.relate(pkg.workbook, ns.RT_STYLES, styles_part)
     existing_styles = pkg.read(styles_part) if pkg.has(styles_part) else None
     needs = {
         (column.number_format, linked, column.alignment)
@@ -196,11 +211,10 @@ def write_sheets(
     }
     styles_xml, cell_styles = styles.add_styles(existing_styles, needs, styles_part.member)
     if existing_styles is None:
-        new_parts[styles_part] = styles_xml
-        new_types[styles_part] = ns.CT_STYLES
+        change.add(styles_part, styles_xml, ns.CT_STYLES)
         taken_parts.add(styles_part)
     else:
-        edited[styles_part] = styles_xml
+        change.replace(styles_part, styles_xml)
 
     kept_names = {sheet.name.casefold() for i, sheet in enumerate(pkg.sheets) if i not in removed}
     sheet_ids = {
@@ -208,62 +222,56 @@ def write_sheets(
         for i, sheet in enumerate(pkg.sheets)
         if i not in removed and (number := whole_number(sheet.sheet_id)) is not None
     }
+    numbered: list[tuple[_NewSheet, int]] = []
     for sheet in new:
         sheet.name = _sheet_name(sheet.name, kept_names)
         sheet.part = _free_part(taken_parts, folder + "worksheets/", "sheet", "xml")
-        rid = edit.free_id(rel_ids)
-        new_rels.append(edit.NewRelationship(rid, ns.RT_WORKSHEET, sheet.part))
         sheet_id = next(n for n in range(1, len(sheet_ids) + 2) if n not in sheet_ids)
         sheet_ids.add(sheet_id)
-        spec = sheet.spec
-        sheet.placed = PlacedSheet(
-            sheet.kind,
-            sheet.name,
-            sheet_id,
-            rid,
-            hidden=spec is None,
-            slot=sheet.slot,
-            print_titles_row=sheetxml.header_row(spec) if spec and spec.columns else None,
-        )
-    placed = [sheet.placed for sheet in new if sheet.placed is not None]
-    shown = next((s.placed for s in new if s.kind == active and s.spec is not None), None)
+        numbered.append((sheet, sheet_id))
+    shown = next((s.kind for s in new if s.kind == active and s.spec is not None), None)
     if shown is not None:
         unselected = _unselect_theirs(pkg, removed)
         if unselected is None:
             shown = None
         else:
-            edited.update(unselected)
+            for part, data in unselected.items():
+                change.replace(part, data)
     data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), "")
     written = [
         (sheet, *_sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown))
         for sheet in new
     ]
     deflated = deflate_sheets([xml for _, xml, _ in written])
-    for (sheet, _, parts), member in zip(written, deflated, strict=True):
-        new_parts[sheet.part] = member
-        new_types[sheet.part] = ns.CT_WORKSHEET
-        for part, (data, content_type) in parts.items():
-            new_parts[part] = data
-            if content_type:
-                new_types[part] = content_type
-
-    wb_rels_part = pkg.workbook.rels
-    existing_rels = pkg.read(wb_rels_part) if pkg.has(wb_rels_part) else None
-    rels_xml = edit.edit_relationships(
-        pkg.workbook, existing_rels, cut, new_rels, str(wb_rels_part)
+    for (sheet, _, chart), member in zip(written, deflated, strict=True):
+        change.add(sheet.part, member, ns.CT_WORKSHEET)
+        if chart is not None:  # in the order of the parts before: drawing, chart, their rels
+            change.add(chart.drawing, chart.drawing_xml, ns.CT_DRAWING)
+            change.relate(chart.drawing, ns.RT_CHART, chart.chart, rid=_CHART_RID)
+            change.add(chart.chart, chart.chart_xml, ns.CT_CHART)
+            change.relate(sheet.part, ns.RT_DRAWING, chart.drawing, rid=_DRAWING_RID)
+    placed = [
+        PlacedSheet(
+            sheet.kind,
+            sheet.name,
+            sheet_id,
+            change.relate(pkg.workbook, ns.RT_WORKSHEET, sheet.part),
+            hidden=sheet.spec is None,
+            slot=sheet.slot,
+            print_titles_row=(
+                sheetxml.header_row(sheet.spec) if sheet.spec and sheet.spec.columns else None
+            ),
+        )
+        for sheet, sheet_id in numbered
+    ]
+    active_sheet = next((p for p in placed if p.kind == shown), None)
+    change.replace(
+        pkg.workbook, workbookxml.edit_workbook(workbook, removed, placed, active=active_sheet)
     )
-    if existing_rels is None:
-        new_parts[wb_rels_part] = rels_xml
-    else:
-        edited[wb_rels_part] = rels_xml
-    edited[pkg.workbook] = workbookxml.edit_workbook(workbook, removed, placed, active=shown)
-    if "rels" not in pkg.content_types.defaults:
-        new_types.update({p: ns.CT_RELATIONSHIPS for p in new_parts if p.extension == "rels"})
-    types_part = PartName("/" + ns.CONTENT_TYPES_MEMBER)
-    edited[types_part] = edit.edit_content_types(
-        pkg.read(types_part), dropped, new_types, ns.CONTENT_TYPES_MEMBER
-    )
-    return _zip(pkg, edited, dropped, new_parts)
+    try:
+        return change.commit(level=DEFLATE_LEVEL, types_first=True)
+    except ValueError as error:  # a member whose headers disagree, or a zip64-sized archive
+        raise UnusableWorkbookError("unusable.cannot_write", {"detail": str(error)}) from error
 
 
 def _new_sheets(specs: Sequence[SheetSpec], ours: Sequence[OurSheet]) -> list[_NewSheet]:
@@ -285,7 +293,7 @@ def _new_sheets(specs: Sequence[SheetSpec], ours: Sequence[OurSheet]) -> list[_N
 
 
 def _styles_part(
-    pkg: Package, dropped: set[PartName], removed: set[int]
+    pkg: Package, dropped: AbstractSet[PartName], removed: set[int]
 ) -> tuple[PartName | None, bool]:
     """The styles part our styles go into (None: a new one) and whether the workbook links it.
 
@@ -318,14 +326,6 @@ def _styles_part(
     return part, False
 
 
-def _dropped(pkg: Package, cut: set[str]) -> set[PartName]:
-    """Parts that leave the package: those only the cut relationships reach, and their rels."""
-    roots = [rel.target for rel in pkg.rels(pkg.workbook) if rel.id in cut and rel.target]
-    keep = pkg.reachable(lambda source, rel: not (source == pkg.workbook and rel.id in cut))
-    dropped = pkg.closure(roots, unreadable_rels=True) - keep
-    return dropped | {part.rels for part in dropped if pkg.has(part.rels)}
-
-
 def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] | None:
     """The sheets we keep that are selected, unselected; None when one cannot be."""
     edited: dict[PartName, bytes] = {}
@@ -333,15 +333,15 @@ def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] |
         part = sheet.part
         if index in removed or part is None or not pkg.has(part):
             continue
+        name = pkg.info(part).filename
         try:
-            if not peek.is_selected(pkg, part):
+            if not sheetview.is_selected(name, bookparts.part_chunks(pkg, part)):
                 continue
-            data = sheetview.unselected(pkg.info(part).filename, pkg.read(part))
-        except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
+            data = sheetview.unselected(name, pkg.read(part))
+        except (UnusableWorkbookError, LookupError, ValueError):  # XmlError: a ValueError
             return None
-        if data is None:  # selected where the head does not say so: left as it is
-            return None
-        edited[part] = data
+        if data is not None:  # the same reader found the view selected: it is unselected
+            edited[part] = data
     return edited
 
 
@@ -386,46 +386,26 @@ def _sheet_parts(  # noqa: PLR0917 - the sheet and where its parts go
     taken: set[PartName],
     folder: str,
     data_name: str,
-    shown: PlacedSheet | None,
-) -> tuple[sheetxml.SheetXml, dict[PartName, tuple[bytes, str | None]]]:
-    """The sheet's XML, in blocks written as they are taken, and its other parts (drawing,
-    chart, relationships) with content types."""
+    shown: str | None,
+) -> tuple[sheetxml.SheetXml, _Chart | None]:
+    """The sheet's XML, in blocks written as they are taken, and its chart, if any (the
+    sheet names its drawing ``_DRAWING_RID``, the drawing its chart ``_CHART_RID``)."""
     spec = sheet.spec
     if spec is None:
-        return sheetxml.data_sheet_xml(sheet.data_rows, cell_styles.note), {}
+        return sheetxml.data_sheet_xml(sheet.data_rows, cell_styles.note), None
     spec = replace(spec, name=sheet.name)
-    selected = shown is not None and shown.kind == sheet.kind
+    selected = shown == sheet.kind
     chart = spec.chart
     if chart is None or not chart.series or len(chart.rounds) < 2:
-        return sheetxml.worksheet_xml(spec, cell_styles, selected=selected), {}
+        return sheetxml.worksheet_xml(spec, cell_styles, selected=selected), None
     drawing = _free_part(taken, folder + "drawings/", "drawing", "xml")
     chart_part = _free_part(taken, folder + "charts/", "chart", "xml")
-    drawing_rel = edit.NewRelationship("rId1", ns.RT_DRAWING, drawing)
-    chart_rel = edit.NewRelationship("rId1", ns.RT_CHART, chart_part)
     anchor = (len(spec.columns) + 1, sheetxml.header_row(spec) - 1)
-    parts: dict[PartName, tuple[bytes, str | None]] = {
-        drawing: (charts.drawing_xml(*anchor, chart_rel.id), ns.CT_DRAWING),
-        drawing.rels: (edit.relationships_xml(drawing, [chart_rel]), None),
-        chart_part: (charts.chart_xml(chart, data_name), ns.CT_CHART),
-        sheet.part.rels: (edit.relationships_xml(sheet.part, [drawing_rel]), None),
-    }
-    xml = sheetxml.worksheet_xml(spec, cell_styles, drawing_rid=drawing_rel.id, selected=selected)
+    parts = _Chart(
+        drawing,
+        charts.drawing_xml(*anchor, _CHART_RID),
+        chart_part,
+        charts.chart_xml(chart, data_name),
+    )
+    xml = sheetxml.worksheet_xml(spec, cell_styles, drawing_rid=_DRAWING_RID, selected=selected)
     return xml, parts
-
-
-def _zip(
-    pkg: Package,
-    edited: dict[PartName, bytes],
-    dropped: set[PartName],
-    new: dict[PartName, bytes | Deflated],
-) -> bytes:
-    """The package: content types first, the organiser's members in order, then our parts.
-
-    Untouched members are copied as their compressed bytes; edited and new parts deflated
-    (our sheets are already).
-    """
-    types = PartName("/" + ns.CONTENT_TYPES_MEMBER)
-    try:
-        return rewrite(pkg, edited, dropped=dropped, added=new, level=DEFLATE_LEVEL, first=types)
-    except ValueError as error:  # a member whose headers disagree, or a zip64-sized archive
-        raise UnusableWorkbookError("unusable.cannot_write", {"detail": str(error)}) from error

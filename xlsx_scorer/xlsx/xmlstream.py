@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc import guards
 
 #: Character data is delivered in one piece up to this size (expat's ``buffer_size``).
 TEXT_BUFFER = 1 << 16
@@ -40,22 +41,15 @@ class StopParsing(Exception):  # noqa: N818 - a signal, not an error
 
 
 def new_parser(part: str, *, namespaces: bool = False) -> expat.XMLParserType:
-    """An expat parser for ``part`` that refuses DTDs and entity declarations.
+    """An expat parser for ``part`` (``opc.guards.xml_parser``: DTDs and entity declarations
+    refused), set up for reading.
 
     Attributes come as a flat ``[name, value, …]`` list; character data in one
     piece per text node.  With ``namespaces``, names are ``"<uri> <local>"``.
     """
-    parser = (
-        expat.ParserCreate(namespace_separator=NAMESPACE_SEPARATOR)
-        if namespaces
-        else expat.ParserCreate()
+    parser = guards.xml_parser(
+        part, namespace_separator=NAMESPACE_SEPARATOR if namespaces else None
     )
-
-    def refuse(*_: object) -> None:
-        raise UnusableWorkbookError("unusable.xml_entities", {"part": part})
-
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
     parser.ordered_attributes = True
     parser.buffer_text = True
     parser.buffer_size = TEXT_BUFFER
