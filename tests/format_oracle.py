@@ -3,9 +3,9 @@
 Written from the published rules, not from ``xlsx_scorer``: a format is a plain dict
 shaped like its TOML file (``table_sizes``, optional ``points``, ``order``), a game is a
 list of seats ``(player, value)`` with an optional declarer (Catan's declared victory)
-or a bye. Everything is a :class:`fractions.Fraction`; nothing is rounded except
-``shares``, which the German qualifier's rule text rounds per game to a hundredth of a
-percent (10/32 = 31.25 %, 8/30 = 26.67 %, 10/36 = 27.78 %, together 85.70 %).
+or a bye. Everything is an exact :class:`fractions.Fraction`, ``shares`` included (SPEC §6: "ties
+in every key are exact"; issue 19: "exact arithmetic for every key (thirds, quarters,
+shares) ... rounding only on display"): 10/32 + 8/30 + 10/36 is 617/720 = 85.69 %.
 
 Example (HiG, two players sharing first at a 4-player table: (5 + 3) / 2 = 4 each):
 
@@ -112,12 +112,9 @@ def score_game(fmt: dict[str, Any], game: Game) -> list[Seat]:
     return out
 
 
-def _share_rounded(v: int, total: int) -> Fraction:
-    """v / total rounded half up to 1/10000 (a hundredth of a percent); 0 for total 0."""
-    if total == 0:
-        return Fraction(0)
-    q = Fraction(v * 10000, total)
-    return Fraction(int(q + Fraction(1, 2)), 10000)
+def _share(v: int, total: int) -> Fraction:
+    """v / total exactly; 0 for a table whose total is 0."""
+    return Fraction(v, total) if total else Fraction(0)
 
 
 @dataclass
@@ -175,7 +172,7 @@ def standings(fmt: dict[str, Any], games: Sequence[Game]) -> tuple[list[Seat], l
             e["value"] += s.value
             e["seen"] += total
             e["capped"] += min(s.value, CAP)
-            e["shares"] += _share_rounded(s.value, total)
+            e["shares"] += _share(s.value, total)
             if total:
                 e["relative"] += Fraction(s.value * n, total * largest)
             if s.place <= 3:

@@ -22,7 +22,7 @@ from tests import format_oracle, formatgen
 from tests.builders import run_cli, table_below
 from tests.format_oracle import Game
 
-EVENTS = 24
+EVENTS = 16
 """Events per format: enough for every kind of tie, cheap enough for one CLI run each."""
 
 SHIPPED: dict[str, dict[str, Any]] = {
@@ -207,7 +207,7 @@ def _toml(name: str, fmt: dict[str, Any]) -> str:
 def test_an_organisers_format_file_scores_as_declared(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.toml"
     path.write_text(_toml(name, CUSTOM[name]), encoding="utf-8")
-    differences = _score_folder(tmp_path, CUSTOM[name], str(path), seed=len(name), events=8)
+    differences = _score_folder(tmp_path, CUSTOM[name], str(path), seed=len(name), events=6)
     assert not differences, differences
 
 
@@ -225,7 +225,8 @@ def test_the_oracle_reproduces_the_published_examples() -> None:
     _, players = format_oracle.standings(hig, [_game([("A", 60), ("B", 30), ("C", 30)])])
     assert players[0].keys == {"points": 5, "relative": Fraction(3, 8), "score": 60}
     assert [p.keys["points"] for p in players] == [5, 2, 2]  # (3 + 1) / 2
-    # German qualifier: 10/32 + 8/30 + 10/36 = 31.25 % + 26.67 % + 27.78 % = 85.70 %
+    # German qualifier: 10/32 + 8/30 + 10/36, exactly (85.69 %; the rule text adds its
+    # per-game shares rounded for print, 31.25 % + 26.67 % + 27.78 % = 85.70 %)
     de = SHIPPED["catan-de"]
     games = [
         _game([("A", 10), ("B", 9), ("C", 8), ("D", 5)], 1),
@@ -234,7 +235,7 @@ def test_the_oracle_reproduces_the_published_examples() -> None:
     ]
     _, players = format_oracle.standings(de, games)
     a = next(p for p in players if p.name == "A")
-    assert a.keys["shares"] == Fraction(8570, 10000)
+    assert a.keys["shares"] == Fraction(10, 32) + Fraction(8, 30) + Fraction(10, 36)
     assert a.keys["capped_vp"] == 28
     assert a.keys["place_counts"] == (1, 2, 0)
     # Swiss: Buchholz leaves the weakest opponent out; a draw is half a win each
