@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, load_format, score_file
 from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
 from xlsx_scorer.cli import batch
-from xlsx_scorer.findings import Finding, render
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
 
 if TYPE_CHECKING:
@@ -110,7 +110,12 @@ def score_next(lang: str, source: Path, output: Path | None) -> str:
 
 def check(args: argparse.Namespace, run: Run) -> int:
     """``check``: every finding of each workbook, in words or as JSON; nothing is written."""
-    fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
+    try:
+        fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
+    except UnusableWorkbookError as error:
+        if not args.json:
+            raise
+        return _format_refused_as_json(args, error)
     paths = batch.workbooks(args.workbook)
     if len(args.workbook) == 1 and not args.workbook[0].is_dir():
         return _check_one(paths[0], args.json, args.lang, fmt)
@@ -131,6 +136,22 @@ def check(args: argparse.Namespace, run: Run) -> int:
         paths, lambda path: _check_one(path, False, args.lang, fmt), _bug_reporter(args, run)
     )
     return max(empty, worst)
+
+
+def _format_refused_as_json(args: argparse.Namespace, error: UnusableWorkbookError) -> int:
+    """``check --json`` with a format that cannot be used: the JSON a refused workbook gets
+    (exit code 2, the one fatal finding naming the format's key), for each workbook given,
+    as a list when several were (docs/findings.md)."""
+    lang = choose_language(args.lang)
+    several = len(args.workbook) > 1 or args.workbook[0].is_dir()
+    documents = []
+    for path in args.workbook:
+        finding = error.finding.located(file=str(path))
+        document = Result(findings=(finding,), language=lang).to_json(language=lang)
+        documents.append({"file": str(path), **document} if several else document)
+    with _tolerating_a_closed_pipe():
+        print(json.dumps(documents if several else documents[0], ensure_ascii=False, indent=2))
+    return EXIT_UNUSABLE
 
 
 def _say_empty_folders(args: argparse.Namespace) -> int:

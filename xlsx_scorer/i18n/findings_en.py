@@ -53,7 +53,7 @@ FINDINGS = {
         "players."
     ),
     "problem.table_size_format": (
-        "the table has {found, plural, one {# player} other {# players}}; in this format a "
+        "The table has {found, plural, one {# player} other {# players}}; in this format a "
         "table has {sizes} players."
     ),
     "problem.breakdown_mismatch": (

@@ -68,7 +68,7 @@ FINDINGS = {
         "jugadores."
     ),
     "problem.table_size_format": (
-        "la mesa tiene {found, plural, one {# jugador} other {# jugadores}}; en este formato "
+        "La mesa tiene {found, plural, one {# jugador} other {# jugadores}}; en este formato "
         "una mesa tiene {sizes} jugadores."
     ),
     "problem.breakdown_mismatch": (
