@@ -39,7 +39,13 @@ CARCASSONNE = (
 def catan_event(rng: random.Random, path: Path) -> list[Game]:
     """A Catan event written to ``path``; its games for the oracle."""
     n = rng.randint(9, 22)
-    rows = eventgen.random_event(rng, n, rng.randint(1, 4), leader_mark_rate=0.3)
+    pool = rng.sample(eventgen.NAMES, n)
+    rows = []
+    for rnd in range(1, rng.randint(1, 4) + 1):
+        for row in eventgen.random_event(
+            rng, n, 1, names=_present(rng, pool), leader_mark_rate=0.3
+        ):
+            rows.append({**row, "round": rnd})
     eventgen.write_workbook(
         path,
         rows,
@@ -63,6 +69,15 @@ def catan_event(rng: random.Random, path: Path) -> list[Game]:
             )
         )
     return games
+
+
+def _present(rng: random.Random, pool: list[str], least: int = 9) -> list[str]:
+    """Who plays this round: everyone, or (now and then) all but one or two who left early
+    or came late (never fewer than ``least``)."""
+    absent = rng.choice([0, 0, 0, 1, 2])
+    if len(pool) - absent < least:
+        return list(pool)
+    return rng.sample(pool, len(pool) - absent)
 
 
 def _breakdown(rng: random.Random, score: int) -> list[int | None]:
@@ -104,7 +119,8 @@ def carcassonne_event(rng: random.Random, path: Path) -> list[Game]:
     rows: list[tuple[Any, ...]] = []
     with_breakdown = rng.random() < 0.7
     for rnd in range(1, rng.randint(1, 4) + 1):
-        tables = eventgen.seat_round(rng, pool, eventgen.split_tables(rng, n))
+        seated_now = _present(rng, pool)
+        tables = eventgen.seat_round(rng, seated_now, eventgen.split_tables(rng, len(seated_now)))
         for t, seated in enumerate(tables, start=1):
             seats = []
             for p in seated:
@@ -126,9 +142,9 @@ def swiss_event(rng: random.Random, path: Path) -> list[Game]:
     games: list[Game] = []
     rows: list[tuple[Any, ...]] = []
     for rnd in range(1, rng.randint(1, 5) + 1):
-        order = list(pool)
+        order = _present(rng, pool, least=2)
         rng.shuffle(order)
-        if n % 2:
+        if len(order) % 2:
             bye = order.pop()
             games.append(Game(rnd, "Bye", [(bye, 0)], bye=True))
             rows.append((rnd, "Bye", bye, None))

@@ -106,9 +106,14 @@ def compare(fmt: dict[str, Any], games: list[Game], scored: Path) -> list[str]:
                 if not _close(row.get(header), value):
                     problems.append(f"{player.name} {header}: {row.get(header)!r} != {value}")
         if fmt["order"][0] in {"points", "wins"}:
-            for rnd, value in player.per_round.items():
-                if not _close(row.get(f"R{rnd}"), value):
-                    problems.append(f"{player.name} R{rnd}: {row.get(f'R{rnd}')!r} != {value}")
+            rounds = {g.round for g in games}
+            for rnd in sorted(rounds):
+                found = row.get(f"R{rnd}")
+                if rnd not in player.per_round:  # did not play that round
+                    if found not in (None, 0):
+                        problems.append(f"{player.name} R{rnd}: {found!r}, did not play")
+                elif not _close(found, player.per_round[rnd]):
+                    problems.append(f"{player.name} R{rnd}: {found!r} != {player.per_round[rnd]}")
     per_game = {
         (row["Round"], str(row["Table"]), row["Player"]): row
         for row in table_below(scored, "Round Points", "Round")
