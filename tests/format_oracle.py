@@ -132,67 +132,66 @@ def standings(fmt: dict[str, Any], games: Sequence[Game]) -> tuple[list[Seat], l
     opponents: dict[str, list[str]] = {}
     first_key = fmt["order"][0]
 
-    def entry(p: str) -> dict[str, Any]:
-        return acc.setdefault(
-            p,
-            {
-                "points": Fraction(0),
-                "wins": Fraction(0),
-                "value": 0,
-                "seen": 0,
-                "capped": 0,
-                "shares": Fraction(0),
-                "relative": Fraction(0),
-                "places": [0, 0, 0],
-                "diff": Fraction(0),
-                "rounds": {},
-            },
-        )
+    zero = {
+        "points": Fraction(0),
+        "wins": Fraction(0),
+        "value": 0,
+        "seen": 0,
+        "capped": 0,
+        "shares": Fraction(0),
+        "relative": Fraction(0),
+        "firsts": 0,
+        "diff": Fraction(0),
+    }
+    places_of: dict[str, list[int]] = {}
+    rounds: dict[str, dict[int, dict[str, Any]]] = {}
+
+    def add(player: str, rnd: int, gain: dict[str, Any]) -> None:
+        """Add one game's amounts to the player's totals and to their round."""
+        for into in (
+            acc.setdefault(player, dict(zero)),
+            rounds.setdefault(player, {}).setdefault(rnd, dict(zero)),
+        ):
+            for k, v in gain.items():
+                into[k] += v
 
     for game in games:
         scored = score_game(fmt, game)
         seats += scored
-        if game.bye:
+        if game.bye:  # a win (first place's points), no value, no opponent
             s = scored[0]
-            e = entry(s.player)
-            e["points"] += s.points
-            e["wins"] += 1
             opponents.setdefault(s.player, [])
-            rnd = e["rounds"].setdefault(s.round, {"points": Fraction(0), "wins": Fraction(0)})
-            rnd["points"] += s.points
-            rnd["wins"] += 1
-            # a bye "scores first place" in points formats; count it as a 1st place too
+            places_of.setdefault(s.player, [0, 0, 0])
+            add(s.player, s.round, {"points": s.points, "wins": Fraction(1)})
             continue
         values = [v for _, v in game.seats]
         total, n = sum(values), len(values)
         for i, s in enumerate(scored):
-            e = entry(s.player)
-            e["points"] += s.points
-            e["wins"] += s.wins
-            e["value"] += s.value
-            e["seen"] += total
-            e["capped"] += min(s.value, CAP)
-            e["shares"] += _share(s.value, total)
-            if total:
-                e["relative"] += Fraction(s.value * n, total * largest)
-            if s.place <= 3:
-                e["places"][s.place - 1] += 1
             others = [values[j] for j in range(n) if j != i]
-            e["diff"] += s.value - Fraction(sum(others), len(others))
+            add(
+                s.player,
+                s.round,
+                {
+                    "points": s.points,
+                    "wins": s.wins,
+                    "value": s.value,
+                    "seen": total,
+                    "capped": min(s.value, CAP),
+                    "shares": _share(s.value, total),
+                    "relative": Fraction(s.value * n, total * largest) if total else Fraction(0),
+                    "firsts": int(s.place == 1),
+                    "diff": s.value - Fraction(sum(others), len(others)),
+                },
+            )
+            counts = places_of.setdefault(s.player, [0, 0, 0])
+            if s.place <= 3:
+                counts[s.place - 1] += 1
             opponents.setdefault(s.player, []).extend(
                 p for j, (p, _) in enumerate(game.seats) if j != i
             )
-            rnd = e["rounds"].setdefault(s.round, {"points": Fraction(0), "wins": Fraction(0)})
-            rnd["points"] += s.points
-            rnd["wins"] += s.wins
-            rnd.setdefault("value", 0)
-            rnd["value"] = rnd["value"] + s.value
 
-    players = []
-    for name, e in acc.items():
-        opp_wins = sorted(acc[o]["wins"] for o in opponents.get(name, []))
-        buchholz = sum(opp_wins[1:], Fraction(0)) if opp_wins else Fraction(0)
-        keys = {
+    def keys_of(e: dict[str, Any]) -> dict[str, Any]:
+        return {
             "points": e["points"],
             "wins": e["wins"],
             "vp": e["value"],
@@ -201,15 +200,26 @@ def standings(fmt: dict[str, Any], games: Sequence[Game]) -> tuple[list[Seat], l
             "capped_vp": e["capped"],
             "shares": e["shares"],
             "relative": e["relative"],
-            "place_counts": tuple(e["places"]),
-            "buchholz_cut1": buchholz,
             "score_diff": e["diff"],
         }
-        per_round_key = {"points": "points", "wins": "wins"}.get(first_key)
-        per_round = {
-            r: (v[per_round_key] if per_round_key else v.get("value", 0))
-            for r, v in sorted(e["rounds"].items())
+
+    players = []
+    for name, e in acc.items():
+        opp_wins = sorted(acc[o]["wins"] for o in opponents.get(name, []))
+        keys = {
+            **keys_of(e),
+            "place_counts": tuple(places_of[name]),
+            "buchholz_cut1": sum(opp_wins[1:], Fraction(0)),
         }
+        # the first key per round (Buchholz has none; place counts show the round's 1st places)
+        per_round: dict[int, Any] = {}
+        for r, got in sorted(rounds[name].items()):
+            if first_key == "place_counts":
+                per_round[r] = got["firsts"]
+            elif first_key == "vp_ratio":  # one game a round: that game's share
+                per_round[r] = got["shares"]
+            elif first_key != "buchholz_cut1":
+                per_round[r] = keys_of(got)[first_key]
         players.append(Player(name, {k: keys[k] for k in fmt["order"]}, per_round))
     players.sort(key=lambda p: name_key(p.name))
     players.sort(key=lambda p: tuple(p.keys[k] for k in fmt["order"]), reverse=True)

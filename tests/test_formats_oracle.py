@@ -22,7 +22,7 @@ from tests import format_oracle, formatgen
 from tests.builders import run_cli, table_below
 from tests.format_oracle import Game
 
-EVENTS = 16
+EVENTS = 12
 """Events per format: enough for every kind of tie, cheap enough for one CLI run each."""
 
 SHIPPED: dict[str, dict[str, Any]] = {
@@ -105,7 +105,7 @@ def compare(fmt: dict[str, Any], games: list[Game], scored: Path) -> list[str]:
             for header, value in zip(_headers(fmt, key), values, strict=True):
                 if not _close(row.get(header), value):
                     problems.append(f"{player.name} {header}: {row.get(header)!r} != {value}")
-        if fmt["order"][0] in {"points", "wins"}:
+        if fmt["order"][0] != "buchholz_cut1":
             rounds = {g.round for g in games}
             for rnd in sorted(rounds):
                 found = row.get(f"R{rnd}")
@@ -191,6 +191,21 @@ CUSTOM: dict[str, dict[str, Any]] = {
         "points": {2: [3, 1]},
         "order": ["points", "score_diff", "buchholz_cut1", "score"],
     },
+    "relative-first": {
+        "game": "carcassonne",
+        "table_sizes": [3, 4],
+        "order": ["relative", "wins", "score"],
+    },
+    "catan-capped-first": {
+        "game": "catan",
+        "table_sizes": [3, 4],
+        "order": ["capped_vp", "vp_ratio", "place_counts"],
+    },
+    "duel-difference": {
+        "game": "carcassonne",
+        "table_sizes": [2],
+        "order": ["score_diff", "buchholz_cut1", "wins"],
+    },
 }
 """Organisers' own format files (SPEC §6's ``club-night`` and others using every key)."""
 
@@ -212,7 +227,7 @@ def _toml(name: str, fmt: dict[str, Any]) -> str:
 def test_an_organisers_format_file_scores_as_declared(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.toml"
     path.write_text(_toml(name, CUSTOM[name]), encoding="utf-8")
-    differences = _score_folder(tmp_path, CUSTOM[name], str(path), seed=len(name), events=6)
+    differences = _score_folder(tmp_path, CUSTOM[name], str(path), seed=len(name), events=5)
     assert not differences, differences
 
 
