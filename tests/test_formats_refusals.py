@@ -196,3 +196,21 @@ def test_another_games_workbook_gets_one_message(
     (finding,) = json.loads(checked.stdout)["findings"]
     assert finding["code"] == "unusable.wrong_game"
     assert f"--format {advice}" in finding["message"]
+
+
+@pytest.mark.parametrize(
+    ("case", "shown"),
+    [
+        ("points as text", 'points = { 4 = [6, 4, 2, "0"], 3 = [6, 4, 2] }'),
+        ("negative points", "points = { 4 = [6, 4, 2, -1], 3 = [6, 4, 2] }"),
+        ("unknown order key", 'order = ["points", "relativ", "score"]'),
+    ],
+)
+def test_the_refusal_quotes_the_whole_setting(
+    tmp_path: Path, workbook: Path, case: str, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The message shows the setting as the file has it, not one number out of it."""
+    fmt = tmp_path / "club-night.toml"
+    fmt.write_text(BROKEN[case][0], encoding="utf-8")
+    assert main(["check", str(workbook), "--format", str(fmt)]) == 2
+    assert shown in capsys.readouterr().err

@@ -147,7 +147,7 @@ def parse(document: Mapping[str, Any], file: str) -> Format:
     try:
         checked = _schema().model_validate(dict(document))
     except pydantic.ValidationError as error:
-        raise _refusal(error, file) from None
+        raise _refusal(error, file, document) from None
     return _built(checked.model_dump())
 
 
@@ -165,8 +165,9 @@ def _built(document: Mapping[str, Any]) -> Format:
     )
 
 
-def _refusal(error: Any, file: str) -> UnusableWorkbookError:
-    """The first problem pydantic found, as a finding naming the key (docs/findings.md)."""
+def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWorkbookError:
+    """The first problem pydantic found, as a finding naming the key and quoting its whole
+    value as the file has it (``points = { 4 = [6, 4, 2, "0"] }``, not ``"0"``)."""
     problems = error.errors()
     # A misspelt key is both unknown and a missing one: name it as the unknown key.
     first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
@@ -178,9 +179,7 @@ def _refusal(error: Any, file: str) -> UnusableWorkbookError:
         )
     if first["type"] == "missing":
         return UnusableWorkbookError("unusable.format_missing_key", {"file": file, "setting": key})
-    found = dict(first["input"]) if isinstance(first["input"], dict) else first["input"]
-    if key == "order" and len(first["loc"]) > 1:
-        found = first["input"]
+    found = document[key] if key in document else first["input"]
     return UnusableWorkbookError(
         "unusable.format_bad_value",
         {
