@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 
 from tests.builders import run_cli, with_vp, write
 from tests.formatgen import CARCASSONNE
@@ -214,3 +215,27 @@ def test_the_refusal_quotes_the_whole_setting(
     fmt.write_text(BROKEN[case][0], encoding="utf-8")
     assert main(["check", str(workbook), "--format", str(fmt)]) == 2
     assert shown in capsys.readouterr().err
+
+
+def test_a_template_for_an_organisers_file_says_to_score_with_it(tmp_path: Path) -> None:
+    """The Event sheet declares only shipped formats, so the next command names the file."""
+    fmt = tmp_path / "club night.toml"
+    fmt.write_text(GOOD, encoding="utf-8")
+    blank = tmp_path / "club.xlsx"
+    done = run_cli("template", blank, "--format", fmt, "--players", "6")
+    assert done.returncode == 0, done.stderr
+    assert f"xlsx-scorer score {blank} --format '{fmt}'" in done.stdout
+
+
+def test_a_file_named_like_a_shipped_format_is_not_declared_as_it(tmp_path: Path) -> None:
+    """``name = "catan-es"`` with other points is not catan-es: the template must not say so."""
+    fmt = tmp_path / "mine.toml"
+    fmt.write_text(
+        'name = "catan-es"\ngame = "catan"\ntable_sizes = [3, 4]\n'
+        'points = { 4 = [6, 4, 2, 0], 3 = [6, 4, 2] }\norder = ["points", "vp"]\n',
+        encoding="utf-8",
+    )
+    blank = tmp_path / "club.xlsx"
+    assert main(["template", str(blank), "--format", str(fmt)]) == 0
+    event = list(load_workbook(blank)["Event"].iter_rows(values_only=True))
+    assert all(value != "catan-es" for row in event for value in row), event

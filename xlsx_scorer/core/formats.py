@@ -252,6 +252,17 @@ def named(name: str | None) -> Format | None:
     return shipped().get(" ".join(name.split()).casefold())
 
 
+def is_shipped(fmt: Format) -> bool:
+    """True for a shipped format itself, not a file that only borrows its name (a workbook
+    can declare only the shipped ones: docs/rules.md, "6. Formats").
+
+    >>> borrowed = Format("catan-de", "catan", (3, 4), None, ("wins",))
+    >>> is_shipped(load("catan-de")), is_shipped(borrowed)
+    (True, False)
+    """
+    return shipped().get(fmt.name) == fmt
+
+
 def sizes_text(sizes: tuple[int, ...]) -> str:
     """Table sizes as a message shows them, in no language's words: ``3–4``, ``2``, ``2, 4``.
 
