@@ -239,3 +239,13 @@ def test_a_file_named_like_a_shipped_format_is_not_declared_as_it(tmp_path: Path
     assert main(["template", str(blank), "--format", str(fmt)]) == 0
     event = list(load_workbook(blank)["Event"].iter_rows(values_only=True))
     assert all(value != "catan-es" for row in event for value in row), event
+
+
+def test_the_command_to_run_again_keeps_the_format(tmp_path: Path) -> None:
+    """After problems, "run again: …" repeats --format: without it the re-run would read the
+    workbook as Catan and refuse it."""
+    rows = [(*row[:3], -1 if row[2] == "Ana" else row[3], *row[4:]) for row in HIG_ROWS]
+    source = write(tmp_path / "club.xlsx", rows, headers=CARCASSONNE)
+    done = run_cli("score", source, "--format", "carcassonne-hig")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"xlsx-scorer score {source} --format carcassonne-hig" in done.stdout

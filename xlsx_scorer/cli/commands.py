@@ -43,7 +43,9 @@ def score(args: argparse.Namespace, run: Run) -> int:
     fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
     paths = batch.workbooks(args.workbook)
     if len(args.workbook) == 1 and not args.workbook[0].is_dir():
-        return _score_one(paths[0], args.output, args.lang, args.force, run, fmt=fmt)
+        return _score_one(
+            paths[0], args.output, args.lang, args.force, run, fmt=fmt, fmt_arg=args.format
+        )
     if args.output is not None and not args.output.is_dir():
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -65,7 +67,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
         for notice in result.notices:  # where our sheets went, a sheet regenerated…
             print(f"  {render(notice, result.language)}")
         if result.errors:
-            print(score_next(result.language, path, target))
+            print(score_next(result.language, path, target, args.format))
         return result.exit_code
 
     empty = _say_empty_folders(args)
@@ -80,6 +82,7 @@ def _score_one(
     run: Run,
     *,
     fmt: Format | None,
+    fmt_arg: str | None = None,
 ) -> int:
     result = score_file(source, output, language=lang, force=force, format=fmt)
     if result.exit_code == EXIT_UNUSABLE:
@@ -91,19 +94,22 @@ def _score_one(
         _print_leaders(result)
         print(text(result.language, "cli.wrote", file=output or source))
         if result.errors:
-            print(score_next(result.language, source, output))
+            print(score_next(result.language, source, output, fmt_arg))
     return result.exit_code
 
 
-def score_next(lang: str, source: Path, output: Path | None) -> str:
+def score_next(lang: str, source: Path, output: Path | None, fmt: str | None = None) -> str:
     """What to do after a score with problems: open Errors, fix, and the command to run again
-    (with ``-o``, the same output replaced: ``--force``).
+    (with ``-o``, the same output replaced: ``--force``; the ``--format`` given, again).
 
     >>> said = score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx"))
     >>> said[:21], said.rpartition(": ")[2]
     ('Abre la hoja Errores:', "xlsx-scorer score copa.xlsx -o 'mi copa.xlsx' --force")
+    >>> score_next("en", Path("cup.xlsx"), None, "carcassonne-hig").rpartition(": ")[2]
+    'xlsx-scorer score cup.xlsx --format carcassonne-hig'
     """
     again = ["-o", str(output), "--force"] if output is not None else []
+    again += ["--format", fmt] if fmt is not None else []
     command = shlex.join(["xlsx-scorer", "score", str(source), *again])
     return text(lang, "cli.score_next", errors=sheet_name(lang, ERRORS), command=command)
 
