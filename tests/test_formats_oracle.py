@@ -206,6 +206,12 @@ CUSTOM: dict[str, dict[str, Any]] = {
         "table_sizes": [2],
         "order": ["score_diff", "buchholz_cut1", "wins"],
     },
+    "carcassonne-to-five": {
+        "game": "carcassonne",
+        "table_sizes": [3, 4, 5],
+        "points": {5: [7, 5, 3, 2, 1], 4: [6, 4, 2, 1], 3: [5, 3, 1]},
+        "order": ["points", "relative", "place_counts"],
+    },
 }
 """Organisers' own format files (SPEC §6's ``club-night`` and others using every key)."""
 
