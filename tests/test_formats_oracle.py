@@ -11,6 +11,8 @@ states it).
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -280,3 +282,43 @@ def test_the_oracle_reproduces_the_published_examples() -> None:
     assert table["A"]["buchholz_cut1"] == 1  # B's 1 win kept, C's ½ left out
     assert table["A"]["score_diff"] == 45
     assert table["D"]["score_diff"] == 0
+
+
+@pytest.mark.libreoffice
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
+def test_libreoffice_saved_events_of_every_format_match_the_oracle(tmp_path: Path) -> None:
+    """The normal case: the organiser's file was last saved by LibreOffice Calc."""
+    rng = random.Random(11)
+    source, saved, out = tmp_path / "in", tmp_path / "saved", tmp_path / "out"
+    for folder in (source, saved, out):
+        folder.mkdir()
+    games = {
+        f"{name}-{n}.xlsx": (name, _generator(fmt)(rng, source / f"{name}-{n}.xlsx"))
+        for name, fmt in SHIPPED.items()
+        for n in range(2)
+    }
+    done = subprocess.run(
+        [
+            "soffice",
+            "--headless",
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--convert-to",
+            "xlsx:Calc MS Excel 2007 XML",
+            "--outdir",
+            str(saved),
+            *sorted(map(str, source.iterdir())),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert len(list(saved.iterdir())) == len(games), done.stdout + done.stderr
+    differences = {}
+    for file, (name, played) in games.items():
+        scored = run_cli("score", saved / file, "--format", name, "-o", out / file)
+        assert scored.returncode == 0, scored.stdout + scored.stderr
+        found = compare(SHIPPED[name], played, out / file)
+        if found:
+            differences[file] = found
+    assert not differences, differences
