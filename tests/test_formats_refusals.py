@@ -249,3 +249,10 @@ def test_the_command_to_run_again_keeps_the_format(tmp_path: Path) -> None:
     done = run_cli("score", source, "--format", "carcassonne-hig")
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"xlsx-scorer score {source} --format carcassonne-hig" in done.stdout
+
+
+def test_a_shipped_name_in_any_case(tmp_path: Path, workbook: Path) -> None:
+    """``--format Carcassonne-HiG`` is the shipped format, as the Event sheet's value is."""
+    done = run_cli("score", workbook, "--format", "Carcassonne-HiG", "-o", tmp_path / "o.xlsx")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Tournament Points" in done.stdout

@@ -220,13 +220,16 @@ def shipped() -> dict[str, Format]:
 def load(name_or_path: str | Path) -> Format:
     """A shipped format by name, or the organiser's TOML file; else ``UnusableWorkbookError``.
 
+    >>> load("Catan-DE").name
+    'catan-de'
     >>> load("chess")
     Traceback (most recent call last):
     ...
     xlsx_scorer.findings.UnusableWorkbookError: unusable.format_unknown
     """
-    if isinstance(name_or_path, str) and name_or_path in shipped():
-        return shipped()[name_or_path]
+    by_name = named(name_or_path) if isinstance(name_or_path, str) else None
+    if by_name is not None:  # a shipped name in any case, as the Event sheet's
+        return by_name
     path = Path(name_or_path)
     if not path.is_file():
         raise UnusableWorkbookError(
