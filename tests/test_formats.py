@@ -128,14 +128,16 @@ def test_hig_two_players_sharing_first_get_four_each() -> None:
 
 
 def test_german_qualifier_sums_vp_shares_as_the_rule_text() -> None:
-    """10/32 + 8/30 + 10/36 = 31.25 % + 26.67 % + 27.78 % = 85.70 %."""
+    """10/32 + 8/30 + 10/36, exactly: 617/720 (85.69 %). The rule text prints each game's
+    share rounded (31.25 %, 26.67 %, 27.78 %) and adds those (85.70 %); the scorer keeps
+    shares exact, rounding only on display (docs/rules.md "6. Formats")."""
     games = [
         [("A", 10), ("B", 9), ("C", 7), ("D", 6)],
         [("A", 8), ("E", 10), ("F", 7), ("G", 5)],
         [("A", 10), ("H", 9), ("I", 9), ("J", 8)],
     ]
     table = ranked(load("catan-de"), played(games))
-    assert by_player(table, "shares")["A"] == Fraction(8570, 10000)
+    assert by_player(table, "shares")["A"] == Fraction(617, 720)
 
 
 def test_catan_de_caps_vp_and_counts_places() -> None:
@@ -256,8 +258,7 @@ def reference(fmt: Format, games: list[list[tuple[str, int]]]) -> dict[str, tupl
             wins[player] += Fraction(1, tied) if first == 0 else 0
             score[player] += value
             capped[player] += min(value, 10)
-            exact = Fraction(value, total) if total else Fraction(0)
-            shares[player] += Fraction(round(exact * 10000 + Fraction(1, 10**9)), 10000)
+            shares[player] += Fraction(value, total) if total else Fraction(0)
             virtual = Fraction(total * largest, len(game))
             relative[player] += Fraction(value) / virtual if total else 0
             if first < 3:

@@ -168,7 +168,7 @@ def _params(lang: str, fmt: formats.Format | None = None) -> dict[str, str]:
         # an organiser's own format is described by its keys, as its file names them
         "description": (
             text(lang, described)
-            if chosen.name in formats.SHIPPED
+            if formats.is_shipped(chosen)
             else f"{chosen.game}, {' → '.join(chosen.order)}."
         ),
         "sizes": sizes_text(chosen.table_sizes),
@@ -351,7 +351,7 @@ def _event_sheet(
     ``fmt`` is declared on a last row (``Format``), a list of the shipped names."""
     values: dict[str, str | None] = {"event.name": event, "event.language": lang}
     labels: tuple[str, ...] = EVENT_LABELS
-    if fmt is not None and fmt.name in formats.SHIPPED:
+    if fmt is not None and formats.is_shipped(fmt):
         labels = (*EVENT_LABELS, "event.format")
         values["event.format"] = fmt.name
     for row, key in enumerate(labels, start=1):

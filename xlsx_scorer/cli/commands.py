@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, load_format, score_file
 from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
 from xlsx_scorer.cli import batch
-from xlsx_scorer.findings import Finding, render
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
 
 if TYPE_CHECKING:
@@ -43,7 +43,9 @@ def score(args: argparse.Namespace, run: Run) -> int:
     fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
     paths = batch.workbooks(args.workbook)
     if len(args.workbook) == 1 and not args.workbook[0].is_dir():
-        return _score_one(paths[0], args.output, args.lang, args.force, run, fmt=fmt)
+        return _score_one(
+            paths[0], args.output, args.lang, args.force, run, fmt=fmt, fmt_arg=args.format
+        )
     if args.output is not None and not args.output.is_dir():
         print(text(lang, "cli.output_not_folder", folder=args.output), file=sys.stderr)
         return EXIT_UNUSABLE
@@ -65,7 +67,7 @@ def score(args: argparse.Namespace, run: Run) -> int:
         for notice in result.notices:  # where our sheets went, a sheet regenerated…
             print(f"  {render(notice, result.language)}")
         if result.errors:
-            print(score_next(result.language, path, target, len(result.errors)))
+            print(score_next(result.language, path, target, len(result.errors), args.format))
         return result.exit_code
 
     empty = _say_empty_folders(args)
@@ -80,6 +82,7 @@ def _score_one(
     run: Run,
     *,
     fmt: Format | None,
+    fmt_arg: str | None = None,
 ) -> int:
     result = score_file(source, output, language=lang, force=force, format=fmt)
     if result.exit_code == EXIT_UNUSABLE:
@@ -91,21 +94,27 @@ def _score_one(
         _print_leaders(result)
         print(text(result.language, "cli.wrote", file=output or source))
         if result.errors:
-            print(score_next(result.language, source, output, len(result.errors)))
+            print(score_next(result.language, source, output, len(result.errors), fmt_arg))
     return result.exit_code
 
 
-def score_next(lang: str, source: Path, output: Path | None, problems: int) -> str:
+def score_next(
+    lang: str, source: Path, output: Path | None, problems: int, fmt: str | None = None
+) -> str:
     """What to do after a score with problems: open Errors, fix it (one problem) or them, and
-    the command to run again (with ``-o``, the same output replaced: ``--force``).
+    the command to run again (with ``-o``, the same output replaced: ``--force``; the
+    ``--format`` given, again).
 
     >>> said = score_next("es", Path("copa.xlsx"), Path("mi copa.xlsx"), 1)
     >>> said[:21], said.rpartition(": ")[2]
     ('Abre la hoja Errores:', "xlsx-scorer score copa.xlsx -o 'mi copa.xlsx' --force")
     >>> "Corrígelo y" in said, "Corrígelos y" in score_next("es", Path("copa.xlsx"), None, 2)
     (True, True)
+    >>> score_next("en", Path("cup.xlsx"), None, 1, "carcassonne-hig").rpartition(": ")[2]
+    'xlsx-scorer score cup.xlsx --format carcassonne-hig'
     """
     again = ["-o", str(output), "--force"] if output is not None else []
+    again += ["--format", fmt] if fmt is not None else []
     command = shlex.join(["xlsx-scorer", "score", str(source), *again])
     errors = sheet_name(lang, ERRORS)
     return text(lang, "cli.score_next", errors=errors, command=command, count=problems)
@@ -113,7 +122,12 @@ def score_next(lang: str, source: Path, output: Path | None, problems: int) -> s
 
 def check(args: argparse.Namespace, run: Run) -> int:
     """``check``: every finding of each workbook, in words or as JSON; nothing is written."""
-    fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
+    try:
+        fmt = load_format(args.format)  # a broken format file: exit 2 before any workbook is read
+    except UnusableWorkbookError as error:
+        if not args.json:
+            raise
+        return _format_refused_as_json(args, error)
     paths = batch.workbooks(args.workbook)
     if len(args.workbook) == 1 and not args.workbook[0].is_dir():
         return _check_one(paths[0], args.json, args.lang, fmt)
@@ -134,6 +148,22 @@ def check(args: argparse.Namespace, run: Run) -> int:
         paths, lambda path: _check_one(path, False, args.lang, fmt), _bug_reporter(args, run)
     )
     return max(empty, worst)
+
+
+def _format_refused_as_json(args: argparse.Namespace, error: UnusableWorkbookError) -> int:
+    """``check --json`` with a format that cannot be used: the JSON a refused workbook gets
+    (exit code 2, the one fatal finding naming the format's key), for each workbook given,
+    as a list when several were (docs/findings.md)."""
+    lang = choose_language(args.lang)
+    several = len(args.workbook) > 1 or args.workbook[0].is_dir()
+    documents = []
+    for path in args.workbook:
+        finding = error.finding.located(file=str(path))
+        document = Result(findings=(finding,), language=lang).to_json(language=lang)
+        documents.append({"file": str(path), **document} if several else document)
+    with _tolerating_a_closed_pipe():
+        print(json.dumps(documents if several else documents[0], ensure_ascii=False, indent=2))
+    return EXIT_UNUSABLE
 
 
 def _say_empty_folders(args: argparse.Namespace) -> int:
@@ -193,8 +223,10 @@ def saved(written: Sequence[Path]) -> dict[str, object]:
 def template(args: argparse.Namespace, run: Run) -> int:
     """``template``: write an empty workbook in the language."""
     from xlsx_scorer.app import template as blank  # noqa: PLC0415  (openpyxl: only when asked)
+    from xlsx_scorer.core.formats import is_shipped  # noqa: PLC0415
 
     lang = choose_language(args.lang)
+    fmt = load_format(args.format)
     blank.write_template(
         args.workbook,
         lang,
@@ -202,11 +234,13 @@ def template(args: argparse.Namespace, run: Run) -> int:
         rounds=args.rounds,
         event=args.event,
         overwrite=args.force,
-        fmt=load_format(args.format),
+        fmt=fmt,
     )
     run.written.append(args.workbook)
     print(text(lang, "cli.wrote", file=args.workbook))
-    command = shlex.join(["xlsx-scorer", "score", str(args.workbook)])
+    # the Event sheet declares a shipped format; an organiser's file is named on each run
+    chosen = [] if fmt is None or is_shipped(fmt) else ["--format", str(args.format)]
+    command = shlex.join(["xlsx-scorer", "score", str(args.workbook), *chosen])
     players, results = sheet_name(lang, "players"), sheet_name(lang, "results")
     print(text(lang, "cli.template_next", players=players, results=results, command=command))
     return 0

@@ -147,7 +147,7 @@ def parse(document: Mapping[str, Any], file: str) -> Format:
     try:
         checked = _schema().model_validate(dict(document))
     except pydantic.ValidationError as error:
-        raise _refusal(error, file) from None
+        raise _refusal(error, file, document) from None
     return _built(checked.model_dump())
 
 
@@ -165,8 +165,9 @@ def _built(document: Mapping[str, Any]) -> Format:
     )
 
 
-def _refusal(error: Any, file: str) -> UnusableWorkbookError:
-    """The first problem pydantic found, as a finding naming the key (docs/findings.md)."""
+def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWorkbookError:
+    """The first problem pydantic found, as a finding naming the key and quoting its whole
+    value as the file has it (``points = { 4 = [6, 4, 2, "0"] }``, not ``"0"``)."""
     problems = error.errors()
     # A misspelt key is both unknown and a missing one: name it as the unknown key.
     first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
@@ -178,9 +179,7 @@ def _refusal(error: Any, file: str) -> UnusableWorkbookError:
         )
     if first["type"] == "missing":
         return UnusableWorkbookError("unusable.format_missing_key", {"file": file, "setting": key})
-    found = dict(first["input"]) if isinstance(first["input"], dict) else first["input"]
-    if key == "order" and len(first["loc"]) > 1:
-        found = first["input"]
+    found = document[key] if key in document else first["input"]
     return UnusableWorkbookError(
         "unusable.format_bad_value",
         {
@@ -221,13 +220,16 @@ def shipped() -> dict[str, Format]:
 def load(name_or_path: str | Path) -> Format:
     """A shipped format by name, or the organiser's TOML file; else ``UnusableWorkbookError``.
 
+    >>> load("Catan-DE").name
+    'catan-de'
     >>> load("chess")
     Traceback (most recent call last):
     ...
     xlsx_scorer.findings.UnusableWorkbookError: unusable.format_unknown
     """
-    if isinstance(name_or_path, str) and name_or_path in shipped():
-        return shipped()[name_or_path]
+    by_name = named(name_or_path) if isinstance(name_or_path, str) else None
+    if by_name is not None:  # a shipped name in any case, as the Event sheet's
+        return by_name
     path = Path(name_or_path)
     if not path.is_file():
         raise UnusableWorkbookError(
@@ -251,6 +253,17 @@ def named(name: str | None) -> Format | None:
     if name is None:
         return None
     return shipped().get(" ".join(name.split()).casefold())
+
+
+def is_shipped(fmt: Format) -> bool:
+    """True for a shipped format itself, not a file that only borrows its name (a workbook
+    can declare only the shipped ones: docs/rules.md, "6. Formats").
+
+    >>> borrowed = Format("catan-de", "catan", (3, 4), None, ("wins",))
+    >>> is_shipped(load("catan-de")), is_shipped(borrowed)
+    (True, False)
+    """
+    return shipped().get(fmt.name) == fmt
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:

@@ -40,8 +40,6 @@ VP_CAP = 10
 COUNTED_PLACES = (1, 2, 3)
 #: The columns ``place_counts`` becomes in the standings.
 PLACE_COUNT_COLUMNS = ("firsts", "seconds", "thirds")
-#: ``shares`` are counted in hundredths of a percent (docs/rules.md, "Formats").
-SHARE_UNITS = 10_000
 
 
 def denominator(fmt: Format) -> int:
@@ -241,28 +239,12 @@ def _key(
         mine, tables = total(value).tolist(), total("table_value").tolist()
         return [Fraction(a, b) if b else Fraction(0) for a, b in zip(mine, tables, strict=True)]
     if key == "shares":
-        return [Fraction(units, SHARE_UNITS) for units in total(share_units(played)).tolist()]
+        return _share_sums(played, players, count, weighted=False, largest=1)
     if key == "relative":
-        return _relative(played, players, count, max(fmt.table_sizes))
+        return _share_sums(played, players, count, weighted=True, largest=max(fmt.table_sizes))
     if key == "buchholz_cut1":
         return _buchholz(played, players, count, scale, total("wins_n"))
     raise ValueError(f"unknown standings key {key!r}")
-
-
-def share_units(played: pd.DataFrame) -> Ints:
-    """Per row: its share of its table's total in hundredths of a percent, rounded half up,
-    as the German qualifier's rule text writes each game's share (10 of 32: 31.25 %; 8 of
-    30: 26.67 %); a table whose total is 0 gives 0.
-
-    >>> played = pd.DataFrame({"value": [10, 8, 10], "table_value": [32, 30, 36]})
-    >>> share_units(played).tolist(), int(share_units(played).sum())
-    ([3125, 2667, 2778], 8570)
-    """
-    value = played["value"].to_numpy(dtype=np.int64)
-    table = played["table_value"].to_numpy(dtype=np.int64)
-    safe = np.where(table > 0, table, 1)
-    units: Ints = np.where(table > 0, (2 * value * SHARE_UNITS + safe) // (2 * safe), 0)
-    return units
 
 
 def _relative_terms(played: pd.DataFrame, largest: int) -> tuple[Ints, Ints]:
@@ -279,19 +261,31 @@ def _relative_terms(played: pd.DataFrame, largest: int) -> tuple[Ints, Ints]:
     return np.where(empty, 0, value * size), np.where(empty, 1, bottom)
 
 
-def _relative(
-    played: pd.DataFrame, players: npt.NDArray[np.intp], count: int, largest: int
+def _share_sums(
+    played: pd.DataFrame,
+    players: npt.NDArray[np.intp],
+    count: int,
+    *,
+    weighted: bool,
+    largest: int,
 ) -> list[Any]:
-    """The sum of each player's relative shares, exactly, with no loop over rows.
+    """The sum of each player's shares of their tables' totals, exactly, with no loop over rows.
 
-    Σ v·n / (T·largest): numerators are summed per (player, table total T) by pandas,
-    then brought over one common denominator D = lcm of every T (Python integers, in a
-    numpy object array) and summed per player.
+    ``shares``: Σ v / T (10 of 32, 8 of 30 and 10 of 36 is 617/720, 85.69 %: no share is
+    rounded before the sum).  ``relative`` (``weighted``): Σ v·n / (T·largest), a smaller
+    table's total raised by its mean.  Numerators are summed per (player, table total T) by
+    pandas, then brought over one common denominator D = lcm of every T (Python integers,
+    in a numpy object array) and summed per player.  A table whose total is 0 gives 0.
+
+    >>> played = pd.DataFrame({"value": [10, 8, 10], "table_value": [32, 30, 36],
+    ...                        "size": [4, 4, 4]})
+    >>> _share_sums(played, np.zeros(3, dtype=np.intp), 1, weighted=False, largest=1)
+    [Fraction(617, 720)]
     """
     value = played["value"].to_numpy(dtype=np.int64)
     table = played["table_value"].to_numpy(dtype=np.int64)
-    size = played["size"].to_numpy(dtype=np.int64)
-    top = np.where(table > 0, value * size, 0)
+    weight = played["size"].to_numpy(dtype=np.int64) if weighted else 1
+    top = np.where(table > 0, value * weight, 0)
     sums = (
         pd.DataFrame({"player": players, "total": np.where(table > 0, table, 1), "top": top})
         .groupby(["player", "total"], sort=True)["top"]
@@ -350,7 +344,8 @@ def per_game(
     elif key == "capped_vp":
         shown = np.minimum(value, VP_CAP)
     elif key == "shares":
-        shown = share_units(played) / SHARE_UNITS
+        table = played["table_value"].to_numpy(dtype=np.float64)
+        shown = np.where(table > 0, value / np.where(table > 0, table, 1), 0.0)
     elif key == "relative":
         numerator, bottom = _relative_terms(played, max(fmt.table_sizes))
         shown = numerator / bottom
