@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+import shutil
 from pathlib import Path
 
 import icu
@@ -18,6 +19,7 @@ import pytest
 
 from xlsx_scorer.core import rules as schemas
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, arguments, decimal, fold, percent, text
+from xlsx_scorer.i18n.catalogue import LOCALE, Catalogues, load, path_of
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlsx_scorer"
 ENGLISH = LANGUAGES[DEFAULT_LANGUAGE]
@@ -271,3 +273,45 @@ def test_a_wrong_title_mark_says_what_to_do(lang: str, title: str) -> None:
     other = text(lang, f"problem.{title}_mark_not_leader", found=2, most=4)
     assert MOVE_THE_MARK[lang] in other
     assert other.index(MOVE_THE_MARK[lang]) > other.index("4")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_game_headers_and_argparse_words(lang: str) -> None:
+    """A game's own headers exist in every language; argparse's words in every one but English
+    (whose are argparse's own)."""
+    other = LANGUAGES[lang]
+    assert {game: sorted(h) for game, h in other.GAME_HEADERS.items()} == {
+        game: sorted(h) for game, h in ENGLISH.GAME_HEADERS.items()
+    }
+    spanish = LANGUAGES["es"].ARGPARSE
+    assert sorted(set(spanish) - set(other.ARGPARSE)) == [], f"missing in {lang}"
+
+
+def test_a_language_is_only_files(tmp_path: Path) -> None:
+    """A folder with a catalogue is a language: English's catalogue copied under a new code
+    is read, with its headers, marks and messages, and no code names it."""
+    for code in ("en", "es"):
+        shutil.copytree(LOCALE / code, tmp_path / code)
+    shutil.copytree(LOCALE / "es", tmp_path / "xx")
+    (tmp_path / "notes").mkdir()  # a folder without a catalogue is no language
+    catalogue = path_of(tmp_path, "xx")
+    said = catalogue.read_text(encoding="utf-8")
+    renamed = said.replace('msgctxt "header"\nmsgid "round"\nmsgstr "Ronda"', "")
+    renamed += '\nmsgctxt "header"\nmsgid "round"\nmsgstr "Rundo"\n'
+    catalogue.write_text(renamed, encoding="utf-8")
+    languages = Catalogues(tmp_path, first="en")
+    assert list(languages) == ["en", "es", "xx"]
+    assert languages["xx"].HEADERS["round"] == "Rundo"
+    assert languages["xx"].STRINGS == LANGUAGES["es"].STRINGS
+    assert "sí" in languages["xx"].YES_WORDS
+    assert languages["xx"].GAME_HEADERS == LANGUAGES["es"].GAME_HEADERS
+
+
+def test_an_untranslated_message_is_missing_not_empty(tmp_path: Path) -> None:
+    shutil.copytree(LOCALE / "es", tmp_path / "es")
+    catalogue = path_of(tmp_path, "es")
+    said = catalogue.read_text(encoding="utf-8")
+    blanked = re.sub(r'(msgid "out\.rank"\nmsgstr )"[^"]*"', r'\1""', said)
+    assert blanked != said
+    catalogue.write_text(blanked, encoding="utf-8")
+    assert "out.rank" not in load(tmp_path, "es").STRINGS
