@@ -259,8 +259,18 @@ def test_every_message_starts_with_a_capital_letter(lang: str) -> None:
 
 
 #: How each language says to take a mark away, or to give it to the right player.
-REMOVE_THE_MARK = {"en": "remove the mark", "es": "quita la marca", "tr": "işareti kaldırın"}
-MOVE_THE_MARK = {"en": "move the mark", "es": "pasa la marca", "tr": "taşıyın"}
+REMOVE_THE_MARK = {
+    "en": "remove the mark",
+    "es": "quita la marca",
+    "tr": "işareti kaldırın",
+    "ca": "treu la marca",
+}
+MOVE_THE_MARK = {
+    "en": "move the mark",
+    "es": "pasa la marca",
+    "tr": "taşıyın",
+    "ca": "passa la marca",
+}
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))

@@ -38,8 +38,8 @@ import functools
 import os
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -265,7 +265,7 @@ def bye_words() -> frozenset[str]:
     """The word ``Bye`` of every shipped language (``out.bye``), folded: a bye's table label.
 
     >>> sorted(bye_words())
-    ['bay', 'bye', 'descanso']
+    ['bay', 'bye', 'descans', 'descanso']
     """
     return frozenset(fold(str(module.STRINGS["out.bye"])) for module in LANGUAGES.values())
 
@@ -331,35 +331,44 @@ _WORKBOOK_WORDS = (
 
 
 @cache
-def _own_words() -> dict[str, str]:
-    """Folded words of a workbook that belong to one shipped language only → that language."""
+def _word_languages() -> dict[str, frozenset[str]]:
+    """Folded words of a workbook (headers, sheet names, labels, language codes) → the
+    shipped languages that have them."""
     found: dict[str, set[str]] = {}
     for lang, module in LANGUAGES.items():
         words = [
             *module.HEADERS.values(),
             *module.NAME_HEADERS,
             *module.SHEETS.values(),
+            *module.CODES,
             *(module.STRINGS[key] for key in _WORKBOOK_WORDS),
         ]
         for word in words:
             found.setdefault(fold(str(word)), set()).add(lang)
-    return {word: next(iter(langs)) for word, langs in found.items() if len(langs) == 1}
+    return {word: frozenset(langs) for word, langs in found.items()}
 
 
 def language_of_words(texts: Iterable[str]) -> str | None:
-    """The shipped language that owns the most of ``texts`` (sheet names, headers, labels).
+    """The shipped language that has the most of ``texts`` (sheet names, headers, labels).
 
     For a workbook whose Results sheet cannot be found: its other sheets still
-    speak its language.  Words several languages share count for none.
+    speak its language.  A word of one language is one vote for it; a word several
+    languages share (``Jugador``: Spanish and Catalan) splits its vote between them.
+    A tie goes to the first code in alphabetical order.
 
     >>> language_of_words(["Event", "Partidas", "Jugador", "Idioma", "es"])
     'es'
+    >>> language_of_words(["Resultats", "Jugador", "Ronda"])
+    'ca'
     >>> language_of_words(["Sheet1", "Player"]), language_of_words(["Sheet1"])
     ('en', None)
     """
-    owned = _own_words()
-    votes = Counter(owned[word] for word in map(fold, texts) if word in owned)
-    return max(sorted(votes), key=lambda lang: votes[lang]) if votes else None
+    known = _word_languages()
+    shares: dict[str, Fraction] = {}
+    for word in map(fold, texts):
+        for lang in known.get(word, ()):
+            shares[lang] = shares.get(lang, Fraction(0)) + Fraction(1, len(known[word]))
+    return max(sorted(shares), key=lambda lang: shares[lang]) if shares else None
 
 
 def language_of_headers(headers: list[str]) -> str | None:

@@ -65,7 +65,7 @@ def codes(folder: Path) -> tuple[str, ...]:
     """The languages of ``folder``: each subfolder with a catalogue, by code.
 
     >>> codes(LOCALE)
-    ('en', 'es', 'tr')
+    ('ca', 'en', 'es', 'tr')
     """
     return tuple(
         sorted(entry.name for entry in folder.iterdir() if path_of(folder, entry.name).is_file())
@@ -116,7 +116,7 @@ class Catalogues(Mapping[str, Language]):
 
     >>> languages = Catalogues(LOCALE, first="en")
     >>> list(languages)[:2], languages["es"].HEADERS["round"]
-    (['en', 'es'], 'Ronda')
+    (['en', 'ca'], 'Ronda')
     """
 
     def __init__(self, folder: Path, first: str) -> None:
