@@ -174,6 +174,9 @@ def write(lang: str, catalog: Catalog) -> None:
 
 
 def main() -> int:
+    if not (I18N / "en.py").is_file():
+        print("No word modules (xlsx_scorer/i18n/en.py…): the catalogues are the source now.")
+        return 1
     sys.path.insert(0, str(ROOT))
     english = english_catalog(english_comments())
     modules = sorted(p.stem for p in I18N.glob("*.py") if len(p.stem) == 2)
