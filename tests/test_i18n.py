@@ -9,6 +9,7 @@ here.  Plurals and numbers are ICU's: checked in every language below.
 from __future__ import annotations
 
 import ast
+import io
 import itertools
 import re
 import shutil
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import icu
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from xlsx_scorer.core import rules as schemas
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, arguments, decimal, fold, percent, text
@@ -305,6 +308,7 @@ def test_a_language_is_only_files(tmp_path: Path) -> None:
     shutil.copytree(LOCALE / "es", tmp_path / "xx")
     (tmp_path / "notes").mkdir()  # a folder without a catalogue is no language
     catalogue = path_of(tmp_path, "xx")
+    catalogue.with_suffix(".mo").unlink()  # not compiled yet: the .po itself is read
     said = catalogue.read_text(encoding="utf-8")
     renamed = said.replace('msgctxt "header"\nmsgid "round"\nmsgstr "Ronda"', "")
     renamed += '\nmsgctxt "header"\nmsgid "round"\nmsgstr "Rundo"\n'
@@ -317,9 +321,22 @@ def test_a_language_is_only_files(tmp_path: Path) -> None:
     assert languages["xx"].GAME_HEADERS == LANGUAGES["es"].GAME_HEADERS
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_compiled_catalogue_is_its_source_compiled(lang: str) -> None:
+    """The program reads ``xlsx_scorer.mo``; a translator edits ``xlsx_scorer.po``.  After an
+    edit: ``pybabel compile -d xlsx_scorer/locale -D xlsx_scorer``."""
+    source = path_of(LOCALE, lang)
+    with source.open("rb") as file:
+        catalog = read_po(file)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    assert source.with_suffix(".mo").read_bytes() == compiled.getvalue()
+
+
 def test_an_untranslated_message_is_missing_not_empty(tmp_path: Path) -> None:
     shutil.copytree(LOCALE / "es", tmp_path / "es")
     catalogue = path_of(tmp_path, "es")
+    catalogue.with_suffix(".mo").unlink()
     said = catalogue.read_text(encoding="utf-8")
     blanked = re.sub(r'(msgid "out\.rank"\nmsgstr )"[^"]*"', r'\1""', said)
     assert blanked != said

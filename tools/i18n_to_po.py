@@ -7,6 +7,7 @@ tree, commit its output, then delete the word modules (the package reads only th
 catalogues).  A language with a catalogue and no module (``ca``) is kept: its
 translations stay, keys new in English are added untranslated (empty ``msgstr``, which
 ``tests/test_i18n.py`` reports), keys English no longer has are dropped; both are printed.
+Each catalogue is compiled beside it (``xlsx_scorer.mo``), which the program reads.
 
 How the catalogue is laid out (``xlsx_scorer.i18n.catalogue`` reads it):
 
@@ -31,6 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,6 +173,11 @@ def write(lang: str, catalog: Catalog) -> None:
     # Babel stamps the hour of writing; a catalogue written twice must be the same file.
     lines = [line for line in text.splitlines(keepends=True) if "-Date: " not in line]
     path.write_text("".join(lines), encoding="utf-8")
+    # Compiled beside it, as ``pybabel compile -d xlsx_scorer/locale -D xlsx_scorer`` does.
+    with path.open("rb") as file:
+        written = read_po(file)
+    with path.with_suffix(".mo").open("wb") as file:
+        write_mo(file, written)
 
 
 def main() -> int:
