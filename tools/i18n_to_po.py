@@ -26,6 +26,7 @@ Usage: ``python tools/i18n_to_po.py`` from the repository root.
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import importlib
 import sys
 from collections.abc import Iterator
@@ -40,6 +41,7 @@ I18N = ROOT / "xlsx_scorer" / "i18n"
 LOCALE = ROOT / "xlsx_scorer" / "locale"
 DOMAIN = "xlsx_scorer"
 SEPARATOR = "|"
+CREATED = dt.datetime(2026, 12, 2, tzinfo=dt.UTC)
 PARTS = ("", "findings_", "help_", "web_")
 HEADER = """\
 # The words of xlsx_scorer in {lang}. Each msgstr is an ICU MessageFormat pattern:
@@ -130,6 +132,9 @@ def build(lang: str, words: dict[tuple[str | None, str], str], english: Catalog)
         fuzzy=False,
     )
     catalog.language_team = f"xlsx_scorer <{lang}>"
+    # A fixed date, not the hour of writing: a catalogue written (and compiled) twice is
+    # the same file.
+    catalog.creation_date = CREATED
     catalog.header_comment = HEADER.format(lang=lang)
     ids = [(m.context, str(m.id)) for m in english if m.id and m.context != "argparse"]
     ids += sorted(key for key in words if key[0] == "argparse")
@@ -169,10 +174,6 @@ def write(lang: str, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as file:
         write_po(file, catalog, width=0, omit_header=False, sort_output=False)
-    text = path.read_text(encoding="utf-8")
-    # Babel stamps the hour of writing; a catalogue written twice must be the same file.
-    lines = [line for line in text.splitlines(keepends=True) if "-Date: " not in line]
-    path.write_text("".join(lines), encoding="utf-8")
     # Compiled beside it, as ``pybabel compile -d xlsx_scorer/locale -D xlsx_scorer`` does.
     with path.open("rb") as file:
         written = read_po(file)
