@@ -159,6 +159,10 @@ class Catalogues(Mapping[str, Language]):
             raise KeyError(code)
         return _loaded(self.folder, code)
 
+    def __contains__(self, code: object) -> bool:
+        """Whether ``code`` is shipped, without reading its catalogue."""
+        return code in self._codes
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._codes)
 
