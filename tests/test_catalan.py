@@ -154,3 +154,19 @@ def test_catalan_is_chosen_by_the_system_locale_and_numbers_are_catalan(tmp_path
     assert text("ca", "notice.computed", when="ara", games=1234, players=3).startswith(
         "Calculada el ara a partir de 1.234 partides"
     )
+
+
+@pytest.mark.parametrize("said", ["Català", "catalan", "CATALÁN", "ca"])
+def test_the_event_sheet_naming_catalan_makes_the_run_catalan(said: str, tmp_path: Path) -> None:
+    """An English template whose Event sheet's Language cell names Catalan, in any of the
+    words the Catalan catalogue lists (``msgctxt "language"``, ``codes``), is answered in
+    Catalan."""
+    book = tmp_path / "event.xlsx"
+    fill_template(SHIPPED / "template_en.xlsx", book, event_rows(), ROSTER)
+    workbook = load_workbook(book)
+    workbook[sheet("en", "event")]["B4"] = said
+    workbook.save(book)
+    done = run_cli("score", book, env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": ""})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "S’ha escrit" in done.stdout
+    assert sheet("ca", "standings") in load_workbook(book).sheetnames
