@@ -9,15 +9,20 @@ here.  Plurals and numbers are ICU's: checked in every language below.
 from __future__ import annotations
 
 import ast
+import io
 import itertools
 import re
+import shutil
 from pathlib import Path
 
 import icu
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from xlsx_scorer.core import rules as schemas
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, arguments, decimal, fold, percent, text
+from xlsx_scorer.i18n.catalogue import LOCALE, Catalogues, load, path_of
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlsx_scorer"
 ENGLISH = LANGUAGES[DEFAULT_LANGUAGE]
@@ -257,8 +262,18 @@ def test_every_message_starts_with_a_capital_letter(lang: str) -> None:
 
 
 #: How each language says to take a mark away, or to give it to the right player.
-REMOVE_THE_MARK = {"en": "remove the mark", "es": "quita la marca", "tr": "işareti kaldırın"}
-MOVE_THE_MARK = {"en": "move the mark", "es": "pasa la marca", "tr": "taşıyın"}
+REMOVE_THE_MARK = {
+    "en": "remove the mark",
+    "es": "quita la marca",
+    "tr": "işareti kaldırın",
+    "ca": "treu la marca",
+}
+MOVE_THE_MARK = {
+    "en": "move the mark",
+    "es": "pasa la marca",
+    "tr": "taşıyın",
+    "ca": "passa la marca",
+}
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
@@ -271,3 +286,59 @@ def test_a_wrong_title_mark_says_what_to_do(lang: str, title: str) -> None:
     other = text(lang, f"problem.{title}_mark_not_leader", found=2, most=4)
     assert MOVE_THE_MARK[lang] in other
     assert other.index(MOVE_THE_MARK[lang]) > other.index("4")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_game_headers_and_argparse_words(lang: str) -> None:
+    """A game's own headers exist in every language; argparse's words in every one but English
+    (whose are argparse's own)."""
+    other = LANGUAGES[lang]
+    assert {game: sorted(h) for game, h in other.GAME_HEADERS.items()} == {
+        game: sorted(h) for game, h in ENGLISH.GAME_HEADERS.items()
+    }
+    spanish = LANGUAGES["es"].ARGPARSE
+    assert sorted(set(spanish) - set(other.ARGPARSE)) == [], f"missing in {lang}"
+
+
+def test_a_language_is_only_files(tmp_path: Path) -> None:
+    """A folder with a catalogue is a language: English's catalogue copied under a new code
+    is read, with its headers, marks and messages, and no code names it."""
+    for code in ("en", "es"):
+        shutil.copytree(LOCALE / code, tmp_path / code)
+    shutil.copytree(LOCALE / "es", tmp_path / "xx")
+    (tmp_path / "notes").mkdir()  # a folder without a catalogue is no language
+    catalogue = path_of(tmp_path, "xx")
+    catalogue.with_suffix(".mo").unlink()  # not compiled yet: the .po itself is read
+    said = catalogue.read_text(encoding="utf-8")
+    renamed = said.replace('msgctxt "header"\nmsgid "round"\nmsgstr "Ronda"', "")
+    renamed += '\nmsgctxt "header"\nmsgid "round"\nmsgstr "Rundo"\n'
+    catalogue.write_text(renamed, encoding="utf-8")
+    languages = Catalogues(tmp_path, first="en")
+    assert list(languages) == ["en", "es", "xx"]
+    assert languages["xx"].HEADERS["round"] == "Rundo"
+    assert languages["xx"].STRINGS == LANGUAGES["es"].STRINGS
+    assert "sí" in languages["xx"].YES_WORDS
+    assert languages["xx"].GAME_HEADERS == LANGUAGES["es"].GAME_HEADERS
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_compiled_catalogue_is_its_source_compiled(lang: str) -> None:
+    """The program reads ``xlsx_scorer.mo``; a translator edits ``xlsx_scorer.po``.  After an
+    edit: ``pybabel compile -d xlsx_scorer/locale -D xlsx_scorer``."""
+    source = path_of(LOCALE, lang)
+    with source.open("rb") as file:
+        catalog = read_po(file)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    assert source.with_suffix(".mo").read_bytes() == compiled.getvalue()
+
+
+def test_an_untranslated_message_is_missing_not_empty(tmp_path: Path) -> None:
+    shutil.copytree(LOCALE / "es", tmp_path / "es")
+    catalogue = path_of(tmp_path, "es")
+    catalogue.with_suffix(".mo").unlink()
+    said = catalogue.read_text(encoding="utf-8")
+    blanked = re.sub(r'(msgid "out\.rank"\nmsgstr )"[^"]*"', r'\1""', said)
+    assert blanked != said
+    catalogue.write_text(blanked, encoding="utf-8")
+    assert "out.rank" not in load(tmp_path, "es").STRINGS

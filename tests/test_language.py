@@ -28,7 +28,7 @@ from xlsx_scorer.app.outputkinds import STANDINGS, sheet_name
 from xlsx_scorer.cli import build_parser, main
 from xlsx_scorer.i18n import LANGUAGES, choose_language, header, system_language, text
 
-OTHERS = ("es", "tr")
+OTHERS = ("es", "tr", "ca")
 #: A whole game of four: Ana wins with 10 VP.
 GAME = [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bea", 8), with_vp(1, 1, "Cem", 7)]
 GAME.append(with_vp(1, 1, "Dua", 5))
@@ -229,8 +229,12 @@ def test_a_lock_file_and_a_merge_over_a_file_are_refused_in_the_workbooks_langua
 #: Words the help of every language shares with English: names (Catan, Excel, the
 #: Frictionless Data Package, SHA-256, JSON, CSV), "web", the metavars A and B.
 SHARED_WORDS = {"catan", "excel", "frictionless", "json", "csv", "sha", "web", "a", "b"}
-#: Spanish words that are English words too.
-SPANISH_TOO = {"es": {"base", "error", "no"}, "tr": set()}
+#: Words of each language that are English words too (Catalan's ``s’`` is an elision).
+SPANISH_TOO = {
+    "es": {"base", "error", "no"},
+    "tr": set(),
+    "ca": {"base", "error", "errors", "no", "format", "arguments", "s", "on"},
+}
 WORD = re.compile(r"[^\W\d_]+")
 #: File names and paths the help names: the same in every language.
 FILE_NAME = re.compile(r"[\w./-]*\.(?:json|csv|md|xlsx|xlsm|toml)\b")
@@ -459,7 +463,12 @@ def test_a_name_not_on_the_roster_suggests_the_nearest_one_in_the_language(
 
 
 #: How each language says "the workbook's" language, in the help of ``--lang``.
-WORKBOOKS_LANGUAGE = {"en": "the workbook’s", "es": "el del libro", "tr": "çalışma kitabının dili"}
+WORKBOOKS_LANGUAGE = {
+    "en": "the workbook’s",
+    "es": "el del libro",
+    "tr": "çalışma kitabının dili",
+    "ca": "el del llibre",
+}
 
 
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
@@ -516,7 +525,7 @@ def test_template_then_score_say_what_to_do_next(lang: str, tmp_path: Path) -> N
 
 
 #: The decimal separator of each language, as its spreadsheet shows ``0.0``.
-DECIMAL_SEPARATOR = {"en": ".", "es": ",", "tr": ","}
+DECIMAL_SEPARATOR = {"en": ".", "es": ",", "tr": ",", "ca": ","}
 
 
 def _shown(number_format: str, share: float, lang: str) -> str:
@@ -541,5 +550,13 @@ def test_a_percentage_reads_the_same_in_the_terminal_and_in_the_sheet(
     cell = next(c for row in sheet.iter_rows() for c in row if c.value == heading)
     share = sheet.cell(row=cell.row + 1, column=cell.column)
     shown = _shown(share.number_format, share.value, lang)
-    assert shown == {"en": "33.3%", "es": "33,3\N{NO-BREAK SPACE}%", "tr": "%33,3"}[lang]
+    assert (
+        shown
+        == {
+            "en": "33.3%",
+            "es": "33,3\N{NO-BREAK SPACE}%",
+            "tr": "%33,3",
+            "ca": "33,3\N{NO-BREAK SPACE}%",
+        }[lang]
+    )
     assert shown in scored.stdout

@@ -20,6 +20,7 @@ GUIDES = {
     "en": "docs/organisers.md",
     "es": "docs/organisadores.md",
     "tr": "docs/organizatorler.md",
+    "ca": "docs/organitzadors.md",
 }
 
 

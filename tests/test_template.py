@@ -149,6 +149,7 @@ TABS = {
     "en": ["Event", "Players", "Results", "Instructions"],
     "es": ["Evento", "Jugadores", "Resultados", "Instrucciones"],
     "tr": ["Etkinlik", "Oyuncular", "Sonuçlar", "Talimatlar"],
+    "ca": ["Esdeveniment", "Jugadors", "Resultats", "Instruccions"],
 }
 
 

@@ -118,7 +118,7 @@ def test_healthz(client: TestClient) -> None:
     assert body["status"] == "ok"
     assert body["token_required"] is False
     assert body["max_upload_bytes"] == MAX_UPLOAD_BYTES
-    assert body["languages"] == ["en", "es", "tr"]
+    assert body["languages"] == ["en", "ca", "es", "tr"]
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ Our help texts are messages (``help.*``, said with ``say``).  argparse says its
 own words (``usage:``, ``options``, ``show this help message and exit``, ``the
 following arguments are required: %s``…) through gettext: each is looked up,
 when it is said, as ``argparse._(msgid)`` (``argparse.ngettext`` for plurals).
-``Parser`` puts the language's ``ARGPARSE`` table (msgid → words, in
-``i18n/help_<lang>.py``) in that place while it builds, formats and parses, and
+``Parser`` puts the language's ``ARGPARSE`` table (msgid → words: ``msgctxt "argparse"``
+of its catalogue, ``i18n.catalogue``) in that place while it builds, formats and parses, and
 gettext back afterwards; a msgid the table lacks stays English, as with gettext.
 Help text is wrapped at spaces only (``HelpFormatter``): a name with a hyphen
 (``xlsx-scorer``, ``--force``) is never cut in two at the end of a line.

@@ -1,12 +1,13 @@
 """Every user-facing string, in each shipped language, said through ICU MessageFormat.
 
-Each language module (``en``, ``es``, ``tr``) defines ``NAME`` (its own name),
-``STRINGS`` (message key → ICU MessageFormat pattern), ``HEADERS`` (column key →
-header text), ``HEADER_ALIASES`` (column key → other headers accepted when
-reading), and ``YES_WORDS`` / ``NO_WORDS`` for marks.  Two modules beside it
-hold part of its ``STRINGS``: ``findings_<lang>`` what findings say
-(``problem.…``, ``unusable.…`` and the notices a run reports) and
-``help_<lang>`` the command line's help.  A finding is said by its message
+A language is a gettext catalogue, ``locale/<code>/LC_MESSAGES/xlsx_scorer.po``
+(``i18n.catalogue``: how it is laid out and read); ``LANGUAGES`` holds every one the
+``locale`` folder has, by code, each with ``NAME`` (its own name), ``STRINGS``
+(message key → ICU MessageFormat pattern: what findings say, ``problem.…``,
+``unusable.…``, the notices a run reports, the command line's help ``help.…``, the
+web page's ``web.…``), ``HEADERS`` (column key → header text), ``HEADER_ALIASES``
+(column key → other headers accepted when reading), ``SHEETS``, and ``YES_WORDS`` /
+``NO_WORDS`` for marks.  A finding is said by its message
 (``findings.message_key``): ``problem.<code>`` for an error, ``notice.<code>``
 for a notice, the fatal code itself (``unusable.<code>``) when the file cannot
 be used; ``problem.location`` says where a finding is, ``finding.unnamed_file``
@@ -37,18 +38,18 @@ import functools
 import os
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 import icu
 
-from xlsx_scorer.i18n import en, es, tr
+from xlsx_scorer.i18n.catalogue import LOCALE, Catalogues
 
-LANGUAGES: dict[str, ModuleType] = {"en": en, "es": es, "tr": tr}
 DEFAULT_LANGUAGE = "en"
+#: Every shipped language by code: a folder of ``locale/`` (English first).
+LANGUAGES = Catalogues(LOCALE, first=DEFAULT_LANGUAGE)
 #: Numbers shown as a spreadsheet shows them: rounded half away from zero.
 _DECIMAL = "rounding-mode-half-up .00"
 _PERCENT = "percent scale/100 rounding-mode-half-up .0"
@@ -120,7 +121,13 @@ def text(lang: str, key: str, **params: Any) -> str:
 @cache
 def _message(lang: str, key: str) -> tuple[icu.MessageFormat, frozenset[str]]:
     pattern = str(LANGUAGES[lang].STRINGS[key])
-    return icu.MessageFormat(pattern, icu.Locale(lang)), frozenset(arguments(pattern))
+    return icu.MessageFormat(pattern, _locale(lang)), frozenset(arguments(pattern))
+
+
+@cache
+def _locale(lang: str) -> icu.Locale:
+    """The CLDR locale of ``lang``'s numbers, dates and plurals (its catalogue says which)."""
+    return icu.Locale(LANGUAGES[lang].LOCALE)
 
 
 def _formattable(value: Any) -> icu.Formattable:
@@ -152,7 +159,7 @@ def arguments(pattern: str) -> dict[str, str]:
 
 @cache
 def _number_format(lang: str, skeleton: str) -> icu.LocalizedNumberFormatter:
-    return icu.NumberFormatter.forSkeleton(skeleton).locale(icu.Locale(lang))
+    return icu.NumberFormatter.forSkeleton(skeleton).locale(_locale(lang))
 
 
 def decimal(lang: str, value: float) -> str:
@@ -228,7 +235,7 @@ def _date_format(lang: str, pattern: str) -> icu.SimpleDateFormat:
     """A new ICU date format: ``pattern`` itself, or the language's best one for a skeleton."""
     if pattern == _DATE_TIME:
         pattern = _best_pattern(lang, pattern)
-    return icu.SimpleDateFormat(pattern, icu.Locale(lang))
+    return icu.SimpleDateFormat(pattern, _locale(lang))
 
 
 @functools.lru_cache(maxsize=64)
@@ -239,7 +246,7 @@ def _best_pattern(lang: str, skeleton: str) -> str:
     >>> _best_pattern("es", _DATE_TIME)
     'd MMM y, H:mm'
     """
-    generator = icu.DateTimePatternGenerator.createInstance(icu.Locale(lang))
+    generator = icu.DateTimePatternGenerator.createInstance(_locale(lang))
     return str(generator.getBestPattern(skeleton))
 
 
@@ -286,19 +293,24 @@ def bye_words() -> frozenset[str]:
     """The word ``Bye`` of every shipped language (``out.bye``), folded: a bye's table label.
 
     >>> sorted(bye_words())
-    ['bay', 'bye', 'descanso']
+    ['bay', 'bye', 'descans', 'descanso']
     """
     return frozenset(fold(str(module.STRINGS["out.bye"])) for module in LANGUAGES.values())
 
 
+@cache
 def _mark_words(attribute: str) -> frozenset[str]:
     return frozenset(
         fold(word) for module in LANGUAGES.values() for word in getattr(module, attribute)
     )
 
 
-YES_WORDS = _mark_words("YES_WORDS")
-NO_WORDS = _mark_words("NO_WORDS")
+def __getattr__(name: str) -> frozenset[str]:
+    """``YES_WORDS`` and ``NO_WORDS``: the folded marks of every shipped language, read when
+    first asked for (a command's ``--help`` reads one catalogue, not all)."""
+    if name in {"YES_WORDS", "NO_WORDS"}:
+        return _mark_words(name)
+    raise AttributeError(name)
 
 
 #: The columns every game's ``Results`` sheet has.
@@ -347,35 +359,44 @@ _WORKBOOK_WORDS = (
 
 
 @cache
-def _own_words() -> dict[str, str]:
-    """Folded words of a workbook that belong to one shipped language only → that language."""
+def _word_languages() -> dict[str, frozenset[str]]:
+    """Folded words of a workbook (headers, sheet names, labels, language codes) → the
+    shipped languages that have them."""
     found: dict[str, set[str]] = {}
     for lang, module in LANGUAGES.items():
         words = [
             *module.HEADERS.values(),
             *module.NAME_HEADERS,
             *module.SHEETS.values(),
+            *module.CODES,
             *(module.STRINGS[key] for key in _WORKBOOK_WORDS),
         ]
         for word in words:
             found.setdefault(fold(str(word)), set()).add(lang)
-    return {word: next(iter(langs)) for word, langs in found.items() if len(langs) == 1}
+    return {word: frozenset(langs) for word, langs in found.items()}
 
 
 def language_of_words(texts: Iterable[str]) -> str | None:
-    """The shipped language that owns the most of ``texts`` (sheet names, headers, labels).
+    """The shipped language that has the most of ``texts`` (sheet names, headers, labels).
 
     For a workbook whose Results sheet cannot be found: its other sheets still
-    speak its language.  Words several languages share count for none.
+    speak its language.  A word of one language is one vote for it; a word several
+    languages share (``Jugador``: Spanish and Catalan) splits its vote between them.
+    A tie goes to the first code in alphabetical order.
 
     >>> language_of_words(["Event", "Partidas", "Jugador", "Idioma", "es"])
     'es'
+    >>> language_of_words(["Resultats", "Jugador", "Ronda"])
+    'ca'
     >>> language_of_words(["Sheet1", "Player"]), language_of_words(["Sheet1"])
     ('en', None)
     """
-    owned = _own_words()
-    votes = Counter(owned[word] for word in map(fold, texts) if word in owned)
-    return max(sorted(votes), key=lambda lang: votes[lang]) if votes else None
+    known = _word_languages()
+    shares: dict[str, Fraction] = {}
+    for word in map(fold, texts):
+        for lang in known.get(word, ()):
+            shares[lang] = shares.get(lang, Fraction(0)) + Fraction(1, len(known[word]))
+    return max(sorted(shares), key=lambda lang: shares[lang]) if shares else None
 
 
 def language_of_headers(headers: list[str]) -> str | None:
