@@ -229,11 +229,12 @@ def test_a_lock_file_and_a_merge_over_a_file_are_refused_in_the_workbooks_langua
 #: Words the help of every language shares with English: names (Catan, Excel, the
 #: Frictionless Data Package, SHA-256, JSON, CSV), "web", the metavars A and B.
 SHARED_WORDS = {"catan", "excel", "frictionless", "json", "csv", "sha", "web", "a", "b"}
-#: Words of each language that are English words too (Catalan's ``s’`` is an elision).
+#: Words of each language that are English words too (Catalan's ``s’`` is an elision;
+#: Catalan writes "clubs" and "format" as English does).
 SPANISH_TOO = {
     "es": {"base", "error", "no"},
     "tr": set(),
-    "ca": {"base", "error", "errors", "no", "format", "arguments", "s", "on"},
+    "ca": {"base", "error", "errors", "no", "format", "arguments", "s", "on", "clubs"},
 }
 WORD = re.compile(r"[^\W\d_]+")
 #: File names and paths the help names: the same in every language.
