@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.app import outputkinds
 from xlsx_scorer.app.api import load_format, read_file
@@ -31,6 +31,9 @@ from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
 from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
+
+if TYPE_CHECKING:
+    from xlsx_scorer.core.formats import Format
 
 #: The columns every seated row fills, in this order.
 SEATED = ("round", "table", "player")
@@ -52,6 +55,62 @@ def bye_words() -> frozenset[str]:
     return frozenset(fold(text(lang, "seat.bye")) for lang in LANGUAGES)
 
 
+@dataclass(frozen=True)
+class SeatedBytes:
+    """A seated package: its bytes, the seating (its report is ``seating.findings``), the
+    language it is told in, the slips sheet's name and the ``Results`` sheet's."""
+
+    workbook: bytes
+    seating: Seating
+    language: str
+    sheet: str
+    results: str
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The seating report: repeats, second 3-player tables, starts, spread."""
+        return tuple(self.seating.findings)
+
+
+def default_method(table_sizes: Sequence[int]) -> Method:
+    """The method a format seats by unless asked: swiss for 2-player formats, else random.
+
+    >>> default_method((2,)), default_method((3, 4))
+    ('swiss', 'random')
+    """
+    return "swiss" if tuple(table_sizes) == (2,) else "random"
+
+
+def seat_bytes(
+    data: bytes,
+    round_no: int,
+    *,
+    method: Method | None = None,
+    seed: int = 0,
+    rounds: int | None = None,
+    language: str | None = None,
+    format: str | Path | Format | None = None,
+    path: Path = Path(),
+) -> SeatedBytes:
+    """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
+
+    ``data`` must have passed ``safety.check_package`` (``api.read_file``, the web's
+    upload check); ``path`` only names it.  Refusals (the round has rows, no roster, no
+    seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing is made.
+    """
+    chosen = load_format(format)
+    book = reader.read_workbook_bytes(data, path=path, format=chosen)
+    lang = choose_language(language, book.language)
+    try:
+        seated = _seat(data, book, round_no, method, seed, rounds, book.format.table_sizes)
+    except UnusableWorkbookError as error:
+        error.language = error.language or book.language
+        raise
+    package, sheet = _write(data, book, seated, lang)
+    _check_reads_back(package, book.results.name, seated)
+    return SeatedBytes(package, seated, lang, sheet, book.results.name)
+
+
 def seat_file(
     source: Path,
     round_no: int,
@@ -64,23 +123,26 @@ def seat_file(
     language: str | None = None,
     format: str | Path | None = None,
 ) -> Seated:
-    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place)."""
+    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place).
+
+    ``seat_bytes`` on the file's bytes, then saved atomically.
+    """
     target = output or source
     if output is not None and output.exists() and not force and not output.samefile(source):
         raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
-    chosen = load_format(format)
-    data = read_file(source)
-    book = reader.read_workbook_bytes(data, path=source, format=chosen)
-    lang = choose_language(language, book.language)
-    try:
-        seated = _seat(data, book, round_no, method, seed, rounds, book.format.table_sizes)
-    except UnusableWorkbookError as error:
-        error.language = error.language or book.language
-        raise
-    package, sheet = _write(data, book, seated, lang)
-    _check_reads_back(package, book.results.name, seated)
-    save.save_atomically(target, package)
-    return Seated(seated, lang, target, sheet, book.results.name)
+    chosen = load_format(format)  # a bad format is refused before the file is read
+    seated = seat_bytes(
+        read_file(source),
+        round_no,
+        method=method,
+        seed=seed,
+        rounds=rounds,
+        language=language,
+        format=chosen,
+        path=source,
+    )
+    save.save_atomically(target, seated.workbook)
+    return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
 
 
 def _seat(  # noqa: PLR0917 - what one seating is made of
@@ -109,7 +171,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     ]
     event = reader.side_rows(data, "event")
     total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
-    chosen: Method = method or ("swiss" if tuple(table_sizes) == (2,) else "random")
+    chosen: Method = method or default_method(table_sizes)
     standings = _standings(data, book) if chosen == "swiss" else ()
     try:
         return seating_core.seat(
