@@ -28,6 +28,7 @@ from xlsx_scorer.core.cells import is_blank, player_name
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
+from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
 from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
@@ -58,13 +59,16 @@ def bye_words() -> frozenset[str]:
 @dataclass(frozen=True)
 class SeatedBytes:
     """A seated package: its bytes, the seating (its report is ``seating.findings``), the
-    language it is told in, the slips sheet's name and the ``Results`` sheet's."""
+    language it is told in, the slips sheet's name, the ``Results`` sheet's, the method
+    it was seated by and the format's name."""
 
     workbook: bytes
     seating: Seating
     language: str
     sheet: str
     results: str
+    method: Method
+    format: str
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -91,24 +95,30 @@ def seat_bytes(
     language: str | None = None,
     format: str | Path | Format | None = None,
     path: Path = Path(),
+    checked: bool = False,
 ) -> SeatedBytes:
     """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
 
-    ``data`` must have passed ``safety.check_package`` (``api.read_file``, the web's
-    upload check); ``path`` only names it.  Refusals (the round has rows, no roster, no
-    seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing is made.
+    ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
+    (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, no
+    roster, no seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing
+    is made.
     """
+    if not checked:
+        safety.check_package(data)
     chosen = load_format(format)
     book = reader.read_workbook_bytes(data, path=path, format=chosen)
     lang = choose_language(language, book.language)
+    sizes = book.format.table_sizes
+    used = method or default_method(sizes)
     try:
-        seated = _seat(data, book, round_no, method, seed, rounds, book.format.table_sizes)
+        seated = _seat(data, book, round_no, used, seed, rounds, sizes)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
     package, sheet = _write(data, book, seated, lang)
     _check_reads_back(package, book.results.name, seated)
-    return SeatedBytes(package, seated, lang, sheet, book.results.name)
+    return SeatedBytes(package, seated, lang, sheet, book.results.name, used, book.format.name)
 
 
 def seat_file(
@@ -140,6 +150,7 @@ def seat_file(
         language=language,
         format=chosen,
         path=source,
+        checked=True,
     )
     save.save_atomically(target, seated.workbook)
     return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
