@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import io
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,9 @@ import openpyxl
 import pytest
 from starlette.testclient import TestClient
 
+from tests.builders import write
+from tests.test_formats_workbooks import CARCASSONNE
+from tests.test_web_formats import SWISS
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import text
 from xlsx_scorer.web.server import XLSX, create_app
@@ -169,3 +174,45 @@ def test_behind_an_access_code_seating_needs_it() -> None:
 def test_a_check_offers_the_next_round_and_the_formats_method(client: TestClient) -> None:
     body = client.post("/api/check", files={"file": ("e.xlsx", EVENT.read_bytes(), XLSX)}).json()
     assert body["seat"] == {"round": 5, "method": "random"}
+
+
+def test_a_two_player_format_is_offered_swiss_and_paired_by_standings(
+    client: TestClient, tmp_path: Path
+) -> None:
+    roster = ["Ana", "Bo", "Cem", "Dan"]
+    source = write(tmp_path / "swiss.xlsx", SWISS, headers=CARCASSONNE[:4], roster=roster)
+    form = {"format": "carcassonne-swiss"}
+    files = {"file": ("swiss.xlsx", source.read_bytes(), XLSX)}
+    checked = client.post("/api/check", files=files, data=form).json()
+    assert checked["seat"] == {"round": 3, "method": "swiss"}
+    ranked = [row["player"] for row in checked["standings"]["rows"]]
+    answer = seat(client, source.read_bytes(), round=3, format="carcassonne-swiss")
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["method"] == "swiss"
+    assert all(len(table["players"]) == 2 for table in body["tables"])
+    met = {
+        frozenset(pair) for pair in (("Ana", "Bo"), ("Cem", "Dan"), ("Ana", "Cem"), ("Bo", "Dan"))
+    }
+    assert not {frozenset(table["players"]) for table in body["tables"]} & met
+    assert ranked[0] in body["tables"][0]["players"]
+
+
+def test_a_format_given_for_a_workbook_that_declares_none_seats_on_the_command_line(
+    tmp_path: Path,
+) -> None:
+    """The seated package is read back in the format it was seated in (it was read back in
+    the default format, Catan, and refused as the wrong game: exit 2, nothing written)."""
+    roster = ["Ana", "Bo", "Cem", "Dan"]
+    source = write(tmp_path / "swiss.xlsx", SWISS, headers=CARCASSONNE[:4], roster=roster)
+    command = ["seat", str(source), "--round", "3", "--format", "carcassonne-swiss"]
+    done = subprocess.run(
+        [sys.executable, "-m", "xlsx_scorer", *command],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    seated = openpyxl.load_workbook(source)["Results"]
+    assert [row[0] for row in seated.iter_rows(min_row=2, values_only=True)].count(3) == 4

@@ -117,7 +117,7 @@ def seat_bytes(
         error.language = error.language or book.language
         raise
     package, sheet = _write(data, book, seated, lang)
-    _check_reads_back(package, book.results.name, seated)
+    _check_reads_back(package, book, seated)
     return SeatedBytes(package, seated, lang, sheet, book.results.name, used, book.format.name)
 
 
@@ -315,9 +315,11 @@ def _worth_printing(finding: Finding) -> bool:
     return finding.code in {"seat_summary", "seat_fixed_missing", "seat_fixed_shared", "seat_club"}
 
 
-def _check_reads_back(package: bytes, sheet: str, seating: Seating) -> None:
-    """Fail (an internal error, nothing saved) unless the round reads back as seated."""
-    book = reader.read_workbook_bytes(package)
+def _check_reads_back(package: bytes, read: reader.Workbook, seating: Seating) -> None:
+    """Fail (an internal error, nothing saved) unless the round reads back as seated, in the
+    format it was seated in."""
+    sheet = read.results.name
+    book = reader.read_workbook_bytes(package, format=read.format)
     if book.results.name != sheet:
         raise RuntimeError("the seated workbook lost its Results sheet")
     found = [
