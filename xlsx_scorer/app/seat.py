@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.app import outputkinds
 from xlsx_scorer.app.api import load_format, read_file
@@ -28,9 +28,13 @@ from xlsx_scorer.core.cells import is_blank, player_name
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
+from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
 from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
+
+if TYPE_CHECKING:
+    from xlsx_scorer.core.formats import Format
 
 #: The columns every seated row fills, in this order.
 SEATED = ("round", "table", "player")
@@ -52,6 +56,71 @@ def bye_words() -> frozenset[str]:
     return frozenset(fold(text(lang, "seat.bye")) for lang in LANGUAGES)
 
 
+@dataclass(frozen=True)
+class SeatedBytes:
+    """A seated package: its bytes, the seating (its report is ``seating.findings``), the
+    language it is told in, the slips sheet's name, the ``Results`` sheet's, the method
+    it was seated by and the format's name."""
+
+    workbook: bytes
+    seating: Seating
+    language: str
+    sheet: str
+    results: str
+    method: Method
+    format: str
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The seating report: repeats, second 3-player tables, starts, spread."""
+        return tuple(self.seating.findings)
+
+
+def default_method(table_sizes: Sequence[int]) -> Method:
+    """The method a format seats by unless asked: swiss for 2-player formats, else random.
+
+    >>> default_method((2,)), default_method((3, 4))
+    ('swiss', 'random')
+    """
+    return "swiss" if tuple(table_sizes) == (2,) else "random"
+
+
+def seat_bytes(
+    data: bytes,
+    round_no: int,
+    *,
+    method: Method | None = None,
+    seed: int = 0,
+    rounds: int | None = None,
+    language: str | None = None,
+    format: str | Path | Format | None = None,
+    path: Path = Path(),
+    checked: bool = False,
+) -> SeatedBytes:
+    """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
+
+    ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
+    (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, no
+    roster, no seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing
+    is made.
+    """
+    if not checked:
+        safety.check_package(data)
+    chosen = load_format(format)
+    book = reader.read_workbook_bytes(data, path=path, format=chosen)
+    lang = choose_language(language, book.language)
+    sizes = book.format.table_sizes
+    used = method or default_method(sizes)
+    try:
+        seated = _seat(data, book, round_no, used, seed, rounds, sizes)
+    except UnusableWorkbookError as error:
+        error.language = error.language or book.language
+        raise
+    package, sheet = _write(data, book, seated, lang)
+    _check_reads_back(package, book, seated)
+    return SeatedBytes(package, seated, lang, sheet, book.results.name, used, book.format.name)
+
+
 def seat_file(
     source: Path,
     round_no: int,
@@ -64,23 +133,27 @@ def seat_file(
     language: str | None = None,
     format: str | Path | None = None,
 ) -> Seated:
-    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place)."""
+    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place).
+
+    ``seat_bytes`` on the file's bytes, then saved atomically.
+    """
     target = output or source
     if output is not None and output.exists() and not force and not output.samefile(source):
         raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
-    chosen = load_format(format)
-    data = read_file(source)
-    book = reader.read_workbook_bytes(data, path=source, format=chosen)
-    lang = choose_language(language, book.language)
-    try:
-        seated = _seat(data, book, round_no, method, seed, rounds, book.format.table_sizes)
-    except UnusableWorkbookError as error:
-        error.language = error.language or book.language
-        raise
-    package, sheet = _write(data, book, seated, lang)
-    _check_reads_back(package, book.results.name, seated)
-    save.save_atomically(target, package)
-    return Seated(seated, lang, target, sheet, book.results.name)
+    chosen = load_format(format)  # a bad format is refused before the file is read
+    seated = seat_bytes(
+        read_file(source),
+        round_no,
+        method=method,
+        seed=seed,
+        rounds=rounds,
+        language=language,
+        format=chosen,
+        path=source,
+        checked=True,
+    )
+    save.save_atomically(target, seated.workbook)
+    return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
 
 
 def _seat(  # noqa: PLR0917 - what one seating is made of
@@ -109,7 +182,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     ]
     event = reader.side_rows(data, "event")
     total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
-    chosen: Method = method or ("swiss" if tuple(table_sizes) == (2,) else "random")
+    chosen: Method = method or default_method(table_sizes)
     standings = _standings(data, book) if chosen == "swiss" else ()
     try:
         return seating_core.seat(
@@ -242,9 +315,11 @@ def _worth_printing(finding: Finding) -> bool:
     return finding.code in {"seat_summary", "seat_fixed_missing", "seat_fixed_shared", "seat_club"}
 
 
-def _check_reads_back(package: bytes, sheet: str, seating: Seating) -> None:
-    """Fail (an internal error, nothing saved) unless the round reads back as seated."""
-    book = reader.read_workbook_bytes(package)
+def _check_reads_back(package: bytes, read: reader.Workbook, seating: Seating) -> None:
+    """Fail (an internal error, nothing saved) unless the round reads back as seated, in the
+    format it was seated in."""
+    sheet = read.results.name
+    book = reader.read_workbook_bytes(package, format=read.format)
     if book.results.name != sheet:
         raise RuntimeError("the seated workbook lost its Results sheet")
     found = [

@@ -27,6 +27,9 @@ WEB = {
     "web.error.bad_language": "The language (lang) must be one of {codes}.",
     "web.error.bad_players": "The number of players must be a whole number from 1 to {most}.",
     "web.error.bad_rounds": "The number of rounds must be a whole number from 1 to {most}.",
+    "web.error.bad_round": "The round to seat (round) must be a whole number from 1 to {most}.",
+    "web.error.bad_method": "The seating method (method) must be random or swiss.",
+    "web.error.bad_seed": "The seed must be a whole number from 0 to {most}.",
     "web.error.template_too_large": (
         "Players × (rounds + 1) must be at most {rows}. For a larger event use the command line: "
         "xlsx-scorer template."
@@ -52,4 +55,5 @@ WEB = {
     "web.log.warm_up_failed": "Warming the engine up failed:",
     "web.file.scored": "{name}_scored",
     "web.file.template": "template_{name}",
+    "web.file.seated": "{name}_round{round}",
 }

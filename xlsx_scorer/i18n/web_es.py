@@ -27,6 +27,9 @@ WEB = {
         "El número de jugadores (players) debe ser un número entero de 1 a {most}."
     ),
     "web.error.bad_rounds": "El número de rondas (rounds) debe ser un número entero de 1 a {most}.",
+    "web.error.bad_round": "La ronda a sentar (round) debe ser un número entero de 1 a {most}.",
+    "web.error.bad_method": "El método de emparejamiento (method) debe ser random o swiss.",
+    "web.error.bad_seed": "La semilla (seed) debe ser un número entero de 0 a {most}.",
     "web.error.template_too_large": (
         "Jugadores × (rondas + 1) debe ser como mucho {rows}. Para un torneo más grande usa la "
         "línea de órdenes: xlsx-scorer template."
@@ -56,4 +59,5 @@ WEB = {
     "web.log.warm_up_failed": "Falló la preparación del motor:",
     "web.file.scored": "{name}_puntuado",
     "web.file.template": "plantilla_{name}",
+    "web.file.seated": "{name}_ronda{round}",
 }

@@ -24,6 +24,9 @@ WEB = {
     "web.error.bad_language": "Dil (lang) şunlardan biri olmalı: {codes}.",
     "web.error.bad_players": "Oyuncu sayısı (players) 1 ile {most} arasında bir tam sayı olmalı.",
     "web.error.bad_rounds": "Tur sayısı (rounds) 1 ile {most} arasında bir tam sayı olmalı.",
+    "web.error.bad_round": "Oturtulacak tur (round) 1 ile {most} arasında bir tam sayı olmalı.",
+    "web.error.bad_method": "Oturma yöntemi (method) random ya da swiss olmalı.",
+    "web.error.bad_seed": "Tohum (seed) 0 ile {most} arasında bir tam sayı olmalı.",
     "web.error.template_too_large": (
         "Oyuncular × (turlar + 1) en çok {rows} olabilir. Daha büyük bir turnuva için komut "
         "satırını kullanın: xlsx-scorer template."
@@ -49,4 +52,5 @@ WEB = {
     "web.log.warm_up_failed": "Motor hazırlanamadı:",
     "web.file.scored": "{name}_puanlanmış",
     "web.file.template": "şablon_{name}",
+    "web.file.seated": "{name}_tur{round}",
 }

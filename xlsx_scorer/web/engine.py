@@ -15,6 +15,9 @@ it: the typed-in ``Results`` cells around which findings are drawn
   the page.
 - ``format`` is a shipped format's name (``core.formats.SHIPPED``) or None (the
   workbook's own, else ``catan-es``); the page never names a file.
+- ``seat`` is ``app.seat.seat_bytes``: round N seated into the workbook (its bytes, the
+  seating and its report), or the refusal (the round has rows, no roster, no seating
+  possible, a file that cannot be used) as one finding.
 - A file that cannot be used is not an exception: its ``Result`` holds one
   ``fatal`` finding and exit code 2.  Any other exception is an internal
   error (exit 3 in the CLI) and propagates.
@@ -37,14 +40,17 @@ import dataclasses
 import datetime as dt
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from xlsx_scorer.app import api, template
+from xlsx_scorer.app import seat as seating
 from xlsx_scorer.core import formats
 from xlsx_scorer.core.cells import ErrorValue, is_blank, shown
-from xlsx_scorer.findings import Where
+from xlsx_scorer.core.seating import Method
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, header, text
 from xlsx_scorer.xlsx import reader
 
@@ -165,6 +171,42 @@ def score(
     if scored.book is None or scored.result.exit_code != EXIT_PROBLEMS:
         return _shown_with(scored.result)
     return _shown_with(scored.result, cells=_cells(scored.book.results, scored.result.language))
+
+
+def seat(
+    data: bytes,
+    round_no: int,
+    *,
+    method: Method | None = None,
+    seed: int = 0,
+    language: str | None = None,
+    format: str | None = None,
+    filename: str | None = None,
+) -> seating.SeatedBytes | Finding:
+    """Seat round ``round_no`` of the workbook in ``data`` (``app.seat.seat_bytes``); the
+    refusal as its finding (the round has rows, no roster, no seating possible, a file
+    that cannot be used).
+
+    >>> from pathlib import Path
+    >>> data = Path("fixtures/sample_event.xlsx").read_bytes()
+    >>> done = seat(data, 5, seed=1, filename="event.xlsx")
+    >>> done.seating.round, done.method, len(done.seating.tables)
+    (5, 'random', 7)
+    >>> seat(data, 4).code
+    'unusable.seat_round_taken'
+    """
+    try:
+        return seating.seat_bytes(
+            data,
+            round_no,
+            method=method,
+            seed=seed,
+            language=language,
+            format=format,
+            path=Path(filename or UNNAMED),
+        )
+    except UnusableWorkbookError as error:
+        return error.finding
 
 
 def warm_up() -> None:

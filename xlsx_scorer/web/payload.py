@@ -19,7 +19,8 @@ One shape for ``/api/check`` and for the 422 answers of ``/api/score``::
                    "round_points": 10.0, "round_points_twelfths": 120, "vp_share": 0.32}]},
      "games": [{"round": 1, "tables": [{"table": "1", "seats": [{"player": "Ana",
                 "place": 1, "first": 5.0, "vp": 11, "round_points": 5.0,
-                "largest_army": true, "longest_road": false, "declared": false}]}]}]}
+                "largest_army": true, "longest_road": false, "declared": false}]}]}],
+     "seat": {"round": 2, "method": "random"}}
 
 ``format`` is the format the workbook was read in (docs/rules.md, "Formats"), ``game``
 its game; ``standings`` has a value per key of the format (``keys``, in order, with
@@ -31,19 +32,23 @@ hold ``score`` (null for a bye) and ``bye`` instead of Catan's VP and titles.
 has them (catan-es's fields, as they always were).
 
 ``standings`` and ``games`` are null unless the workbook was scored without a
-problem.
+problem.  ``seat`` is what the page offers to seat next (``/api/seat``): the round after
+the last one with results, by the format's method (swiss for 2-player formats, else
+random); null when the file could not be read.
 """
 
 from __future__ import annotations
 
+import base64
 import math
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
 from xlsx_scorer.app import formatsheets
+from xlsx_scorer.app.seat import SeatedBytes, default_method
 from xlsx_scorer.core import standings
-from xlsx_scorer.findings import Finding, to_json
+from xlsx_scorer.findings import Finding, render, to_json
 from xlsx_scorer.i18n import text
 from xlsx_scorer.web import engine
 
@@ -53,6 +58,7 @@ TWELFTHS = 12
 def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
     """The whole JSON body for ``result``, a run on the upload ``filename``."""
     fmt = result.format
+    games = games_body(result)
     return {
         "file": filename,
         "format": None if fmt is None else fmt.name,
@@ -60,7 +66,10 @@ def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
         "summary": summary(result),
         "findings": [finding_body(finding, result) for finding in result.findings],
         "standings": standings_body(result),
-        "games": games_body(result),
+        "games": games,
+        "seat": None
+        if fmt is None
+        else {"round": next_round(games), "method": default_method(fmt.table_sizes)},
     }
 
 
@@ -226,3 +235,51 @@ def games_body(result: engine.Result) -> list[dict[str, Any]] | None:
         }
         for number, tables in sorted(games.items())
     ]
+
+
+def seat_body(seated: SeatedBytes, filename: str, lang: str) -> dict[str, Any]:
+    """The JSON body of ``/api/seat``: the seating, its report in ``lang``, the workbook.
+
+    ``tables`` are in table order, each table's players in seat order (the first
+    starts); ``findings`` are the seating report (repeats, second 3-player tables,
+    starts, the swiss spread), each with its ``message`` in ``lang``; ``workbook`` is the
+    seated workbook, base64.
+    """
+    seating = seated.seating
+    return {
+        "file": filename,
+        "round": seating.round,
+        "method": seated.method,
+        "format": seated.format,
+        "results_sheet": seated.results,
+        "seating_sheet": seated.sheet,
+        "tables": [
+            {"table": table.number, "players": list(table.players)} for table in seating.tables
+        ],
+        "byes": list(seating.byes),
+        "findings": [to_json(finding, language=lang) for finding in seating.findings],
+        "workbook": base64.b64encode(seated.workbook).decode("ascii"),
+    }
+
+
+def refusal_body(finding: Finding, lang: str) -> dict[str, Any]:
+    """The 422 body of a seating refused: the error's code, its words in ``lang``, the finding.
+
+    >>> body = refusal_body(Finding("unusable.seat_no_roster", {}, "fatal"), "en")
+    >>> body["error"], body["findings"][0]["code"] == body["error"]
+    ('unusable.seat_no_roster', True)
+    """
+    return {
+        "error": finding.code,
+        "message": render(finding, lang),
+        "findings": [to_json(finding, language=lang)],
+    }
+
+
+def next_round(games: list[dict[str, Any]] | None) -> int:
+    """The round to seat next: one more than the last round with results (1 with none).
+
+    >>> next_round([{"round": 1}, {"round": 3}]), next_round([]), next_round(None)
+    (4, 1, 1)
+    """
+    return max((game["round"] for game in games or ()), default=0) + 1

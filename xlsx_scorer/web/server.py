@@ -11,6 +11,10 @@ Routes (documented in the README):
   422 with it when the file cannot be used;
 - ``POST /api/score`` (same) 200 with the scored workbook, 422 with the run's
   JSON when there is any problem or the file cannot be used;
+- ``POST /api/seat`` (multipart ``file``, ``round``; optional ``method`` random|swiss,
+  ``seed``, ``format``, ``lang``) 200 with ``payload.seat_body`` (the tables, the seating
+  report, the seated workbook in base64) and ``download_name``; 422 with ``{"error",
+  "message", "findings"}`` when the round cannot be seated (it has rows, no roster…);
 - ``GET /api/template?lang=es&players=24&rounds=4&format=carcassonne-hig`` a blank
   template (``format`` optional: without it the default template).
 
@@ -28,12 +32,14 @@ Every error answer is ``{"error": code, "message": words}``, the words in the
 request's language (``gate.request_language``: ``?lang=``, else
 ``Accept-Language``); the log lines are in the server's language (``lang``).
 Downloads are named in the request's language: ``Liga_puntuado.xlsx``,
-``plantilla_24x5.xlsx`` (``scored_name``, ``template_name``).
+``plantilla_24x5.xlsx``, ``Liga_ronda3.xlsx`` (``scored_name``, ``template_name``,
+``seated_name``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 import re
@@ -61,6 +67,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xlsx_scorer import __version__
 from xlsx_scorer.core import formats
+from xlsx_scorer.core.seating import Method
+from xlsx_scorer.findings import Finding
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
 from xlsx_scorer.web import engine, gate, payload
 
@@ -74,6 +82,9 @@ ENGINE_THREADS = 2
 TEMPLATE_THREADS = 1
 #: Template limits: players, rounds, Results rows (players × (rounds + 1)), event name length.
 MAX_PLAYERS, MAX_ROUNDS, MAX_TEMPLATE_ROWS, MAX_EVENT_NAME = 1000, 50, 12_000, 200
+#: The largest seed a seating takes (the command line's ``--seed``).
+MAX_SEED = 10**9
+METHODS: dict[str, Method] = {"random": "random", "swiss": "swiss"}
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM = "application/vnd.ms-excel.sheet.macroEnabled.12"
 STATIC = Path(__file__).parent / "static"
@@ -114,6 +125,7 @@ class Upload:
     data: bytes
     language: str | None
     format: str | None = None
+    fields: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 class _InMemoryParser(MultiPartParser):
@@ -160,6 +172,7 @@ def create_app(
             Route("/healthz", _healthz),
             Route("/api/check", _guarded(_check), methods=["POST"]),
             Route("/api/score", _guarded(_score), methods=["POST"]),
+            Route("/api/seat", _guarded(_seat), methods=["POST"]),
             Route("/api/template", _guarded(_template)),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         ],
@@ -290,6 +303,38 @@ async def _score(request: Request) -> Response:
     return await _run(request, engine.score)
 
 
+async def _seat(request: Request) -> Response:
+    """Seat a round: 200 with the seating and the workbook, 422 with the refusal."""
+    upload = await _read_upload(request, extra=("round", "method", "seed"))
+    fields = upload.fields
+    round_no = _count(fields.get("round"), "round", 0, MAX_ROUNDS)
+    if round_no == 0:
+        raise ApiError(400, "bad_round", most=MAX_ROUNDS)
+    method = fields.get("method") or None
+    if method is not None and method not in METHODS:
+        raise ApiError(400, "bad_method")
+    seed = fields.get("seed") or "0"
+    if not seed.isascii() or not seed.isdigit() or int(seed) > MAX_SEED:
+        raise ApiError(400, "bad_seed", most=MAX_SEED)
+    lang = upload.language or _session(request)
+    seat = functools.partial(
+        engine.seat,
+        upload.data,
+        round_no,
+        method=None if method is None else METHODS[method],
+        seed=int(seed),
+        language=upload.language,
+        format=upload.format,
+        filename=upload.name,
+    )
+    done = await _in_lane(request, "run", seat)
+    if isinstance(done, Finding):
+        return JSONResponse(payload.refusal_body(done, lang), status_code=422)
+    body = payload.seat_body(done, upload.name, lang)
+    name = seated_name(upload.name, round_no, lang)
+    return JSONResponse({**body, "download_name": name})
+
+
 async def _run(request: Request, run: Callable[..., engine.Result]) -> Response:
     upload = await _read_upload(request)
     answer = functools.partial(_answer, run, upload, _session(request), request.app.state.lang)
@@ -371,8 +416,9 @@ def _log_run(
     logger.info(said)
 
 
-async def _read_upload(request: Request) -> Upload:
-    """The posted workbook, refused (413) as soon as the body passes the size limit."""
+async def _read_upload(request: Request, extra: tuple[str, ...] = ()) -> Upload:
+    """The posted workbook, refused (413) as soon as the body passes the size limit; the
+    form's text fields named in ``extra`` beside it."""
     limit: int = request.app.state.max_upload_bytes
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit + FORM_OVERHEAD_BYTES:
@@ -380,7 +426,7 @@ async def _read_upload(request: Request) -> Upload:
     if not request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
         raise ApiError(400, "not_multipart")
     stream = _bounded(request.stream(), limit + FORM_OVERHEAD_BYTES)
-    parser = _InMemoryParser(request.headers, stream, max_files=1, max_fields=4)
+    parser = _InMemoryParser(request.headers, stream, max_files=1, max_fields=4 + len(extra))
     try:
         form = await parser.parse()
     except _TooLargeError:
@@ -401,6 +447,7 @@ async def _read_upload(request: Request) -> Upload:
             data,
             _language(language if isinstance(language, str) else request.query_params.get("lang")),
             _format(chosen if isinstance(chosen, str) else request.query_params.get("format")),
+            {name: value for name in extra if isinstance(value := form.get(name), str)},
         )
     finally:
         await form.close()
@@ -473,6 +520,18 @@ def scored_name(filename: str, lang: str = DEFAULT_LANGUAGE) -> str:
     if not (dot and stem and suffix.lower() in {"xlsx", "xlsm"}):
         stem, suffix = filename, "xlsx"
     return f"{text(lang, 'web.file.scored', name=stem)}.{suffix}"
+
+
+def seated_name(filename: str, round_no: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The seated workbook's name: ``lang``'s word for the round after the stem.
+
+    >>> seated_name("Liga.xlsx", 3, "es"), seated_name("Kupa.xlsm", 2, "tr"), seated_name("x", 1)
+    ('Liga_ronda3.xlsx', 'Kupa_tur2.xlsm', 'x_round1.xlsx')
+    """
+    stem, dot, suffix = filename.rpartition(".")
+    if not (dot and stem and suffix.lower() in {"xlsx", "xlsm"}):
+        stem, suffix = filename, "xlsx"
+    return f"{text(lang, 'web.file.seated', name=stem, round=str(round_no))}.{suffix}"
 
 
 def template_name(lang: str, name: str) -> str:

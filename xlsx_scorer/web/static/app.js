@@ -1,6 +1,8 @@
 // The organiser's page: choose or drop a workbook, see its problems beside their cells,
-// or its standings and games, download it scored; download a blank template.
-// It talks only to this server's API (/api/check, /api/score, /api/template, /healthz).
+// or its standings and games, download it scored; download a blank template;
+// seat the next round and download the seated workbook (seat.js).
+// It talks only to this server's API (/api/check, /api/score, /api/seat, /api/template,
+// /healthz).
 import { byId, el, LANGUAGES, megabytes, state, text } from "./page.js";
 import {
   downloadBlock,
@@ -11,6 +13,7 @@ import {
   standingsBlock,
   unusableBlock,
 } from "./render.js";
+import { refusedBlock, seatBlock, seatingBlock, workbookBlob } from "./seat.js";
 
 const LANGUAGE_KEY = "xlsx-scorer-language";
 const TOKEN_KEY = "xlsx-scorer-token";
@@ -82,11 +85,12 @@ function headers() {
   return sent;
 }
 
-function post(path, file, withLanguage) {
+function post(path, file, withLanguage, fields = {}) {
   const form = new FormData();
   form.append("file", file, file.name);
   if (withLanguage) form.append("lang", state.lang);
   if (chosenFormat()) form.append("format", chosenFormat());
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return fetch(path, { method: "POST", body: form, headers: headers() });
 }
 
@@ -114,6 +118,10 @@ function fillFormats() {
 async function save(response, fallback) {
   const blob = await response.blob();
   const name = attachmentName(response.headers.get("Content-Disposition")) || fallback;
+  saveBlob(blob, name);
+}
+
+function saveBlob(blob, name) {
   const url = URL.createObjectURL(blob);
   const link = el("a", { href: url, download: name, hidden: true });
   document.body.append(link);
@@ -204,6 +212,35 @@ async function download(file) {
   else showFailure(response.status, body);
 }
 
+// Seat a round of the checked workbook: the seated workbook is saved, the seating shown.
+// The report comes in the page's language; the workbook keeps its own (as when scored).
+async function seatRound(file, choice) {
+  const sequence = ++state.sequence;
+  const target = byId("seating");
+  target.replaceChildren();
+  setStatus(text("seating", { round: choice.round, file: file.name }), "busy");
+  const fields = { round: choice.round, method: choice.method };
+  if (choice.seed !== "") fields.seed = choice.seed;
+  let response;
+  try {
+    response = await post("/api/seat", file, false, fields);
+  } catch {
+    if (sequence === state.sequence) setStatus(text("errorNetwork"), "error");
+    return;
+  }
+  const body = await json(response);
+  if (sequence !== state.sequence) return;
+  if (response.ok && body?.workbook) {
+    saveBlob(workbookBlob(body), body.download_name);
+    target.replaceChildren(seatingBlock(body));
+  } else if (response.status === 422 && body?.message) {
+    target.replaceChildren(refusedBlock(choice.round, body.message));
+    setStatus(text("seatRefused", { round: choice.round, message: body.message }), "error");
+  } else {
+    showFailure(response.status, body);
+  }
+}
+
 function attachmentName(header) {
   if (!header) return null;
   const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
@@ -245,6 +282,7 @@ function showRun(body, focus, file) {
     parts.push(el("p", { class: "summary ok", text: text("summaryOk", counts) }));
     parts.push(notesBlock(body.findings));
     parts.push(downloadBlock(body.download_name, () => download(file)));
+    if (body.seat) parts.push(seatBlock(body.seat, (choice) => seatRound(file, choice)));
     if (body.standings) parts.push(standingsBlock(body.standings));
     if (body.games && body.standings) {
       const { keys, headers } = body.standings;
