@@ -212,6 +212,33 @@ def test_a_selected_sheet_of_theirs_is_unselected_by_one_attribute(on: bytes, of
         assert after[name] == parts[name], name
 
 
+@pytest.mark.parametrize("fork", [False, True])
+def test_a_big_selected_sheet_is_deflated_in_blocks_to_the_same_content(
+    monkeypatch: pytest.MonkeyPatch, fork: bool
+) -> None:
+    """A big selected sheet of theirs (a LibreOffice-saved ``Results`` of a million rows) is
+    not deflated in one stream of hundreds of megabytes: block by block, as our sheets,
+    shared with a helper where that is safe; it inflates to the part with one attribute
+    changed, and the package is the same whichever process deflated which block."""
+    from xlsx_scorer.opc import zipraw
+    from xlsx_scorer.xlsx import parallel, splice
+
+    parts = parts_of(excel_like(4))
+    notes = "xl/worksheets/sheet5.xml"
+    parts[notes] = parts[notes].replace(b"<sheetView ", b'<sheetView tabSelected="1" ')
+    blocks = -(-len(parts[notes]) // 64)
+    assert blocks >= splice.SHARED_BLOCKS
+    monkeypatch.setattr(splice, "EDITED_BLOCK_BYTES", 64)
+    monkeypatch.setattr(parallel, "_can_fork", lambda: fork)
+    out = write_sheets(zip_parts(dict(parts)), specs(), active="errors")
+    assert parts_of(out)[notes] == parts[notes].replace(b'"1"', b'"0"', 1)
+    package = Package.open(out)
+    member = zipraw.member_data(out, package.archive.getinfo(notes))
+    assert bytes(member).count(b"\x00\x00\xff\xff") >= blocks  # a sync flush ends each block
+    monkeypatch.setattr(parallel, "_can_fork", lambda: not fork)
+    assert write_sheets(zip_parts(dict(parts)), specs(), active="errors") == out
+
+
 def test_a_selected_sheet_in_utf16_is_unselected_and_stays_readable() -> None:
     parts = parts_of(excel_like(4))
     notes = "xl/worksheets/sheet5.xml"

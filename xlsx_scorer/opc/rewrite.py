@@ -3,9 +3,9 @@
 ``rewrite(pkg, edited, dropped=…, added=…)``:
 
 - every member stays in its place (``first``, if given, is written before all others);
-  an edited one keeps its zip name, time stamp and attributes and is deflated anew, every
-  other one is copied as its compressed bytes (``zipraw.RawZipWriter``: no inflate, no
-  deflate);
+  an edited one keeps its zip name, time stamp and attributes and is deflated anew (or
+  comes deflated already: ``zipraw.joined``), every other one is copied as its compressed
+  bytes (``zipraw.RawZipWriter``: no inflate, no deflate);
 - dropped members leave; added parts follow at the end, under their part names (an added
   part may come deflated already: ``zipraw.joined``);
 - nothing is written from a damaged package: a damaged member that is kept is refused
@@ -55,7 +55,7 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 def rewrite(
     pkg: Package,
-    edited: Mapping[PartName, bytes],
+    edited: Mapping[PartName, bytes | Deflated],
     *,
     dropped: Iterable[PartName] = (),
     added: Mapping[PartName, bytes | Deflated] | None = None,

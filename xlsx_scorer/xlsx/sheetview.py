@@ -28,7 +28,7 @@ from xml.parsers import expat
 from xlsx_scorer.opc.ns import MAIN
 from xlsx_scorer.opc.xmledit import XmlDoc, XmlError
 
-__all__ = ["unselected"]
+__all__ = ["unselected", "unselected_parts"]
 
 #: The elements of a worksheet that may come before and hold the views (CT_Worksheet).
 _HEAD = frozenset({"sheetPr", "dimension", "sheetViews"})
@@ -92,6 +92,19 @@ def unselected(name: str, data: bytes) -> bytes | None:
 
     Raises ``XmlError`` when the part cannot be read (named ``name``).
     """
+    parts = unselected_parts(name, data)
+    return None if parts is None else b"".join(parts)
+
+
+def unselected_parts(name: str, data: bytes) -> tuple[bytes, memoryview] | None:
+    """``unselected`` in two parts, nothing of the cells copied: the head as edited, then the
+    rest of ``data`` as it is (a view of it); None when no view is selected.
+
+    >>> part = b'<worksheet xmlns="%s"><sheetViews><sheetView tabSelected="1"/></sheetViews>'
+    >>> head, rest = unselected_parts("s.xml", (part + b"<sheetData/></worksheet>") % MAIN.encode())
+    >>> head.endswith(b'tabSelected="0"/></sheetViews>'), bytes(rest)
+    (True, b'<sheetData/></worksheet>')
+    """
     doc, closing, tail = _head(name, data)
     changed = False
     for views in doc.root.named(MAIN, "sheetViews"):
@@ -103,4 +116,4 @@ def unselected(name: str, data: bytes) -> bytes | None:
     if not changed:
         return None
     rendered = doc.render()
-    return b"".join((memoryview(rendered)[: len(rendered) - len(closing)], tail))
+    return rendered[: len(rendered) - len(closing)], tail
