@@ -212,14 +212,16 @@ def test_a_selected_sheet_of_theirs_is_unselected_by_one_attribute(on: bytes, of
         assert after[name] == parts[name], name
 
 
+@pytest.mark.parametrize("head_bytes", [1 << 20, 100])
 @pytest.mark.parametrize("fork", [False, True])
 def test_a_big_selected_sheet_is_deflated_in_blocks_to_the_same_content(
-    monkeypatch: pytest.MonkeyPatch, fork: bool
+    monkeypatch: pytest.MonkeyPatch, fork: bool, head_bytes: int
 ) -> None:
     """A big selected sheet of theirs (a LibreOffice-saved ``Results`` of a million rows) is
     not deflated in one stream of hundreds of megabytes: block by block, as our sheets,
     shared with a helper where that is safe; it inflates to the part with one attribute
-    changed, and the package is the same whichever process deflated which block."""
+    changed, and the package is the same whichever process deflated which block.  Its head
+    is found in its first bytes (or, when it does not end there, in the part read whole)."""
     from xlsx_scorer.opc import zipraw
     from xlsx_scorer.xlsx import parallel, splice
 
@@ -229,6 +231,7 @@ def test_a_big_selected_sheet_is_deflated_in_blocks_to_the_same_content(
     blocks = -(-len(parts[notes]) // 64)
     assert blocks >= splice.SHARED_BLOCKS
     monkeypatch.setattr(splice, "EDITED_BLOCK_BYTES", 64)
+    monkeypatch.setattr(splice, "HEAD_BYTES", head_bytes)
     monkeypatch.setattr(parallel, "_can_fork", lambda: fork)
     out = write_sheets(zip_parts(dict(parts)), specs(), active="errors")
     assert parts_of(out)[notes] == parts[notes].replace(b'"1"', b'"0"', 1)

@@ -33,7 +33,7 @@ Rules:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from xml.parsers import expat
 
@@ -67,6 +67,9 @@ SHARED_BLOCKS = 8
 #: A part of the organiser's edited in its head (a selected sheet) of ``SHARED_BLOCKS``
 #: blocks of this size or more is deflated block by block, as our big sheets are.
 EDITED_BLOCK_BYTES = 1 << 20
+#: Where the head of a big selected sheet is looked for: its first bytes (the views come
+#: before the cells).
+HEAD_BYTES = 1 << 20
 
 
 @dataclass
@@ -330,7 +333,7 @@ def _dropped(pkg: Package, cut: set[str]) -> set[PartName]:
 
 
 def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes | Deflated] | None:
-    """The sheets we keep that are selected, unselected (``deflated_edit``); None when one
+    """The sheets we keep that are selected, unselected (``_unselected``); None when one
     cannot be."""
     edited: dict[PartName, bytes | Deflated] = {}
     for index, sheet in enumerate(pkg.sheets):
@@ -340,47 +343,91 @@ def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes | 
         try:
             if not peek.is_selected(pkg, part):
                 continue
-            parts = sheetview.unselected_parts(pkg.info(part).filename, pkg.read(part))
+            member = _unselected(pkg, part)
         except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
             return None
-        if parts is None:  # selected where the head does not say so: left as it is
+        if member is None:  # selected where the head does not say so: left as it is
             return None
-        edited[part] = deflated_edit(*parts)
+        edited[part] = member
     return edited
 
 
-def deflated_edit(head: bytes, rest: memoryview) -> bytes | Deflated:
-    """A part of the organiser's edited in its head: ``head``, then ``rest`` carried over.
+def _unselected(pkg: Package, part: PartName) -> bytes | Deflated | None:
+    """The sheet in ``part`` unselected (``sheetview``), as ``deflated_edit`` makes it.
 
-    Smaller than ``SHARED_BLOCKS`` blocks of ``EDITED_BLOCK_BYTES``: its bytes, deflated in
-    one stream by ``rewrite`` as any edited part.  Bigger (a selected ``Results`` of
-    hundreds of thousands of rows): deflated now, block by block as our sheets are
-    (``zipraw.deflate_block``, the blocks joined), the blocks shared with a helper process
-    where that is safe (``parallel.shared_map``); nothing of the part is copied whole.  The
-    member inflates to the same bytes either way.
+    A big part is not inflated whole: its head is found in its first ``HEAD_BYTES``, and
+    the rest is inflated again as it is deflated (by each process that shares the blocks).
+    When the head does not end there (or cannot be read from there), the part is read whole.
+    """
+    info = pkg.info(part)
+    if info.file_size >= SHARED_BLOCKS * EDITED_BLOCK_BYTES:
+        with pkg.stream(part) as stream:
+            prefix = stream.read(HEAD_BYTES)
+        try:
+            found = sheetview.unselected_parts(info.filename, prefix)
+        except ValueError:  # XmlError: the head did not end in the prefix
+            found = None
+        if found is not None and len(found[1]):  # the head alone, ended in the prefix
+            head, rest = found
+            start = len(prefix) - len(rest)
+            return deflated_edit(head, lambda: _blocks_from(pkg, part, start))
+    found = sheetview.unselected_parts(info.filename, pkg.read(part))
+    if found is None:
+        return None
+    head, rest = found
+    size = EDITED_BLOCK_BYTES
+    return deflated_edit(head, lambda: (rest[at : at + size] for at in range(0, len(rest), size)))
 
-    >>> head, rest = b"<a>", memoryview(b"<b/>" * (SHARED_BLOCKS * EDITED_BLOCK_BYTES // 4))
-    >>> deflated_edit(head, rest[:8])
+
+def _blocks_from(pkg: Package, part: PartName, start: int) -> Iterator[bytes]:
+    """The bytes of ``part`` from ``start`` on, inflated in blocks of ``EDITED_BLOCK_BYTES``."""
+    with pkg.stream(part) as stream:
+        stream.read(start)
+        while block := stream.read(EDITED_BLOCK_BYTES):
+            yield block
+
+
+def deflated_edit(
+    head: bytes, rest: Callable[[], Iterator[bytes | memoryview]]
+) -> bytes | Deflated:
+    """A part of the organiser's edited in its head: ``head``, then the blocks ``rest()``
+    gives (each of ``EDITED_BLOCK_BYTES``, the last one shorter; the same every call).
+
+    Fewer than ``SHARED_BLOCKS`` blocks in all: its bytes, deflated in one stream by
+    ``rewrite`` as any edited part.  More (a selected ``Results`` of hundreds of thousands
+    of rows): deflated now, block by block as our sheets are (``zipraw.deflate_block``, the
+    blocks joined), shared with a helper process where that is safe (``parallel.shared_map``:
+    each process walks ``rest()`` itself and deflates the blocks it claims); nothing of the
+    part is held whole.  The member inflates to the same bytes either way.
+
+    >>> rows = b"<b/>" * (EDITED_BLOCK_BYTES // 4)
+    >>> deflated_edit(b"<a>", lambda: iter([rows[:8]]))
     b'<a><b/><b/>'
-    >>> member = deflated_edit(head, rest)
+    >>> member = deflated_edit(b"<a>", lambda: iter([rows] * SHARED_BLOCKS))
     >>> import zlib
-    >>> zlib.decompress(b"".join(member.chunks), -15) == head + rest, member.size
+    >>> zlib.decompress(b"".join(member.chunks), -15) == b"<a>" + rows * 8, member.size
     (True, 8388611)
     """
     size = EDITED_BLOCK_BYTES
-    blocks = [
-        view[at : at + size]
-        for view in (memoryview(head), rest)
-        for at in range(0, len(view), size)
-    ]
-    if len(blocks) < SHARED_BLOCKS:
-        return b"".join(blocks)
-    last = len(blocks) - 1
+    heads = [memoryview(head)[at : at + size] for at in range(0, len(head), size)]
+    ahead = list(itertools.islice(rest(), SHARED_BLOCKS))
+    if len(heads) + len(ahead) < SHARED_BLOCKS:
+        return b"".join([*heads, *ahead])
 
-    def work(index: int) -> Deflated:
-        return deflate_block(bytes(blocks[index]), DEFLATE_LEVEL, last=index == last)
+    def blocks() -> Iterator[tuple[bytes | memoryview, bool]]:
+        """Each block and whether it is the last."""
+        stream = itertools.chain(heads, rest())
+        block = next(stream)
+        for following in stream:
+            yield block, False
+            block = following
+        yield block, True
 
-    return joined(parallel.shared_map(work, lambda: iter(range(len(blocks)))))
+    def work(item: tuple[bytes | memoryview, bool]) -> Deflated:
+        block, last = item
+        return deflate_block(bytes(block), DEFLATE_LEVEL, last=last)
+
+    return joined(parallel.shared_map(work, blocks))
 
 
 def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
