@@ -465,3 +465,34 @@ def test_the_program_imports_pandas_while_the_helper_reads_the_results() -> None
     assert lines[-1] == "same 0 True"
     assert set(lines[:-1]) == {"helper False"}
     assert run.stderr == ""
+
+
+@pytest.mark.parametrize("number", [999_999, 1_000_000, 1_039_999, 1_048_499, 1_048_576])
+def test_rows_up_to_excels_last_take_the_shortcut(number: int) -> None:
+    """A sheet filled to Excel's last rows (1,048,576) is plain: it is read by the shortcut
+    (not by expat, five callbacks a cell: a million rows took minutes), to the same cells."""
+    rows = (
+        f'<row r="{number - 1}"><c r="A{number - 1}"><v>1</v></c></row>'
+        f'<row r="{number}" spans="1:2"><c r="B{number}" t="s"><v>0</v></c></row>'
+    )
+    xml = (ROOT + "<sheetData>" + rows + "</sheetData>" + TAIL).encode()
+    assert plaincells.read_plain([xml], CONTEXT, wanted=None, last_row=None) is not None
+    plain, exact = both_ways(xml)
+    assert typed(plain) == typed(exact)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        '<row r="1048577"/>',  # past Excel's grid, holding nothing
+        '<row r="1048580"><c r="A1048580"><v>1</v></c></row>',
+        '<row r="9999999"/>',
+        '<row r="1048576"/><row r="10485760"/>',
+    ],
+)
+def test_rows_past_excels_grid_are_read_the_exact_way(rows: str) -> None:
+    xml = (ROOT + '<sheetData><row r="1"><c r="A1"><v>2</v></c></row>' + rows).encode()
+    xml += ("</sheetData>" + TAIL).encode()
+    assert plaincells.read_plain([xml], CONTEXT, wanted=None, last_row=None) is None
+    plain, exact = both_ways(xml)
+    assert typed(plain) == typed(exact)

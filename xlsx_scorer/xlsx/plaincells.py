@@ -95,9 +95,14 @@ _ROW_ATTRIBUTES = "".join(
         "collapsed", "thickTop", "thickBot", "ph", "x14ac:dyDescent",
     )
 )  # fmt: skip
-#: A row's start tag without its closing ``>`` (or ``/>``); rows numbered 1,000,000 or more
-#: are not plain (whether they are past Excel's grid is left to expat).
-_ROW_TAG = rf'<row r="[1-9][0-9]{{0,5}}+"{_ROW_ATTRIBUTES}'
+#: A row's number as Excel writes it, within Excel's grid: 1 to 1,048,576 (``MAX_ROW``); a
+#: row past it is not plain (what it means is left to expat).
+_ROW_NUMBER = (
+    "(?:[1-9][0-9]{0,5}+|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}"
+    "|10485[0-6][0-9]|104857[0-6])"
+)
+#: A row's start tag without its closing ``>`` (or ``/>``).
+_ROW_TAG = rf'<row r="{_ROW_NUMBER}"{_ROW_ATTRIBUTES}'
 #: After the cells of a row (or at the start of a piece): rows holding nothing, then the
 #: next row's start tag, or the end of the piece.
 _BETWEEN = rf"{_SPACE}(?:{_ROW_TAG}/>{_SPACE})*+(?:{_ROW_TAG}>{_SPACE}|\Z)"
