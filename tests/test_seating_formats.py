@@ -9,25 +9,13 @@ from __future__ import annotations
 
 import itertools
 import random
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def cli(*args: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "xlsx_scorer", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+from tests.test_seating_cli import cli
 
 
 def carcassonne_event(folder: Path, fmt: str, players: int) -> Path:
