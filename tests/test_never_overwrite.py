@@ -177,9 +177,8 @@ def test_a_missing_folder_is_refused_in_the_system_language(
     """No --lang and no workbook yet: the system locale decides."""
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv(
-        "LANG", {"en": "en_GB.UTF-8", "es": "es_ES.UTF-8", "tr": "tr_TR.UTF-8"}[lang]
-    )
+    locales = {"en": "en_GB", "es": "es_ES", "tr": "tr_TR", "ca": "ca_ES"}
+    monkeypatch.setenv("LANG", f"{locales[lang]}.UTF-8")
     missing = tmp_path / "nowhere"
     assert main(["template", str(missing / "t.xlsx")]) == 2
     err = capsys.readouterr().err

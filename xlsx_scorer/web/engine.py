@@ -234,7 +234,7 @@ def format_choices() -> list[dict[str, Any]]:
 
     >>> choices = format_choices()
     >>> [choice["name"] for choice in choices][:2], sorted(choices[0]["description"])
-    (['catan-es', 'catan-de'], ['en', 'es', 'tr'])
+    (['catan-es', 'catan-de'], ['ca', 'en', 'es', 'tr'])
     """
     return [
         {
