@@ -136,21 +136,27 @@ def best_of(repeat: int, run: Callable[[], Any]) -> float:
     return min(times)
 
 
+#: Runs ``python ARGUMENTS`` and prints its seconds and its tree's peak RSS (KiB).  A child's
+#: peak counts from the high-water mark of the process that started it, so a small one does.
+LAUNCHER = (
+    "import resource, subprocess, sys, time; start = time.perf_counter(); "
+    "code = subprocess.run([sys.executable, *sys.argv[1:]], stdout=subprocess.DEVNULL).returncode; "
+    "seconds = time.perf_counter() - start; "
+    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss; "
+    "print(code, seconds, peak)"
+)
+
+
 def fresh_process(arguments: list[str]) -> tuple[float, int]:
     """Seconds and peak RSS (MiB, the largest of its process tree) of ``python ARGUMENTS``
     run from the repository."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, *arguments], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    completed = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *arguments], cwd=ROOT, capture_output=True, check=False
     )
-    assert process.stderr is not None
-    errors = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):
-        raise SystemExit(f"{arguments} failed:\n{errors.decode()}")
-    return seconds, usage.ru_maxrss // 1024
+    code, seconds, peak = completed.stdout.split()
+    if int(code) not in (0, 1):
+        raise SystemExit(f"{arguments} failed:\n{completed.stderr.decode()}")
+    return float(seconds), int(peak) // 1024
 
 
 def score_in_place(source: Path, folder: Path, form: str | None) -> tuple[float, int]:
