@@ -15,6 +15,13 @@ Run from the repository (needs the ``bench`` extra: ``pip install '.[bench]'``):
     python benchmarks/bench_targets.py                # all three, best of 3
     python benchmarks/bench_targets.py --only core --repeat 5
     python benchmarks/bench_targets.py --json figures.json
+    python benchmarks/bench_targets.py --only league --only typical --format all
+
+``--format NAME`` (repeatable, or ``all``: every shipped format) runs the league and
+the typical event scored with ``score --format NAME``: Catan formats on the Catan
+workbooks, Carcassonne formats on Carcassonne workbooks of the same sizes
+(:func:`write_carcassonne`).  Without it, the events are scored as before (no
+``--format``: the default, ``catan-es``).
 
 Workbooks are built once into ``--workdir`` (default: a folder under the
 system's temporary directory).  The package is compiled to bytecode first, as an
@@ -27,7 +34,7 @@ import argparse
 import compileall
 import json
 import os
-import resource
+import random
 import subprocess
 import sys
 import tempfile
@@ -40,13 +47,83 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_score import write_event  # noqa: E402
+from benchmarks.bench_score import player_names, write_event  # noqa: E402
 
 LEAGUE = (2000, 50)  # players, rounds: 100,000 rows
 TYPICAL = (300, 5)  # 1,500 rows
 CORE_COPIES = 10  # the league's rows ten times: 1,000,000 rows
 #: What the score path imports before it reads a byte (the reference of target 2).
 SCORE_DEPENDENCIES = "import pandas, pandera.pandas, numpy, icu, defusedxml"
+FORMATS = sorted(path.stem for path in (ROOT / "xlsx_scorer" / "formats").glob("*.toml"))
+CARCASSONNE = (
+    "Round",
+    "Table",
+    "Player",
+    "Score",
+    "Roads",
+    "Cities",
+    "Cloisters",
+    "Fields",
+    "Other",
+)
+
+
+def write_carcassonne(path: Path, players: int, rounds: int, swiss: bool, seed: int = 0) -> None:
+    """A Carcassonne event of ``players`` × ``rounds``: tables of 4 and 3 (at least four
+    of 3), or for ``swiss`` pairs with one player away each round and so a bye; scores
+    40–130 (draws happen), a fifth of the rows with all five breakdown columns filled."""
+    from openpyxl import Workbook
+
+    rng = random.Random(seed)
+    names = player_names(players)
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet("Results")
+    sheet.append([f"Carcassonne benchmark — {players} players × {rounds} rounds"])
+    sheet.append(list(CARCASSONNE))
+    for rnd in range(1, rounds + 1):
+        seated = names[:]
+        rng.shuffle(seated)
+        if swiss:
+            seated.remove(names[rnd % players])  # away this round
+            if len(seated) % 2:
+                sheet.append([rnd, "Bye", seated.pop()])
+            sizes = [2] * (len(seated) // 2)
+        else:
+            threes = (-players) % 4 or 4
+            sizes = [4] * ((players - 3 * threes) // 4) + [3] * threes
+        start = 0
+        for table, size in enumerate(sizes, start=1):
+            for name in seated[start : start + size]:
+                score = rng.choice([60, 70, 80]) if rng.random() < 0.2 else rng.randint(40, 130)
+                parts: list[int] = []
+                if rng.random() < 0.2:
+                    cuts = sorted(rng.randint(0, score) for _ in range(4))
+                    parts = [b - a for a, b in zip([0, *cuts], [*cuts, score], strict=True)]
+                sheet.append([rnd, table, name, score, *parts])
+            start += size
+    book.save(path)
+
+
+def event(workdir: Path, shape: tuple[int, int], form: str | None) -> Path:
+    """The workbook for an event of ``shape`` in format ``form``, built once into ``workdir``."""
+    game = "carcassonne" if form and form.startswith("carcassonne") else "catan"
+    if game == "catan":
+        name = "league_100k.xlsx" if shape == LEAGUE else "typical_300x5.xlsx"
+    else:
+        name = f"{form}_{shape[0]}x{shape[1]}.xlsx"
+    source = workdir / name
+    if not source.exists():
+        partial = source.with_suffix(".part")
+        if game == "catan":
+            write_event(partial, *shape)
+        else:
+            write_carcassonne(partial, *shape, swiss=form == "carcassonne-swiss")
+        partial.replace(source)
+    return source
+
+
+def format_option(form: str | None) -> list[str]:
+    return ["--format", form] if form else []
 
 
 def best_of(repeat: int, run: Callable[[], Any]) -> float:
@@ -59,33 +136,49 @@ def best_of(repeat: int, run: Callable[[], Any]) -> float:
     return min(times)
 
 
+#: Runs ``python ARGUMENTS`` and prints its seconds and its tree's peak RSS (KiB).  A child's
+#: peak counts from the high-water mark of the process that started it, so a small one does.
+LAUNCHER = (
+    "import resource, subprocess, sys, time; start = time.perf_counter(); "
+    "code = subprocess.run([sys.executable, *sys.argv[1:]], stdout=subprocess.DEVNULL).returncode; "
+    "seconds = time.perf_counter() - start; "
+    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss; "
+    "print(code, seconds, peak)"
+)
+
+
 def fresh_process(arguments: list[str]) -> tuple[float, int]:
-    """Seconds and peak RSS (MiB) of ``python ARGUMENTS`` run from the repository."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
+    """Seconds and peak RSS (MiB, the largest of its process tree) of ``python ARGUMENTS``
+    run from the repository."""
     completed = subprocess.run(
-        [sys.executable, *arguments], cwd=ROOT, capture_output=True, check=False
+        [sys.executable, "-c", LAUNCHER, *arguments], cwd=ROOT, capture_output=True, check=False
     )
-    seconds = time.perf_counter() - start
-    if completed.returncode not in (0, 1):
+    code, seconds, peak = completed.stdout.split()
+    if int(code) not in (0, 1):
         raise SystemExit(f"{arguments} failed:\n{completed.stderr.decode()}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return seconds, max(peak, before) // 1024
+    return float(seconds), int(peak) // 1024
 
 
-def score_in_place(source: Path, folder: Path) -> tuple[float, int]:
+def score_in_place(source: Path, folder: Path, form: str | None) -> tuple[float, int]:
     """Score a fresh copy of ``source`` in place in a new process: (seconds, peak MiB)."""
     copy = folder / "in_place.xlsx"
     copy.write_bytes(source.read_bytes())
-    return fresh_process(["-m", "xlsx_scorer", "score", str(copy)])
+    return fresh_process(["-m", "xlsx_scorer", "score", str(copy), *format_option(form)])
 
 
-def openpyxl_round_trip(source: Path, folder: Path) -> None:
-    """The reference: what a plain openpyxl load + save of the same file costs."""
-    from openpyxl import load_workbook
-
-    book = load_workbook(source)
-    book.save(folder / "openpyxl.xlsx")
+def openpyxl_round_trip(source: Path, folder: Path) -> float:
+    """The reference: seconds of a plain openpyxl load + save of the same file, timed in a
+    process of its own (this one stays small: a child's peak memory starts from it)."""
+    program = (
+        "import sys, time; from openpyxl import load_workbook; start = time.perf_counter(); "
+        "load_workbook(sys.argv[1]).save(sys.argv[2]); print(time.perf_counter() - start)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", program, str(source), str(folder / "openpyxl.xlsx")],
+        capture_output=True,
+        check=True,
+    )
+    return float(out.stdout)
 
 
 def direct_floor(source: Path) -> None:
@@ -102,16 +195,14 @@ def direct_floor(source: Path) -> None:
     zlib.compress("".join(parts).encode(), 6)
 
 
-def league(workdir: Path, repeat: int) -> dict[str, float]:
-    source = workdir / "league_100k.xlsx"
-    if not source.exists():
-        write_event(source, *LEAGUE)
+def league(workdir: Path, repeat: int, form: str | None = None) -> dict[str, float]:
+    source = event(workdir, LEAGUE, form)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        runs = [score_in_place(source, folder) for _ in range(repeat)]
+        runs = [score_in_place(source, folder, form) for _ in range(repeat)]
         seconds = min(time for time, _ in runs)
         peak = max(memory for _, memory in runs)
-        openpyxl_seconds = best_of(1, lambda: openpyxl_round_trip(source, folder))
+        openpyxl_seconds = openpyxl_round_trip(source, folder)
     floor = best_of(repeat, lambda: direct_floor(source))
     return {
         "league_score_in_place_s": seconds,
@@ -123,13 +214,12 @@ def league(workdir: Path, repeat: int) -> dict[str, float]:
     }
 
 
-def typical(workdir: Path, repeat: int) -> dict[str, float]:
-    source = workdir / "typical_300x5.xlsx"
-    if not source.exists():
-        write_event(source, *TYPICAL)
+def typical(workdir: Path, repeat: int, form: str | None = None) -> dict[str, float]:
+    source = event(workdir, TYPICAL, form)
     with tempfile.TemporaryDirectory() as scratch:
         target = Path(scratch) / "scored.xlsx"
         command = ["-m", "xlsx_scorer", "score", str(source), "-o", str(target), "--force"]
+        command += format_option(form)
         runs, references = [], []
         for _ in range(repeat):  # alternating, so that both meet the same moments of the host
             runs.append(fresh_process(command)[0])
@@ -179,7 +269,8 @@ def validate_and_score(raw: Any) -> None:
     scoring.standings(games, collation_key)
 
 
-def core(workdir: Path, repeat: int) -> dict[str, float]:
+def core(workdir: Path, repeat: int, form: str | None = None) -> dict[str, float]:
+    """Catan's rules and scoring (``form`` is not used)."""
     raw = core_frame(workdir)
     return {
         "core_rows": float(len(raw)),
@@ -187,7 +278,7 @@ def core(workdir: Path, repeat: int) -> dict[str, float]:
     }
 
 
-TARGETS: dict[str, Callable[[Path, int], dict[str, float]]] = {
+TARGETS: dict[str, Callable[[Path, int, str | None], dict[str, float]]] = {
     "league": league,
     "typical": typical,
     "core": core,
@@ -202,19 +293,32 @@ def main() -> int:
         "--workdir", type=Path, default=Path(tempfile.gettempdir()) / "xlsx_scorer_bench"
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument(
+        "--format",
+        choices=[*FORMATS, "all"],
+        action="append",
+        help="score the league and the typical event in this format (repeatable; all: every one)",
+    )
     args = parser.parse_args()
+    forms: list[str | None] = [None]
+    if args.format:
+        forms = list(FORMATS) if "all" in args.format else list(dict.fromkeys(args.format))
     args.workdir.mkdir(parents=True, exist_ok=True)
     # As ``pip install .`` leaves it: the package's modules compiled to bytecode (a checkout
     # run with PYTHONDONTWRITEBYTECODE would otherwise compile ~80 modules in every process).
     compileall.compile_dir(ROOT / "xlsx_scorer", quiet=1)
     figures: dict[str, float] = {}
     for name in args.only or list(TARGETS):
-        print(f"{name} …", flush=True)
-        figures.update(TARGETS[name](args.workdir, args.repeat))
+        for form in [None] if name == "core" else forms:
+            print(f"{name} {form or ''} …", flush=True)
+            found = TARGETS[name](args.workdir, args.repeat, form)
+            figures.update(
+                {f"{form}:{key}" if form else key: value for key, value in found.items()}
+            )
     load = os.getloadavg()[0]
     print(f"\npython {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}")
     for key, value in figures.items():
-        print(f"  {key:<34} {value:10.3f}")
+        print(f"  {key:<52} {value:10.3f}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0
