@@ -16,21 +16,11 @@ import pytest
 from openpyxl import load_workbook
 
 from tests.builders import run_cli, table_below, write
+from tests.formatgen import CARCASSONNE
 from xlsx_scorer.app import api, template
 from xlsx_scorer.findings import render
 from xlsx_scorer.i18n import LANGUAGES, header, text
 
-CARCASSONNE = (
-    "Round",
-    "Table",
-    "Player",
-    "Score",
-    "Roads",
-    "Cities",
-    "Cloisters",
-    "Fields",
-    "Other",
-)
 HIG = [
     # round 1: a 4-player table with two sharing first, a 3-player table
     (1, 1, "Ana", 90, 20, 40, 10, 20, 0),
