@@ -103,7 +103,7 @@ def measure(path: Path, repeat: int) -> dict[str, float]:
             started = time.perf_counter()
             direct_floor(path)
             floors.append(time.perf_counter() - started)
-            seconds, peak = score_in_place(path, Path(scratch))
+            seconds, peak = score_in_place(path, Path(scratch), None)
             runs.append(seconds)
             peaks.append(peak)
     return {"seconds": min(runs), "floor_s": min(floors), "peak_mib": max(peaks)}
