@@ -212,6 +212,61 @@ def test_a_reader_that_goes_away_does_not_turn_into_an_error(tmp_path: Path) -> 
     assert "Errors" in openpyxl.load_workbook(path).sheetnames
 
 
+def _exit_and_errors(arguments: list[str], *, read: bool) -> tuple[int, str]:
+    """Run ``xlsx-scorer ARGUMENTS`` with its output read, or read by no one (a ``| head``
+    that has left): its exit code and what it said on the error stream."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "xlsx_scorer", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        if read:
+            process.stdout.read()
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        return process.wait(timeout=120), errors
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["verify", "{scored}"],
+        ["verify", "{archived}"],
+        ["diff", "{scored}", "{event}"],
+        ["merge", "{event}", "{scored}", "-o", "{tmp}/merged.xlsx", "--force"],
+        ["check", "{event}", "--json"],
+        ["check", "{event}", "{scored}"],
+        ["formats"],
+        ["seat", "{roster}", "--round", "1", "-o", "{tmp}/seated.xlsx", "--force"],
+        ["seat", "{roster}", "--round", "1", "--json", "-o", "{tmp}/seated.xlsx", "--force"],
+    ],
+)
+def test_every_command_survives_a_reader_that_goes_away(tmp_path: Path, command: list[str]) -> None:
+    """``xlsx-scorer verify X | head -1`` and the like: no internal error, and the exit code
+    the command gives when its output is read."""
+    event = write(tmp_path / "event.xlsx", [*VALID[:3], row(1, 1, "Dua", settlements=9)])
+    scored = tmp_path / "scored.xlsx"
+    assert main(["score", str(event), "-o", str(scored)]) == 1
+    archived = tmp_path / "archived.xlsx"
+    assert main(["archive", str(write(tmp_path / "good.xlsx", VALID)), "-o", str(archived)]) == 0
+    roster = tmp_path / "roster.xlsx"
+    assert main(["template", str(roster), "--players", "8", "--rounds", "2"]) == 0
+    book = openpyxl.load_workbook(roster)
+    for number in range(1, 9):
+        book["Players"].cell(number + 1, 1, f"Player {number}")
+    book.save(roster)
+    names = {"event": event, "scored": scored, "archived": archived, "roster": roster}
+    arguments = [part.format(tmp=tmp_path, **names) for part in command]
+    read_code, _ = _exit_and_errors(arguments, read=True)
+    code, errors = _exit_and_errors(arguments, read=False)
+    assert "BrokenPipe" not in errors, errors
+    assert "Internal error" not in errors, errors
+    assert code == read_code, errors
+    assert code != 3, errors
+
+
 # ---------------------------------------------------------------------------
 # Start-up: no pandas or pandera for help, version, or a file refused at the door
 

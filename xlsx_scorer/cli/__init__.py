@@ -10,10 +10,14 @@ unless ``--debug`` asks for it.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any, TextIO, cast
 
 from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE, set_aside_heavy_imports
 from xlsx_scorer.cli import commands, registry
@@ -44,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(choose_language(asked_language(arguments))).parse_args(arguments)
     run: commands.Run = args.ran
     try:
-        return registry.run(args)
+        with _reader_may_leave():
+            return registry.run(args)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = choose_language(args.lang, error.language)
         print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)
@@ -62,6 +67,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(message, file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERNAL
+
+
+class _ReaderMayLeave:
+    """The standard output of a command whose reader may go away (``| head``): once it has,
+    what is printed goes nowhere and the command goes on to its own exit code.  Everything
+    else (``isatty``, ``encoding``…) is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                self.stream.write(text)
+            except BrokenPipeError:
+                self._left()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self._left()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+    def _left(self) -> None:
+        """Nobody reads any more: the stream's descriptor now leads nowhere, so what is still
+        in its buffer is dropped quietly when the interpreter ends."""
+        self.gone = True
+        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+            nowhere = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(nowhere, self.stream.fileno())
+            finally:
+                os.close(nowhere)
+
+
+@contextlib.contextmanager
+def _reader_may_leave() -> Iterator[None]:
+    """Run a command with :class:`_ReaderMayLeave` as its standard output."""
+    stream = sys.stdout
+    sys.stdout = cast(TextIO, _ReaderMayLeave(stream))
+    try:
+        yield
+    finally:
+        sys.stdout = stream
 
 
 def _named_file(args: argparse.Namespace) -> Path:

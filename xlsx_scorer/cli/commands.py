@@ -7,13 +7,11 @@ internal error or Ctrl-C after a save says exactly what was written.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import shlex
 import sys
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -88,13 +86,12 @@ def _score_one(
     if result.exit_code == EXIT_UNUSABLE:
         return refused(result)
     run.written.append(output or source)
-    with _tolerating_a_closed_pipe():
-        summary = "cli.summary_problems" if result.errors else "cli.summary"
-        _print_findings(result, summary, source)
-        _print_leaders(result)
-        print(text(result.language, "cli.wrote", file=output or source))
-        if result.errors:
-            print(score_next(result.language, source, output, len(result.errors), fmt_arg))
+    summary = "cli.summary_problems" if result.errors else "cli.summary"
+    _print_findings(result, summary, source)
+    _print_leaders(result)
+    print(text(result.language, "cli.wrote", file=output or source))
+    if result.errors:
+        print(score_next(result.language, source, output, len(result.errors), fmt_arg))
     return result.exit_code
 
 
@@ -141,8 +138,7 @@ def check(args: argparse.Namespace, run: Run) -> int:
             return result.exit_code
 
         worst = batch.run_each(paths, collect, _bug_reporter(args, run))
-        with _tolerating_a_closed_pipe():
-            print(json.dumps(documents, ensure_ascii=False, indent=2))
+        print(json.dumps(documents, ensure_ascii=False, indent=2))
         return max(empty, worst)
     worst = batch.run_each(
         paths, lambda path: _check_one(path, False, args.lang, fmt), _bug_reporter(args, run)
@@ -161,8 +157,7 @@ def _format_refused_as_json(args: argparse.Namespace, error: UnusableWorkbookErr
         finding = error.finding.located(file=str(path))
         document = Result(findings=(finding,), language=lang).to_json(language=lang)
         documents.append({"file": str(path), **document} if several else document)
-    with _tolerating_a_closed_pipe():
-        print(json.dumps(documents if several else documents[0], ensure_ascii=False, indent=2))
+    print(json.dumps(documents if several else documents[0], ensure_ascii=False, indent=2))
     return EXIT_UNUSABLE
 
 
@@ -176,14 +171,13 @@ def _say_empty_folders(args: argparse.Namespace) -> int:
 
 def _check_one(source: Path, as_json: bool, lang: str | None, fmt: Format | None) -> int:
     result = check_file(source, language=lang, format=fmt)
-    with _tolerating_a_closed_pipe():
-        if as_json:
-            document = result.to_json(language=result.language)
-            print(json.dumps(document, ensure_ascii=False, indent=2))
-        elif result.exit_code == EXIT_UNUSABLE:
-            return refused(result)
-        else:
-            _print_findings(result, "cli.checked", source)
+    if as_json:
+        document = result.to_json(language=result.language)
+        print(json.dumps(document, ensure_ascii=False, indent=2))
+    elif result.exit_code == EXIT_UNUSABLE:
+        return refused(result)
+    else:
+        _print_findings(result, "cli.checked", source)
     return result.exit_code
 
 
@@ -364,13 +358,3 @@ def leaders_table(lang: str, rows: list[list[str]], keys: list[str] | None = Non
         ).rstrip()
         for line in (headings, *rows)
     ]
-
-
-@contextlib.contextmanager
-def _tolerating_a_closed_pipe() -> Iterator[None]:
-    """The reader went away (``| head``): stop printing, keep the exit code."""
-    try:
-        yield
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
