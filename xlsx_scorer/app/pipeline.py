@@ -22,7 +22,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
-from xlsx_scorer.core import backends, games, pending, rules, scoring, standings
+from xlsx_scorer.core import backends, checks, games, pending, rules, scoring, standings
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
 from xlsx_scorer.core.formats import Format
@@ -120,7 +120,7 @@ def validate(book: reader.Workbook) -> Validated:
     roster = frozenset(book.roster.names) if book.roster else None
     column_failures = _failure_cases(rules.game_columns_schema(fmt.game), typed)
     found.extend(problems_from_failures(context, column_failures, (), RANGES))
-    masked = rules.without_failures(typed, column_failures)
+    masked = checks.without_failures(typed, column_failures)
     rule_failures = _failure_cases(rules.format_rules_schema(roster, fmt), masked)
     rules_context = SheetContext(results.name, results.columns, masked)
     broken = problems_from_failures(

@@ -101,7 +101,7 @@ def problems_from_failures(
     """Turn pandera's ``failure_cases`` into findings, one per failing row and check.
 
     Column checks (``out_of_range``, ``below_minimum``) report the value found
-    and the limits; frame checks are ``rules.Rule``\\ s, whose ``details`` give
+    and the limits; frame checks are ``checks.Rule``\\ s, whose ``details`` give
     the parameters and whose ``column`` is the cell to point at.  A case without
     a row, or from a check that is neither, raises ``InternalError``.
     """

@@ -3,7 +3,8 @@
 The frame comes from ``typed.typed_results``.  ``columns_schema`` checks the
 type and range of each column; ``rules_schema`` then checks the cross-row rules
 per row, per game ``(round, table)`` and per round.  Each check's name is a
-finding code (docs/findings.md), and each ``Rule`` says which cell a failing
+finding code (docs/findings.md), and each ``Rule`` (``core.checks``: how a rule becomes
+a check that fails closed) says which cell a failing
 row points at and what was found, so ``problems.problems_from_failures`` can
 make it a finding.  The rules work on numpy arrays of the frame's columns and
 on per-game aggregates (``games``), each worked out once per frame and shared.
@@ -26,12 +27,12 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.core import backends, games, scoring
-from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, MARK_COLUMNS, NUMBER_COLUMNS, RANGES
+from xlsx_scorer.core import backends, checks, games, scoring
+from xlsx_scorer.core.checks import Rule
+from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, MARK_COLUMNS, NUMBER_COLUMNS
 from xlsx_scorer.core.formats import Format, sizes_text
 from xlsx_scorer.core.games import Flags, Floats, marks, numbers
 from xlsx_scorer.core.memo import remembered
-from xlsx_scorer.findings import InternalError
 from xlsx_scorer.i18n import bye_words, fold
 
 backends.load_pandera()
@@ -43,26 +44,6 @@ TABLE_SIZES = tuple(scoring.PLACE_POINTS)
 
 # ---------------------------------------------------------------------------
 # Rules
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One named cross-row rule: where it points and what it reports.
-
-    ``passes`` returns, per row, True for every row that keeps the rule (a rule
-    that needs a missing value passes); ``details`` returns, per row, the
-    message parameters (at least ``found``).
-    """
-
-    name: str
-    column: str
-    passes: Callable[[pd.DataFrame], Flags]
-    details: Callable[[pd.DataFrame], pd.DataFrame]
-
-
-def _found(frame: pd.DataFrame, found: Any, **more: Any) -> pd.DataFrame:
-    """The message parameters of every row of ``frame``: ``found`` and ``more``."""
-    return pd.DataFrame({"found": found, **more}, index=frame.index)
 
 
 def _no_cities_needs_two_settlements(frame: pd.DataFrame) -> Flags:
@@ -98,7 +79,7 @@ def _table_total_at_most(column: str, limit: int) -> Callable[[pd.DataFrame], Fl
 
 
 def _table_total(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
-    return lambda frame: _found(frame, games.of(frame).sum(numbers(frame, column)))
+    return lambda frame: checks.found(frame, games.of(frame).sum(numbers(frame, column)))
 
 
 @dataclass(frozen=True)
@@ -138,12 +119,12 @@ class _Title:
         return ~(bad & self.complete(frame))
 
     def value_details(self, frame: pd.DataFrame) -> pd.DataFrame:
-        return _found(frame, frame[self.value], most=self.leaders(frame).best)
+        return checks.found(frame, frame[self.value], most=self.leaders(frame).best)
 
     def tie_details(self, frame: pd.DataFrame) -> pd.DataFrame:
         info = self.leaders(frame)
         count = np.where(info.marked_leaders <= 1, info.leaders, info.marked_leaders)
-        return _found(frame, info.best, count=count)
+        return checks.found(frame, info.best, count=count)
 
 
 ARMY = _Title("knights", "army_first", scoring.ARMY_MIN_KNIGHTS)
@@ -171,12 +152,12 @@ def _declared_several(frame: pd.DataFrame) -> Flags:
 
 
 def _declared_vp_details(frame: pd.DataFrame) -> pd.DataFrame:
-    return _found(frame, scoring.declarations(frame).vp)
+    return checks.found(frame, scoring.declarations(frame).vp)
 
 
 def _declared_count_details(frame: pd.DataFrame, count: str) -> pd.DataFrame:
     info = scoring.declarations(frame)
-    return _found(frame, info.vp, count=getattr(info, count))
+    return checks.found(frame, info.vp, count=getattr(info, count))
 
 
 #: Every cell an in-game VP total depends on, across the game (titles compare players).
@@ -206,7 +187,7 @@ def _total_vp_matches(frame: pd.DataFrame) -> Flags:
 def _total_vp_details(frame: pd.DataFrame) -> pd.DataFrame:
     """Both numbers and what the row adds up to; ``army``/``road`` say which titles count."""
     slips = scoring.game_vp(frame)
-    return _found(
+    return checks.found(
         frame,
         frame["total_vp"],
         vp=slips.vp,
@@ -216,10 +197,6 @@ def _total_vp_details(frame: pd.DataFrame) -> pd.DataFrame:
         army=np.where(slips.largest_army, "yes", "no").astype(object),
         road=np.where(slips.longest_road, "yes", "no").astype(object),
     )
-
-
-def _row_value(column: str) -> Callable[[pd.DataFrame], pd.DataFrame]:
-    return lambda frame: _found(frame, frame[column])
 
 
 @functools.lru_cache(maxsize=16)
@@ -246,7 +223,7 @@ def _roster_rules(roster: frozenset[str] | None) -> tuple[Rule, ...]:
 
             hint = frame["player"].map(closest)
             code = hint.map(lambda h: "not_on_roster_suggest" if h else "not_on_roster")
-            return _found(frame, frame["player"], suggestion=hint, message_code=code)
+            return checks.found(frame, frame["player"], suggestion=hint, message_code=code)
 
         return (Rule("not_on_roster", "player", on_roster, suggestion),)
 
@@ -267,7 +244,7 @@ def _roster_rules(roster: frozenset[str] | None) -> tuple[Rule, ...]:
             next((spelling for spelling in sorted(by_key[key]) if spelling != name), name)
             for name, key in zip(names, keys, strict=True)
         ]
-        return _found(frame, found[codes], spellings=spellings[codes], other=other[codes])
+        return checks.found(frame, found[codes], spellings=spellings[codes], other=other[codes])
 
     return (Rule("name_variants", "player", one_spelling, variants),)
 
@@ -290,25 +267,25 @@ BASE_RULES: tuple[Rule, ...] = (
         "no_cities_needs_two_settlements",
         "settlements",
         _no_cities_needs_two_settlements,
-        _row_value("settlements"),
+        checks.row_value("settlements"),
     ),
     Rule(
         "longest_road_exceeds_roads",
         "longest_road",
         _longest_road_within_roads,
-        lambda frame: _found(frame, frame["longest_road"], roads=frame["roads"]),
+        lambda frame: checks.found(frame, frame["longest_road"], roads=frame["roads"]),
     ),
     Rule(
         "table_size",
         "table",
         _table_size,
-        lambda frame: _found(frame, games.of(frame).size()),
+        lambda frame: checks.found(frame, games.of(frame).size()),
     ),
     Rule(
         "player_twice_in_round",
         "player",
         _player_once_per_round,
-        lambda frame: _found(frame, _played_in_round(frame)),
+        lambda frame: checks.found(frame, _played_in_round(frame)),
     ),
     Rule(
         "table_vp_cards",
@@ -352,22 +329,6 @@ def rules(roster: frozenset[str] | None) -> tuple[Rule, ...]:
     return (*BASE_RULES, *_roster_rules(roster))
 
 
-def _range_check(column: str) -> pa.Check:
-    """The column's limits (``RANGES``) as a check; a missing value passes (it is not checked)."""
-    low, high = RANGES[column]
-
-    def within(series: pd.Series) -> pd.Series:
-        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
-        outside = values < low
-        if high is not None:
-            outside |= values > high
-        return pd.Series(~outside, index=series.index)
-
-    return pa.Check(
-        within, name="below_minimum" if high is None else "out_of_range", ignore_na=False
-    )
-
-
 @functools.cache
 def columns_schema() -> pa.DataFrameSchema:
     """The pandera schema of each typed column: its type and the ranges of docs/rules.md §1–2.
@@ -376,15 +337,17 @@ def columns_schema() -> pa.DataFrameSchema:
     holds no state between validations).
     """
     columns = {
-        "round": pa.Column("Int64", _range_check("round"), nullable=True),
+        "round": pa.Column("Int64", checks.range_check("round"), nullable=True),
         "table": pa.Column(object, nullable=True),
         "player": pa.Column(object, nullable=True),
         **{
-            column: pa.Column("Int64", _range_check(column), nullable=True)
+            column: pa.Column("Int64", checks.range_check(column), nullable=True)
             for column in NUMBER_COLUMNS
         },
         **{column: pa.Column("boolean", nullable=True) for column in MARK_COLUMNS},
-        "total_vp": pa.Column("Int64", _range_check("total_vp"), nullable=True, required=False),
+        "total_vp": pa.Column(
+            "Int64", checks.range_check("total_vp"), nullable=True, required=False
+        ),
     }
     return pa.DataFrameSchema(columns, strict=False, coerce=False)
 
@@ -396,67 +359,7 @@ def rules_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
     (``without_failures``), so one wrong cell is reported once, not again by
     every rule that adds it up.  Built once per set of rules.
     """
-    return _schema_of(rules(roster))
-
-
-@functools.lru_cache(maxsize=16)
-def _schema_of(chosen: tuple[Rule, ...]) -> pa.DataFrameSchema:
-    checks = [pa.Check(_passing(rule), name=rule.name, ignore_na=False) for rule in chosen]
-    return pa.DataFrameSchema(checks=checks, strict=False, coerce=False)
-
-
-def without_failures(frame: pd.DataFrame, failure_cases: pd.DataFrame) -> pd.DataFrame:
-    """A copy of ``frame`` with every cell that failed a column check set to missing.
-
-    With no such cell, ``frame`` itself (frames are never mutated): what the
-    rules work out about it is then remembered for the scoring too.
-    """
-    if failure_cases.empty:
-        return frame
-    masked = frame.copy()
-    cases = failure_cases.dropna(subset=["index", "column"])
-    for column, rows in cases.groupby("column")["index"]:
-        masked.loc[list(rows), str(column)] = pd.NA
-    return masked
-
-
-def _passing(rule: Rule) -> Callable[[pd.DataFrame], pd.Series]:
-    """A frame check that reports a failing row as False: ``rule.passes`` as a Series of ``frame``.
-
-    Fail closed (docs/rules.md): the rule must answer exactly one bool per row, a
-    numpy array or a Series on the frame's rows.  Anything else (a single ``True``,
-    NaN, floats, nullable booleans, a row too many) is a bug of the rule, never a
-    pass: ``InternalError``, which pandera records without a row and
-    ``problems.problems_from_failures`` raises again (exit code 3).
-
-    >>> frame = pd.DataFrame({"round": [1, 2]})
-    >>> _passing(Rule("ok", "round", lambda f: np.array([True, False]), _row_value("round")))(
-    ...     frame).tolist()
-    [True, False]
-    >>> _passing(Rule("lax", "round", lambda f: True, _row_value("round")))(frame)
-    Traceback (most recent call last):
-    ...
-    xlsx_scorer.findings.InternalError: rule lax gave bool, not one bool per row (2 rows)
-    """
-
-    def check(frame: pd.DataFrame) -> pd.Series:
-        flags: object = rule.passes(frame)
-        if isinstance(flags, pd.Series) and flags.index.equals(frame.index):
-            flags = flags.to_numpy()
-        if not (
-            isinstance(flags, np.ndarray)
-            and flags.dtype == np.bool_
-            and flags.shape == (len(frame),)
-        ):
-            shape = getattr(flags, "shape", "")
-            kind = f"{type(flags).__name__} {getattr(flags, 'dtype', '')} {shape}".strip()
-            raise InternalError(
-                f"rule {rule.name} gave {' '.join(kind.split())}, not one bool per row "
-                f"({len(frame)} rows)"
-            )
-        return pd.Series(flags, index=frame.index)
-
-    return check
+    return checks.schema_of(rules(roster))
 
 
 # ---------------------------------------------------------------------------
@@ -494,7 +397,7 @@ def _table_size_rule(fmt: Format) -> Rule:
         return fits
 
     def details(frame: pd.DataFrame) -> pd.DataFrame:
-        return _found(frame, games.of(frame).size(), sizes=sizes_text(sizes))
+        return checks.found(frame, games.of(frame).size(), sizes=sizes_text(sizes))
 
     catan_sizes = sizes == tuple(sorted(TABLE_SIZES))  # said as "3 or 4", as ever
     return Rule("table_size" if catan_sizes else "table_size_format", "table", passes, details)
@@ -515,7 +418,7 @@ def _breakdown_details(frame: pd.DataFrame) -> pd.DataFrame:
     """The score, each part and their total; ``cells`` is filled in where letters are known."""
     parts = {column: frame[column] for column in BREAKDOWN_COLUMNS}
     total = np.column_stack([numbers(frame, column) for column in BREAKDOWN_COLUMNS]).sum(axis=1)
-    return _found(frame, frame["score"], total=total, cells="", **parts)
+    return checks.found(frame, frame["score"], total=total, cells="", **parts)
 
 
 _BREAKDOWN_RULE = Rule("breakdown_mismatch", "score", _breakdown_adds_up, _breakdown_details)
@@ -548,7 +451,7 @@ def _format_base(fmt: Format) -> tuple[Rule, ...]:
 
 def format_rules_schema(roster: frozenset[str] | None, fmt: Format) -> pa.DataFrameSchema:
     """``format_rules`` as frame checks (as ``rules_schema``), built once per set of rules."""
-    return _schema_of(format_rules(roster, fmt))
+    return checks.schema_of(format_rules(roster, fmt))
 
 
 @functools.cache
@@ -558,12 +461,15 @@ def game_columns_schema(game: str) -> pa.DataFrameSchema:
         return columns_schema()
     whole = {
         column: pa.Column(
-            "Int64", _range_check(column), nullable=True, required=column not in BREAKDOWN_COLUMNS
+            "Int64",
+            checks.range_check(column),
+            nullable=True,
+            required=column not in BREAKDOWN_COLUMNS,
         )
         for column in ("score", *BREAKDOWN_COLUMNS)
     }
     columns = {
-        "round": pa.Column("Int64", _range_check("round"), nullable=True),
+        "round": pa.Column("Int64", checks.range_check("round"), nullable=True),
         "table": pa.Column(object, nullable=True),
         "player": pa.Column(object, nullable=True),
         **whole,
