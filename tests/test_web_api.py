@@ -28,10 +28,9 @@ from tests.builders import table_below
 from tests.webserver import running_server
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import LANGUAGES, text
-from xlsx_scorer.web import engine, server
+from xlsx_scorer.web import downloads, engine
+from xlsx_scorer.web.form import FORM_OVERHEAD_BYTES, MAX_UPLOAD_BYTES
 from xlsx_scorer.web.server import (
-    FORM_OVERHEAD_BYTES,
-    MAX_UPLOAD_BYTES,
     STATIC,
     XLSM,
     XLSX,
@@ -594,9 +593,9 @@ def test_the_server_warms_the_engine_up_as_it_starts(monkeypatch: pytest.MonkeyP
 
 
 def test_server_helpers_name_files_safely() -> None:
-    assert server.clean_name("../../etc/passwd") == "passwd"
-    assert server.clean_name("   ") == "workbook.xlsx"
-    assert server.scored_name("a.b.xlsx") == "a.b_scored.xlsx"
-    assert server.attachment('say "hi".xlsx') == (
+    assert downloads.clean_name("../../etc/passwd") == "passwd"
+    assert downloads.clean_name("   ") == "workbook.xlsx"
+    assert downloads.scored_name("a.b.xlsx") == "a.b_scored.xlsx"
+    assert downloads.attachment('say "hi".xlsx') == (
         "attachment; filename=\"say _hi_.xlsx\"; filename*=UTF-8''say%20%22hi%22.xlsx"
     )

@@ -32,32 +32,24 @@ Every error answer is ``{"error": code, "message": words}``, the words in the
 request's language (``gate.request_language``: ``?lang=``, else
 ``Accept-Language``); the log lines are in the server's language (``lang``).
 Downloads are named in the request's language: ``Liga_puntuado.xlsx``,
-``plantilla_24x5.xlsx``, ``Liga_ronda3.xlsx`` (``scored_name``, ``template_name``,
-``seated_name``).
+``plantilla_24x5.xlsx``, ``Liga_ronda3.xlsx`` (``downloads``).  A posted form is read by
+``form.read_upload``, within the size limit.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import logging
-import re
-import sys
 import threading
 import time
-import unicodedata
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import quote
 
 import anyio
 from starlette.applications import Starlette
-from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
-from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -66,22 +58,18 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xlsx_scorer import __version__
-from xlsx_scorer.core import formats
 from xlsx_scorer.core.seating import Method
 from xlsx_scorer.findings import Finding
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
-from xlsx_scorer.web import engine, gate, payload
+from xlsx_scorer.web import downloads, engine, form, gate, payload
 
-#: Uploads larger than this are refused with 413 (50 MB).
-MAX_UPLOAD_BYTES = 50_000_000
-#: Room in the request body for the multipart boundaries, part headers and small fields.
-FORM_OVERHEAD_BYTES = 64 * 1024
 #: Workbooks checked or scored at the same time; other requests wait their turn.
 ENGINE_THREADS = 2
 #: Blank templates made at the same time, in a lane of their own.
 TEMPLATE_THREADS = 1
 #: Template limits: players, rounds, Results rows (players × (rounds + 1)), event name length.
-MAX_PLAYERS, MAX_ROUNDS, MAX_TEMPLATE_ROWS, MAX_EVENT_NAME = 1000, 50, 12_000, 200
+MAX_PLAYERS, MAX_ROUNDS, MAX_TEMPLATE_ROWS = 1000, 50, 12_000
+MAX_EVENT_NAME = downloads.MAX_NAME
 #: The largest seed a seating takes (the command line's ``--seed``).
 MAX_SEED = 10**9
 METHODS: dict[str, Method] = {"random": "random", "swiss": "swiss"}
@@ -105,44 +93,12 @@ logger = logging.getLogger("xlsx_scorer.web")
 T = TypeVar("T")
 
 
-class ApiError(Exception):
-    """A request the API refuses: HTTP ``status``, a stable ``code`` and its words' values.
-
-    The words are ``web.error.<code>``, said in the request's language when answered.
-    """
-
-    def __init__(self, status: int, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.status, self.code, self.params = status, code, params
-
-
-@dataclass(frozen=True)
-class Upload:
-    """A workbook posted to the API: its clean file name, bytes, the ``lang`` asked for, and
-    the shipped ``format`` asked for (None: the workbook's own)."""
-
-    name: str
-    data: bytes
-    language: str | None
-    format: str | None = None
-    fields: dict[str, str] = dataclasses.field(default_factory=dict)
-
-
-class _InMemoryParser(MultiPartParser):
-    """Starlette's multipart parser, keeping the file in memory: it never spills to disk.
-
-    The request body it reads is bounded first (``_bounded``), so memory is too.
-    """
-
-    spool_max_size = sys.maxsize
-
-
 def create_app(
     *,
     token: str | None = None,
     hosts: Iterable[str] = (),
     lang: str = DEFAULT_LANGUAGE,
-    max_upload_bytes: int = MAX_UPLOAD_BYTES,
+    max_upload_bytes: int = form.MAX_UPLOAD_BYTES,
     engine_threads: int = ENGINE_THREADS,
     template_threads: int = TEMPLATE_THREADS,
     upload_slots: int = gate.UPLOAD_SLOTS,
@@ -238,7 +194,7 @@ def _guarded(
         where = {"method": request.method, "path": request.url.path}
         try:
             return await endpoint(request)
-        except ApiError as error:
+        except form.ApiError as error:
             return _error(request, error.status, error.code, **error.params)
         except gate.SlowBodyError:
             seconds = request.app.state.body_deadline
@@ -305,17 +261,17 @@ async def _score(request: Request) -> Response:
 
 async def _seat(request: Request) -> Response:
     """Seat a round: 200 with the seating and the workbook, 422 with the refusal."""
-    upload = await _read_upload(request, extra=("round", "method", "seed"))
+    upload = await form.read_upload(request, extra=("round", "method", "seed"))
     fields = upload.fields
-    round_no = _count(fields.get("round"), "round", 0, MAX_ROUNDS)
+    round_no = form.count(fields.get("round"), "round", 0, MAX_ROUNDS)
     if round_no == 0:
-        raise ApiError(400, "bad_round", most=MAX_ROUNDS)
+        raise form.ApiError(400, "bad_round", most=MAX_ROUNDS)
     method = fields.get("method") or None
     if method is not None and method not in METHODS:
-        raise ApiError(400, "bad_method")
+        raise form.ApiError(400, "bad_method")
     seed = fields.get("seed") or "0"
     if not seed.isascii() or not seed.isdigit() or int(seed) > MAX_SEED:
-        raise ApiError(400, "bad_seed", most=MAX_SEED)
+        raise form.ApiError(400, "bad_seed", most=MAX_SEED)
     lang = upload.language or _session(request)
     seat = functools.partial(
         engine.seat,
@@ -331,27 +287,27 @@ async def _seat(request: Request) -> Response:
     if isinstance(done, Finding):
         return JSONResponse(payload.refusal_body(done, lang), status_code=422)
     body = payload.seat_body(done, upload.name, lang)
-    name = seated_name(upload.name, round_no, lang)
+    name = downloads.seated_name(upload.name, round_no, lang)
     return JSONResponse({**body, "download_name": name})
 
 
 async def _run(request: Request, run: Callable[..., engine.Result]) -> Response:
-    upload = await _read_upload(request)
+    upload = await form.read_upload(request)
     answer = functools.partial(_answer, run, upload, _session(request), request.app.state.lang)
     return await _in_lane(request, "run", answer)
 
 
 async def _template(request: Request) -> Response:
     query = request.query_params
-    lang = _language(query.get("lang")) or _session(request)
-    chosen = _format(query.get("format"))
-    players = _count(query.get("players"), "players", engine.DEFAULT_PLAYERS, MAX_PLAYERS)
-    rounds = _count(query.get("rounds"), "rounds", engine.DEFAULT_ROUNDS, MAX_ROUNDS)
+    lang = form.language(query.get("lang")) or _session(request)
+    chosen = form.shipped_format(query.get("format"))
+    players = form.count(query.get("players"), "players", engine.DEFAULT_PLAYERS, MAX_PLAYERS)
+    rounds = form.count(query.get("rounds"), "rounds", engine.DEFAULT_ROUNDS, MAX_ROUNDS)
     if players * (rounds + 1) > MAX_TEMPLATE_ROWS:
-        raise ApiError(400, "template_too_large", rows=MAX_TEMPLATE_ROWS)
+        raise form.ApiError(400, "template_too_large", rows=MAX_TEMPLATE_ROWS)
     event = (query.get("event") or "").strip() or None
     if event is not None and (len(event) > MAX_EVENT_NAME or not event.isprintable()):
-        raise ApiError(400, "bad_event", most=MAX_EVENT_NAME)
+        raise form.ApiError(400, "bad_event", most=MAX_EVENT_NAME)
     data = await _in_lane(
         request,
         "template",
@@ -364,11 +320,15 @@ async def _template(request: Request) -> Response:
             format=chosen,
         ),
     )
-    name = template_name(lang, event or f"{players}x{rounds}")
-    return Response(data, media_type=XLSX, headers={"content-disposition": attachment(name)})
+    name = downloads.template_name(lang, event or f"{players}x{rounds}")
+    return Response(
+        data, media_type=XLSX, headers={"content-disposition": downloads.attachment(name)}
+    )
 
 
-def _answer(run: Callable[..., engine.Result], upload: Upload, session: str, lang: str) -> Response:
+def _answer(
+    run: Callable[..., engine.Result], upload: form.Upload, session: str, lang: str
+) -> Response:
     """``run`` (check or score) on the upload and the whole answer, in one worker thread.
 
     A score with no problem answers with the scored workbook; every other run with its
@@ -380,10 +340,10 @@ def _answer(run: Callable[..., engine.Result], upload: Upload, session: str, lan
     result = run(upload.data, filename=upload.name, language=upload.language, format=upload.format)
     scoring = run is engine.score
     _log_run(lang, "score" if scoring else "check", upload, result, started)
-    name = scored_name(upload.name, session)
+    name = downloads.scored_name(upload.name, session)
     if scoring and result.exit_code == engine.EXIT_OK and result.workbook is not None:
         media = XLSM if name.lower().endswith(".xlsm") else XLSX
-        headers = {"content-disposition": attachment(name)}
+        headers = {"content-disposition": downloads.attachment(name)}
         return Response(result.workbook, media_type=media, headers=headers)
     status = 422 if scoring or result.exit_code == engine.EXIT_UNUSABLE else 200
     body = payload.run_body(result, upload.name)
@@ -400,7 +360,7 @@ async def _in_lane(request: Request, lane: str, function: Callable[[], T]) -> T:
 
 
 def _log_run(
-    lang: str, command: str, upload: Upload, result: engine.Result, started: float
+    lang: str, command: str, upload: form.Upload, result: engine.Result, started: float
 ) -> None:
     said = text(
         lang,
@@ -414,150 +374,3 @@ def _log_run(
         seconds=round(time.perf_counter() - started, 2),
     )
     logger.info(said)
-
-
-async def _read_upload(request: Request, extra: tuple[str, ...] = ()) -> Upload:
-    """The posted workbook, refused (413) as soon as the body passes the size limit; the
-    form's text fields named in ``extra`` beside it."""
-    limit: int = request.app.state.max_upload_bytes
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit + FORM_OVERHEAD_BYTES:
-        raise _too_large(limit)
-    if not request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
-        raise ApiError(400, "not_multipart")
-    stream = _bounded(request.stream(), limit + FORM_OVERHEAD_BYTES)
-    parser = _InMemoryParser(request.headers, stream, max_files=1, max_fields=4 + len(extra))
-    try:
-        form = await parser.parse()
-    except _TooLargeError:
-        raise _too_large(limit) from None
-    except MultiPartException as error:
-        raise ApiError(400, "bad_form") from error
-    try:
-        file = form.get("file")
-        if not isinstance(file, UploadFile):
-            raise ApiError(400, "no_file")
-        data = await file.read()
-        if len(data) > limit:
-            raise _too_large(limit)
-        language = form.get("lang")
-        chosen = form.get("format")
-        return Upload(
-            clean_name(file.filename),
-            data,
-            _language(language if isinstance(language, str) else request.query_params.get("lang")),
-            _format(chosen if isinstance(chosen, str) else request.query_params.get("format")),
-            {name: value for name in extra if isinstance(value := form.get(name), str)},
-        )
-    finally:
-        await form.close()
-
-
-class _TooLargeError(Exception):
-    """The request body passed the size limit while it was being read."""
-
-
-async def _bounded(stream: AsyncIterator[bytes], limit: int) -> AsyncGenerator[bytes, None]:
-    """``stream``'s chunks, raising ``_TooLargeError`` once more than ``limit`` bytes came."""
-    total = 0
-    async for chunk in stream:
-        total += len(chunk)
-        if total > limit:
-            raise _TooLargeError
-        yield chunk
-
-
-def _too_large(limit: int) -> ApiError:
-    return ApiError(413, "too_large", mb=limit / 1_000_000)
-
-
-def _language(value: str | None) -> str | None:
-    if value is None or value == "":
-        return None
-    if value not in engine.LANGUAGE_CODES:
-        raise ApiError(400, "bad_language", codes=", ".join(engine.LANGUAGE_CODES))
-    return value
-
-
-def _format(value: str | None) -> str | None:
-    """A shipped format's name, or None (the workbook's own): the server opens no file a
-    request names, so an organiser's own format file is the command line's (``--format``)."""
-    if value is None or value == "":
-        return None
-    if value not in formats.SHIPPED:
-        raise ApiError(400, "bad_format", formats=", ".join(formats.SHIPPED))
-    return value
-
-
-def _count(value: str | None, name: str, default: int, most: int) -> int:
-    if value is None or value == "":
-        return default
-    if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= most:
-        raise ApiError(400, f"bad_{name}", most=most)
-    return int(value)
-
-
-def clean_name(filename: str | None) -> str:
-    """The upload's file name without folders or control characters; ``workbook.xlsx`` if none.
-
-    >>> clean_name("C:\\\\Users\\\\ana\\\\Liga.xlsx"), clean_name(None), clean_name("a\\x00b.xlsx")
-    ('Liga.xlsx', 'workbook.xlsx', 'ab.xlsx')
-    """
-    base = re.split(r"[\\/]", filename or "")[-1]
-    base = "".join(character for character in base if character.isprintable()).strip()
-    return base[-MAX_EVENT_NAME:] or engine.UNNAMED
-
-
-def scored_name(filename: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The scored workbook's name: ``lang``'s word for "scored" before the suffix.
-
-    >>> scored_name("Liga İzmir.xlsx", "tr"), scored_name("copa.XLSM", "es")
-    ('Liga İzmir_puanlanmış.xlsx', 'copa_puntuado.XLSM')
-    >>> scored_name("event")
-    'event_scored.xlsx'
-    """
-    stem, dot, suffix = filename.rpartition(".")
-    if not (dot and stem and suffix.lower() in {"xlsx", "xlsm"}):
-        stem, suffix = filename, "xlsx"
-    return f"{text(lang, 'web.file.scored', name=stem)}.{suffix}"
-
-
-def seated_name(filename: str, round_no: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The seated workbook's name: ``lang``'s word for the round after the stem.
-
-    >>> seated_name("Liga.xlsx", 3, "es"), seated_name("Kupa.xlsm", 2, "tr"), seated_name("x", 1)
-    ('Liga_ronda3.xlsx', 'Kupa_tur2.xlsm', 'x_round1.xlsx')
-    """
-    stem, dot, suffix = filename.rpartition(".")
-    if not (dot and stem and suffix.lower() in {"xlsx", "xlsm"}):
-        stem, suffix = filename, "xlsx"
-    return f"{text(lang, 'web.file.seated', name=stem, round=str(round_no))}.{suffix}"
-
-
-def template_name(lang: str, name: str) -> str:
-    """A blank template's name, in ``lang``: its event's name, or players × rounds.
-
-    Characters a file name cannot hold on Windows become ``_``.
-
-    >>> template_name("es", "12x3"), template_name("tr", "Kupa 1/2"), template_name("en", "Cup")
-    ('plantilla_12x3.xlsx', 'şablon_Kupa 1_2.xlsx', 'template_Cup.xlsx')
-    """
-    safe = re.sub(r'[\\/:*?"<>|]', "_", name)
-    return f"{text(lang, 'web.file.template', name=safe)}.xlsx"
-
-
-def attachment(filename: str) -> str:
-    """A ``Content-Disposition`` for ``filename``: an ASCII name, and RFC 5987's when needed.
-
-    >>> attachment("cup.xlsx")
-    'attachment; filename="cup.xlsx"'
-    >>> attachment("Liga İzmir.xlsx")
-    'attachment; filename="Liga Izmir.xlsx"; filename*=UTF-8\\'\\'Liga%20%C4%B0zmir.xlsx'
-    """
-    plain = unicodedata.normalize("NFKD", filename)
-    plain = "".join(character for character in plain if not unicodedata.combining(character))
-    fallback = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in plain)
-    value = f'attachment; filename="{fallback}"'
-    if fallback != filename:
-        value += f"; filename*=UTF-8''{quote(filename, safe='')}"
-    return value
