@@ -217,8 +217,11 @@ def _score_in_a_process(tmp_path: Path, **environment: str) -> tuple[int, str]:
         {"PANDERA_VALIDATION_ENABLED": "False"},
         {"PANDERA_VALIDATION_DEPTH": "SCHEMA_ONLY"},
         {"PANDERA_VALIDATION_DEPTH": "DATA_ONLY"},
+        {"PANDERA_VALIDATION_DEPTH": "schema_only"},  # a depth pandera does not know
+        {"PANDERA_USE_NARWHALS_BACKEND": "True"},  # a backend that is not installed
+        {"PANDERA_CACHE_DATAFRAME": "True", "PANDERA_KEEP_CACHED_DATAFRAME": "True"},
     ],
-    ids=["validation off", "schema only", "data only"],
+    ids=["validation off", "schema only", "data only", "unknown depth", "narwhals", "cache"],
 )
 def test_pandera_settings_in_the_environment_cannot_switch_the_rules_off(
     tmp_path: Path, environment: dict[str, str]

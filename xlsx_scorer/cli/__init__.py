@@ -39,6 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (``api.set_aside_heavy_imports``).
     """
     if argv is None:
+        _pandera_reads_no_environment()
         set_aside_heavy_imports()
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
@@ -67,6 +68,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(message, file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_INTERNAL
+
+
+def _pandera_reads_no_environment() -> None:
+    """Fail closed (docs/rules.md): this program's pandera starts from its own defaults.
+
+    pandera reads ``PANDERA_*`` variables once, when it is imported; a depth it does not
+    know or a backend that is not installed would stop every run (exit 3), and its
+    settings are the scorer's own anyway (``core.backends.own_settings``).  Called before
+    pandera is imported, in the program's own process only: its helper processes inherit
+    the same environment.
+    """
+    for name in [name for name in os.environ if name.startswith("PANDERA_")]:
+        del os.environ[name]
 
 
 class _ReaderMayLeave:
