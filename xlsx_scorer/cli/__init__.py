@@ -9,18 +9,16 @@ unless ``--debug`` asks for it.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import os
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any, TextIO, cast
 
 from xlsx_scorer.app.api import EXIT_INTERNAL, EXIT_UNUSABLE, set_aside_heavy_imports
-from xlsx_scorer.cli import commands, registry
+from xlsx_scorer.cli import commands, common, registry
 from xlsx_scorer.cli.parser import asked_language
 from xlsx_scorer.cli.registry import build_parser
 from xlsx_scorer.findings import UnusableWorkbookError, render
@@ -53,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return registry.run(args)
     except UnusableWorkbookError as error:  # the template's save: locked, read-only…
         lang = choose_language(args.lang, error.language)
-        print(render(error.finding.located(file=str(_named_file(args))), lang), file=sys.stderr)
+        print(render(error.finding.located(file=common.named_file(args)), lang), file=sys.stderr)
         print(text(lang, "cli.nothing_written"), file=sys.stderr)
         _traceback_if(args.debug)
         return EXIT_UNUSABLE
@@ -131,15 +129,6 @@ def _reader_may_leave() -> Iterator[None]:
         yield
     finally:
         sys.stdout = stream
-
-
-def _named_file(args: argparse.Namespace) -> Path:
-    """The file a command was about, for its messages (the first one given)."""
-    for name in ("workbook", "path", "base", "first"):
-        value = getattr(args, name, None)
-        if value:
-            return Path(value[0] if isinstance(value, list) else value)
-    return Path()
 
 
 def _traceback_if(debug: bool) -> None:

@@ -27,12 +27,22 @@ def unusable(args: argparse.Namespace, error: UnusableWorkbookError) -> int:
     lang = language(args, error.language)
     finding = error.finding
     print(
-        render(finding if finding.where.file else finding.located(file="?"), lang), file=sys.stderr
+        render(finding if finding.where.file else finding.located(file=named_file(args)), lang),
+        file=sys.stderr,
     )
     print(text(lang, "cli.nothing_written"), file=sys.stderr)
     if args.debug:
         traceback.print_exc()
     return EXIT_UNUSABLE
+
+
+def named_file(args: argparse.Namespace) -> str:
+    """The file a command was about, for its messages: the first one given, else ``?``."""
+    for name in ("workbook", "path", "base", "first"):
+        value = getattr(args, name, None)
+        if value:
+            return str(value[0] if isinstance(value, list) else value)
+    return "?"
 
 
 def column_name(lang: str, column: str) -> str:

@@ -29,10 +29,11 @@ def add_command(commands: Any, name: str, lang: str, **extra: Any) -> argparse.A
     return parser
 
 
-def add_format(command: argparse.ArgumentParser, lang: str) -> None:
-    """``--format NAME|FILE.toml``: the tournament format (docs/rules.md, "Formats")."""
+def add_format(command: argparse.ArgumentParser, lang: str, words: str = "help.format") -> None:
+    """``--format NAME|FILE.toml``: the tournament format (docs/rules.md, "Formats"); its help
+    the message ``words`` (a new workbook declares none: ``help.template_format``)."""
     command.add_argument(
-        "--format", metavar=say(lang, "help.metavar_format"), help=say(lang, "help.format")
+        "--format", metavar=say(lang, "help.metavar_format"), help=say(lang, words)
     )
 
 

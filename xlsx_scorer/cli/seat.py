@@ -29,7 +29,7 @@ def add_parser(commands: Any, lang: str) -> None:
         "workbook",
         metavar=say(lang, "help.metavar_workbook"),
         type=Path,
-        help=say(lang, "help.workbooks"),
+        help=say(lang, "help.workbook"),  # one workbook: seating reads and writes it
     )
     number = say(lang, "help.metavar_number")
     count = checked_number(lang, 1, MAX_COUNT, "help.bad_count")

@@ -50,7 +50,7 @@ def add_parser(subcommands: Any, lang: str) -> None:
     parser.add_argument(
         "--event", metavar=say(lang, "help.metavar_name"), help=say(lang, "help.event")
     )
-    add_format(parser, lang)
+    add_format(parser, lang, "help.template_format")  # no workbook declares one
     add_common(parser, lang, "help.template_lang")  # no workbook to take it from
 
 
