@@ -273,7 +273,8 @@ def names_taken(
     book: reader.Workbook, specs: Sequence[SheetSpec], scored: bytes
 ) -> tuple[Finding, ...]:
     """A notice for each sheet of ours written under another name because the organiser has a
-    sheet of that name (theirs, kept: ``xlsx.splice``), naming both.
+    sheet of that name (theirs, kept: ``xlsx.splice``), naming both; the hidden chart data
+    too (kind ``chart_data``).
 
     Their ``Standings`` (no marker of ours) stays; ours is written as ``Standings (2)``:
     ``Finding("sheet_name_taken", {"kind": "standings", "kept": "Standings",
@@ -282,6 +283,9 @@ def names_taken(
     wanted was in the workbook (``book.sheet_names``) at all.
     """
     wanted = {spec.kind: spec.name for spec in specs}
+    for spec in specs:
+        if spec.chart is not None:
+            wanted[outputkinds.CHART_DATA] = spec.chart.data_sheet
     before = {name.casefold() for name in book.sheet_names}
     if not any(name.casefold() in before for name in wanted.values()):
         return ()
