@@ -284,14 +284,14 @@ def diff(a: Copy, b: Copy) -> Differences:
                             "changed",
                             key,
                             column,
-                            _cell_or_blank(a, before, column),
-                            _cell_or_blank(b, after, column),
+                            cell_or_blank(a, before, column),
+                            cell_or_blank(b, after, column),
                         )
                     )
     return Differences(tuple(changes), roster_diff(a, b))
 
 
-def _cell_or_blank(copy: Copy, row: Row, column: str) -> Cell:
+def cell_or_blank(copy: Copy, row: Row, column: str) -> Cell:
     """The row's cell of ``column``; a blank without a reference when the copy lacks it."""
     if column in row.raw:
         return cell(copy, row, column)

@@ -25,9 +25,13 @@ from xlsx_scorer.app.diff import (
     Copy,
     Key,
     RowCells,
+    blank_meaning,
+    cell_or_blank,
     diff,
+    keyed_rows,
     meaning,
     order_columns,
+    row_cells,
 )
 from xlsx_scorer.core.cells import is_blank, shown
 from xlsx_scorer.core.columns import MARK_COLUMNS
@@ -55,8 +59,12 @@ def result_findings(archived: bytes, book: Workbook) -> list[Finding]:
     workbook_name = book.path.name
     old = Copy(canonical.RESULTS_CSV, results.name, letters, then)
     now = Copy(workbook_name, results.name, letters, results.raw)
+    changes = _edited_keys(diff(old, now).changes, letters)
+    if len(set(numbers)) == len(numbers) and 0 not in numbers:
+        in_place = _row_by_row(old, now)
+        changes = in_place if len(in_place) < len(changes) else changes
     findings = []
-    for change in _edited_keys(diff(old, now).changes, letters):
+    for change in changes:
         side = change.after or change.before
         ref = side.ref if side is not None else None
         where = _result_where(change.key, workbook_name, results.name, ref)
@@ -109,6 +117,33 @@ def _edited_keys(changes: Sequence[Change], letters: dict[str, str]) -> list[Cha
         elif change.kind == "removed":
             said += paired[ref]
     return said
+
+
+def _row_by_row(old: Copy, now: Copy) -> list[Change]:
+    """The changes from ``old`` to ``now`` row by row, each Excel row with the row archived
+    from it: the cells that differ, rows only one side has; in row order.
+
+    When a player's name is retyped as another's at the same table, matching by round,
+    table and player pairs the wrong rows; where the rows have not moved, this names the one
+    cell edited, so ``result_findings`` says whichever explanation is shorter.
+    """
+    before = {row.number: row for row in keyed_rows(old).values()}
+    after = {row.number: row for row in keyed_rows(now).values()}
+    changes: list[Change] = []
+    for number in sorted(set(before) | set(after)):
+        was, here = before.get(number), after.get(number)
+        if was is None and here is not None:
+            changes.append(Change("added", here.key, None, None, row_cells(now, here)))
+        elif here is None and was is not None:
+            changes.append(Change("removed", was.key, None, row_cells(old, was), None))
+        elif was is not None and here is not None:
+            for column in order_columns(set(was.meaning) | set(here.meaning)):
+                if was.meaning.get(column, blank_meaning(column)) != here.meaning.get(
+                    column, blank_meaning(column)
+                ):
+                    then, at = cell_or_blank(old, was, column), cell_or_blank(now, here, column)
+                    changes.append(Change("changed", was.key, column, then, at))
+    return changes
 
 
 def _cells_changed(
