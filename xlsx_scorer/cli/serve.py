@@ -39,6 +39,8 @@ PORT_ATTEMPTS = 100
 BROWSER_WAIT = 10.0
 #: An address outside any network, "reached" (no packet is sent) to learn this computer's own.
 _PROBE = ("192.0.2.1", 9)
+#: The same for IPv6: an address of the documentation range (RFC 3849).
+_PROBE6 = ("2001:db8::1", 9)
 
 
 def add_parser(commands: Any, lang: str) -> None:
@@ -146,9 +148,10 @@ def own_hosts(host: str) -> list[str]:
     for name in names:
         with contextlib.suppress(OSError):
             found.extend(str(entry[4][0]) for entry in socket.getaddrinfo(name, None))
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(_PROBE)
-        found.append(str(probe.getsockname()[0]))
+    for family, target in ((socket.AF_INET, _PROBE), (socket.AF_INET6, _PROBE6)):
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect(target)  # no packet is sent: the route out names the address
+            found.append(str(probe.getsockname()[0]).partition("%")[0])
     return list(dict.fromkeys(found))
 
 
