@@ -23,7 +23,7 @@ instructions:
 No formula is needed to enter results.  The shipped templates in ``templates/``
 are regenerated with::
 
-    for lang in en es tr; do
+    for lang in en es tr ca; do
         python -m xlsx_scorer template templates/template_$lang.xlsx --lang $lang --force
     done
 """
