@@ -50,6 +50,8 @@ DEFAULT = "catan-es"
 SMALLEST_TABLE, LARGEST_TABLE = 2, 6
 #: The longest format name.
 NAME_MAX = 40
+#: The most points a place may be worth: sums over every game of an event stay exact.
+POINTS_MAX = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -113,8 +115,10 @@ def _schema() -> Any:
             if sorted(points) != sorted(str(size) for size in sizes):
                 raise ValueError("one entry per table size")
             for size, by_place in points.items():
-                if len(by_place) != int(size) or any(value < 0 for value in by_place):
-                    raise ValueError("one whole number >= 0 per place")
+                if len(by_place) != int(size) or any(
+                    not 0 <= value <= POINTS_MAX for value in by_place
+                ):
+                    raise ValueError(f"one whole number from 0 to {POINTS_MAX} per place")
             return points
 
         @pydantic.field_validator("order")
@@ -191,6 +195,7 @@ def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWork
             "low": SMALLEST_TABLE,
             "high": LARGEST_TABLE,
             "length": NAME_MAX,
+            "most": POINTS_MAX,
         },
     )
 
