@@ -78,7 +78,8 @@ class Seating:
 
 
 class CannotSeatError(ValueError):
-    """The players cannot be seated at all (1, 2 or 5 players at 3–4 tables): carries a finding."""
+    """The players cannot be seated at all (1, 2 or 5 players at 3–4 tables, or none left):
+    carries a finding."""
 
     def __init__(self, finding: Finding) -> None:
         super().__init__(finding.code)
@@ -119,7 +120,7 @@ def seat(
     """Seat round ``round`` of an event of ``rounds`` rounds (see the module docstring)."""
     active = [e for e in entrants if e.plays(round)]
     sizes = table_plan(len(active), table_sizes)
-    if sizes is None:
+    if not sizes:  # none can be made, or no one is left to seat
         raise CannotSeatError(
             Finding(
                 "unusable.seat_count",
