@@ -15,6 +15,7 @@ from openpyxl.styles import Font
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch
 from xlsx_scorer.xlsx.cellvalues import CellContext
 from xlsx_scorer.xlsx.sheetcells import read_cells
@@ -126,7 +127,9 @@ def test_a_workbook_patched_keeps_every_other_part_and_opens(tmp_path: Path) -> 
     path = tmp_path / "book.xlsx"
     book.save(path)
     data = path.read_bytes()
-    patched = patch.patch_workbook(data, {"Results": {"B2": "Bea", "A3": 2, "B3": "Cem"}})
+    patched = patch.patch_workbook(
+        Package.open(data), {"Results": {"B2": "Bea", "A3": 2, "B3": "Cem"}}
+    )
     with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(io.BytesIO(patched)) as after:
         assert before.namelist() == after.namelist()
         changed = [n for n in before.namelist() if before.read(n) != after.read(n)]
@@ -167,9 +170,9 @@ def test_replacing_a_formula_drops_the_calculation_chain(tmp_path: Path) -> None
     with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as target:
         for name, content in parts.items():
             target.writestr(name, content)
-    untouched = patch.patch_workbook(stream.getvalue(), {"Results": {"B1": 1}})
+    untouched = patch.patch_workbook(Package.open(stream.getvalue()), {"Results": {"B1": 1}})
     assert "xl/calcChain.xml" in zipfile.ZipFile(io.BytesIO(untouched)).namelist()
-    patched = patch.patch_workbook(stream.getvalue(), {"Results": {"A1": 3}})
+    patched = patch.patch_workbook(Package.open(stream.getvalue()), {"Results": {"A1": 3}})
     with zipfile.ZipFile(io.BytesIO(patched)) as result:
         assert "xl/calcChain.xml" not in result.namelist()
         assert b"calcChain" not in result.read("xl/_rels/workbook.xml.rels")

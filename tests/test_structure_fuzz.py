@@ -33,6 +33,7 @@ from xml.etree import ElementTree
 import pytest
 
 from xlsx_scorer.cli import main
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch
 from xlsx_scorer.xlsx.reader import sheet_values
 
@@ -328,7 +329,9 @@ def test_a_damaged_member_is_refused_and_nothing_written(member: str, tmp_path: 
 def judged_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sample as a judge returns it: Longest Road Length of Results!L4 typed as 3 (was 4)."""
     copy = tmp_path_factory.mktemp("copy") / "judge.xlsx"
-    copy.write_bytes(patch.patch_workbook(SAMPLE.read_bytes(), {"Results": {"L4": 3}}))
+    copy.write_bytes(
+        patch.patch_workbook(Package.open(SAMPLE.read_bytes()), {"Results": {"L4": 3}})
+    )
     return copy
 
 

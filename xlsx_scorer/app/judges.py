@@ -132,7 +132,7 @@ def _writable(value: Any) -> patch.CellValue:
 def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
     sheets = [base.sheet] if base.roster_sheet is None else [base.sheet, base.roster_sheet]
-    parts = patch.sheet_parts(book.package, sheets)
+    parts = patch.sheet_parts(Package.open(book.package), sheets)
     try:  # a row the reader skipped as empty may be numbered in a way it refuses
         filled = patch.filled_rows(parts[base.sheet], base.columns.values(), base.sheet)
         roster_filled: frozenset[int] = frozenset()
@@ -213,7 +213,7 @@ def _merged(
     if plan.roster and base.roster_sheet is not None:
         edits[base.roster_sheet] = {ref: _writable(value) for ref, value in plan.roster.items()}
     try:
-        data = patch.patch_workbook(books[0].package, edits)
+        data = patch.patch_workbook(Package.open(books[0].package), edits)
     except ValueError as error:
         detail = {"file": str(base_path), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error

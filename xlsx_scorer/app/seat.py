@@ -3,10 +3,11 @@
 The round's rows (round, table, player, in seat order: the first row of a table
 starts) are written below the last row of the organiser's ``Results`` by the
 cell patcher (every other byte of the sheet stays; a new cell takes the style
-of the cell above it), then a printable ``Seating R<N>`` sheet is added by the
-sheet splicer (our other output sheets stay).  The package is read back and
-must hold exactly the seated rows before it is saved; a round that already has
-rows is refused (exit 2, nothing written).
+of the cell above it, the input rules of the row above grow down over the new
+rows), then a printable ``Seating R<N>`` sheet is added by the sheet splicer (our
+other output sheets stay).  The package is read back and must hold exactly the
+seated rows before it is saved; a round that already has rows is refused (exit 2,
+nothing written).
 
 Tables are of the sizes of the event's format (docs/rules.md §6): ``format`` (a shipped
 name, a format file), else the one the workbook declares, else ``catan-es`` (3–4); a
@@ -29,8 +30,8 @@ from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
-from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
@@ -256,24 +257,23 @@ def seated_rows(seating: Seating, lang: str) -> list[tuple[int, int | str, str]]
 
 
 def _write(data: bytes, book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, str]:
-    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name."""
+    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name.
+
+    The rows go below the last row holding a result and carry down the styles and input
+    rules of that row (of the first row below the header when there is none yet).
+    """
     results = book.results
-    xml = patch.sheet_parts(data, [results.name])[results.name]
     letters = results.columns
     last = max([results.header_row, *results.raw.index])  # the last row holding a result
-    above = patch.cell_styles(xml, last if last > results.header_row else last + 1)
-    edits: dict[str, patch.CellValue] = {}
-    styles: dict[str, str] = {}
-    for offset, row in enumerate(seated_rows(seating, lang), start=1):
-        for key, value in zip(SEATED, row, strict=True):
-            ref = f"{letters[key]}{last + offset}"
-            edits[ref] = value
-            style = above.get(column_number(letters[key]) or 0)
-            if style is not None:
-                styles[ref] = style
-    end = last + len(seated_rows(seating, lang))
-    below = {results.name: (last, end)} if last > results.header_row else {}  # not the header's
-    package = patch.patch_workbook(data, {results.name: edits}, {results.name: styles}, below)
+    rows = seated_rows(seating, lang)
+    edits: dict[str, patch.CellValue] = {
+        f"{letters[key]}{last + offset}": value
+        for offset, row in enumerate(rows, start=1)
+        for key, value in zip(SEATED, row, strict=True)
+    }
+    above = last if last > results.header_row else last + 1  # never the header's
+    carry = {results.name: patch.CarryDown(above, last + len(rows))}
+    package = patch.patch_workbook(Package.open(data), {results.name: edits}, carry)
     spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
     written = splice.write_sheets(
         package, [spec], legacy=outputkinds.LEGACY_OUTPUTS, only=frozenset({spec.kind})
