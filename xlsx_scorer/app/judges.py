@@ -39,6 +39,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx.ours import our_sheets
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 
 def labels(paths: Sequence[Path]) -> list[str]:
@@ -131,18 +132,26 @@ def _writable(value: Any) -> patch.CellValue:
 
 def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
-    sheets = [base.sheet] if base.roster_sheet is None else [base.sheet, base.roster_sheet]
-    parts = patch.sheet_parts(Package.open(book.package), sheets)
+    pkg = Package.open(book.package)
     try:  # a row the reader skipped as empty may be numbered in a way it refuses
-        filled = patch.filled_rows(parts[base.sheet], base.columns.values(), base.sheet)
+        filled = patch.filled_rows(_xml(pkg, base.sheet), base.columns.values(), base.sheet)
         roster_filled: frozenset[int] = frozenset()
         if base.roster_sheet is not None and base.roster:
             letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
-            roster_filled = patch.filled_rows(parts[base.roster_sheet], letters, base.roster_sheet)
+            roster = _xml(pkg, base.roster_sheet)
+            roster_filled = patch.filled_rows(roster, letters, base.roster_sheet)
     except UnusableWorkbookError as error:
         error.finding = error.finding.located(file=str(book.path))
         raise
     return Layout(filled, roster_filled)
+
+
+def _xml(pkg: Package, sheet: str) -> bytes:
+    """The XML of the sheet called ``sheet`` (read: it has a part)."""
+    part = Worksheet.named(pkg, sheet)
+    if part is None:
+        raise ValueError(f"no sheet named {sheet!r}")
+    return part.xml()
 
 
 def merge_files(

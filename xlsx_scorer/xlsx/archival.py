@@ -41,6 +41,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text
 from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 _RT_CUSTOM = ns.R + "/custom-properties"
 _CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
@@ -136,10 +137,11 @@ def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
     """``package`` with every sheet protected and ``properties`` recorded (module rules)."""
     pkg = Package.open(package)
     change = Edit(pkg)
-    for sheet in pkg.sheets:
-        if sheet.part is not None and pkg.has(sheet.part):
-            where = f"{sheet.name} ({sheet.part.member})"
-            change.replace(sheet.part, protect_sheet(pkg.read(sheet.part), where))
+    for entry in pkg.sheets:
+        sheet = Worksheet.of(pkg, entry)
+        if sheet is not None:
+            where = f"{entry.name} ({sheet.part.member})"
+            change.replace(sheet.part, protect_sheet(sheet.xml(), where))
     existing = pkg.related(ROOT, _RT_CUSTOM)
     if existing is not None and existing.target is not None:
         part = existing.target

@@ -25,9 +25,9 @@ expat, no DTDs, no entities) only to learn *where* each ``<row>``, ``<c>`` and
 >>> print(patch_cells(xml, {"B2": 5, "A2": "Ana"}).xml[88:-24].decode())
 <row r="2"><c r="A2" t="inlineStr"><is><t>Ana</t></is></c><c r="B2" s="3"><v>5</v></c></row>
 
-At package level, ``patch_workbook`` finds each sheet's part through the one
-package layer (``opc``: relative, ``..``, absolute, percent-encoded targets,
-any letter case), replaces the patched worksheet parts and copies every other
+At package level, ``patch_workbook`` is given the run's package and finds each sheet's
+part as ``worksheet.Worksheet`` does (``opc``: relative, ``..``, absolute, percent-encoded
+targets, any letter case), replaces the patched worksheet parts and copies every other
 zip member as its compressed bytes (one ``opc.edit.Edit``).
 Only when a formula was replaced is ``calcChain.xml`` dropped
 (``Edit.drop_calc_chain``: with its relationships and content type), since
@@ -48,7 +48,6 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import (
     Node,
     XmlDoc,
@@ -59,6 +58,7 @@ from xlsx_scorer.opc.xmledit import (
 )
 from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_attribute, row_number
 from xlsx_scorer.xlsx.sharedstrings import escape
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})
@@ -403,25 +403,6 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
 # The package
 
 
-def sheet_parts(pkg: Package, names: Iterable[str]) -> dict[str, bytes]:
-    """The content of the sheets ``names`` (those that have a part).
-
-    Parts are found as ``opc`` resolves them (relative, ``..``, absolute,
-    percent-encoded targets, any letter case); a damaged one is refused.
-    """
-    parts = _part_names(pkg)
-    return {name: pkg.read(parts[name]) for name in names if name in parts}
-
-
-def _part_names(pkg: Package) -> dict[str, PartName]:
-    """Each sheet name and its part, in order; a sheet whose part is missing is left out."""
-    return {
-        sheet.name: sheet.part
-        for sheet in pkg.sheets
-        if sheet.part is not None and pkg.has(sheet.part)
-    }
-
-
 def patch_workbook(
     pkg: Package,
     edits: Mapping[str, Mapping[str, CellValue]],
@@ -430,18 +411,17 @@ def patch_workbook(
     """The package with the cells ``edits[sheet name][ref]`` written (see the module rules),
     and below the table of each sheet of ``carry`` its styles and input rules carried down
     (``CarryDown``)."""
-    parts = _part_names(pkg)
     change = Edit(pkg)
     touched = any_formula = False
     for sheet, cells in edits.items():
         if not cells:
             continue
-        part = parts.get(sheet)
+        part = Worksheet.named(pkg, sheet)
         if part is None:
             raise ValueError(f"no sheet named {sheet!r}")
-        where = f"{sheet} ({part.member})"
-        patched = patch_cells(pkg.read(part), cells, where, (carry or {}).get(sheet))
-        change.replace(part, patched.xml)
+        where = f"{sheet} ({part.part.member})"
+        patched = patch_cells(part.xml(), cells, where, (carry or {}).get(sheet))
+        change.replace(part.part, patched.xml)
         any_formula |= patched.replaced_formula
         touched = True
     if not touched:

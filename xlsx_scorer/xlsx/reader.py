@@ -4,9 +4,10 @@ Our old output sheets are found as the writer finds them (``ours.our_sheets``: b
 marker, whatever they are called now, or as output written before the marker) and are
 keyed by kind (``standings``), never by name.
 
-Cells come from :mod:`sheetcells` (streamed and sparse: rows in the form spreadsheets
-write are read by the :mod:`plaincells` grammar, a large sheet's in a helper process;
-anything else by expat, event by event; both give the same cells), the parts, shared
+Cells come from each sheet's ``worksheet.Worksheet`` (the one front door to a worksheet's
+XML: :mod:`sheetcells`, streamed and sparse: rows in the form spreadsheets write are read
+by the :mod:`plaincells` grammar, a large sheet's in a helper process; anything else by
+expat, event by event; both give the same cells), the parts, shared
 strings and date styles from :mod:`bookparts`, :mod:`sharedstrings` and :mod:`numfmt`
 (over the package layer).  Only what is needed is read: the header row is looked for in
 the first 30 rows (reading stops there), then only the contract columns of ``Results``
@@ -18,7 +19,7 @@ sees; its values are typed by ``core.typed`` later.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,19 +37,14 @@ from xlsx_scorer.i18n import (
 )
 from xlsx_scorer.opc import ns, safety
 from xlsx_scorer.opc.package import Package, SheetEntry
-from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
 from xlsx_scorer.xlsx.bookparts import part_chunks, related_part
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
-from xlsx_scorer.xlsx.sheetcells import (
-    CellContext,
-    SheetCells,
-    column_letters,
-    read_cells,
-)
+from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, column_letters
 from xlsx_scorer.xlsx.sidesheets import HEADER_SEARCH_ROWS, Roster, Rows
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -183,17 +179,6 @@ def read_workbook_bytes(
     )
 
 
-class _SheetPart:
-    """A sheet's XML as a re-iterable stream of chunks (each pass inflates it anew, unless the
-    package keeps it inflated: then each pass is the same bytes, in one chunk)."""
-
-    def __init__(self, package: Package, member: PartName) -> None:
-        self._package, self._member = package, member
-
-    def __iter__(self) -> Iterator[bytes]:
-        return part_chunks(self._package, self._member)
-
-
 class _Book:
     """The package (the one object of the run: ``Package.open`` gives the same one for the
     same bytes), its sheets, and what typing a cell needs (strings, date styles)."""
@@ -215,18 +200,18 @@ class _Book:
         )
         self.context = CellContext(strings, styles, package.date1904)
 
-    def part(self, entry: SheetEntry) -> _SheetPart:
-        """The XML of ``entry``; a sheet with no worksheet part is a damaged workbook."""
+    def part(self, entry: SheetEntry) -> Worksheet:
+        """The worksheet of ``entry``; a sheet with no worksheet part is a damaged workbook."""
         member = self.package.worksheet(entry)
         if member is None:
             raise UnusableWorkbookError(
                 "unusable.broken_part", {"part": entry.name, "detail": "the sheet has no part"}
             )
-        return _SheetPart(self.package, member)
+        return Worksheet(self.package, member, entry.name)
 
     def cells(self, name: str, **options: Any) -> SheetCells:
         entry = next(entry for entry in self.sheets if entry.name == name)
-        return read_cells(self.part(entry), self.context, sheet=name, **options)
+        return self.part(entry).cells(self.context, **options)
 
     def rows(self, name: str, last_row: int | None = None) -> Rows:
         return self.cells(name, last_row=last_row).rows()

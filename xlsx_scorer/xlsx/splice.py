@@ -45,11 +45,12 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
-from xlsx_scorer.xlsx import bookparts, parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx import chart as charts
+from xlsx_scorer.xlsx import parallel, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 __all__ = ["CHART_DATA_KIND", "deflate_sheets", "write_sheets"]
 
@@ -313,10 +314,11 @@ def _styles_part(
     part = unlinked[0] if len(unlinked) == 1 else None
     held = styles.format_counts(pkg.read(part), part.member) if part is not None else (0, 0)
     for index, sheet in enumerate(pkg.sheets):
-        if index in removed or sheet.part is None or not pkg.has(sheet.part):
+        kept = None if index in removed else Worksheet.of(pkg, sheet)
+        if kept is None:
             continue
         try:
-            used = peek.uses_style(pkg, sheet.part, max(held[0], 1), held[1])
+            used = kept.uses_style(max(held[0], 1), held[1])
         except expat.ExpatError as error:
             raise UnusableWorkbookError(
                 "unusable.damaged_sheet", {"sheet": sheet.name, "detail": str(error)}
@@ -330,18 +332,15 @@ def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] |
     """The sheets we keep that are selected, unselected; None when one cannot be."""
     edited: dict[PartName, bytes] = {}
     for index, sheet in enumerate(pkg.sheets):
-        part = sheet.part
-        if index in removed or part is None or not pkg.has(part):
+        kept = None if index in removed else Worksheet.of(pkg, sheet)
+        if kept is None:
             continue
-        name = pkg.info(part).filename
         try:
-            if not sheetview.is_selected(name, bookparts.part_chunks(pkg, part)):
-                continue
-            data = sheetview.unselected(name, pkg.read(part))
+            data = kept.unselected()
         except (UnusableWorkbookError, LookupError, ValueError):  # XmlError: a ValueError
             return None
         if data is not None:  # the same reader found the view selected: it is unselected
-            edited[part] = data
+            edited[kept.part] = data
     return edited
 
 
