@@ -57,7 +57,7 @@ def _read(path: Path, fmt: Format | None = None) -> workbook.Workbook:
     else ``catan-es``); an unusable one names its file."""
     try:
         book = workbook.read_workbook_bytes(safety.read_package(path), path=path, format=fmt)
-        Package.open(book.package).refuse_damage()  # a merge keeps every part: none damaged
+        book.package.refuse_damage()  # a merge keeps every part: none damaged
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))
@@ -132,7 +132,7 @@ def _writable(value: Any) -> patch.CellValue:
 
 def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
-    pkg = Package.open(book.package)
+    pkg = book.package
     try:  # a row the reader skipped as empty may be numbered in a way it refuses
         filled = patch.filled_rows(_xml(pkg, base.sheet), base.columns.values(), base.sheet)
         roster_filled: frozenset[int] = frozenset()
@@ -222,7 +222,7 @@ def _merged(
     if plan.roster and base.roster_sheet is not None:
         edits[base.roster_sheet] = {ref: _writable(value) for ref, value in plan.roster.items()}
     try:
-        data = patch.patch_workbook(Package.open(books[0].package), edits)
+        data = patch.patch_workbook(books[0].package, edits)
     except ValueError as error:
         detail = {"file": str(base_path), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error
@@ -234,9 +234,9 @@ def _merged(
     return Merged(plan, base_language, output, scored=scored)
 
 
-def _has_outputs(package: bytes) -> bool:
+def _has_outputs(package: Package) -> bool:
     """Whether ``package`` holds output sheets of ours (marked, or older output)."""
-    return bool(our_sheets(Package.open(package), outputkinds.LEGACY_OUTPUTS))
+    return bool(our_sheets(package, outputkinds.LEGACY_OUTPUTS))
 
 
 def _scored(data: bytes, output: Path, language: str | None, fmt: Format | None) -> api.Result:

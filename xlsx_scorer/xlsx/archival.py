@@ -133,9 +133,8 @@ def _with_properties(xml: bytes, name: str, properties: Mapping[str, str]) -> by
     return doc.render()
 
 
-def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
-    """``package`` with every sheet protected and ``properties`` recorded (module rules)."""
-    pkg = Package.open(package)
+def seal(pkg: Package, properties: Mapping[str, str]) -> bytes:
+    """The package with every sheet protected and ``properties`` recorded (module rules)."""
     change = Edit(pkg)
     for entry in pkg.sheets:
         sheet = Worksheet.of(pkg, entry)
@@ -157,9 +156,8 @@ def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
     return change.commit()
 
 
-def custom_properties(package: bytes) -> dict[str, str]:
+def custom_properties(pkg: Package) -> dict[str, str]:
     """The workbook's custom document properties that hold text, by name."""
-    pkg = Package.open(package)
     rel = pkg.related(ROOT, _RT_CUSTOM)
     if rel is None or rel.target is None:
         return {}
@@ -191,7 +189,7 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-def sheet_digests(package: bytes) -> dict[str, str]:
+def sheet_digests(package: Package) -> dict[str, str]:
     """Each sheet's name and the SHA-256 of the values it shows, as canonical text.
 
     The text is the JSON list of rows from A1, each a list of cell texts
@@ -214,7 +212,7 @@ def sheet_digests(package: bytes) -> dict[str, str]:
     return digests
 
 
-def event_date(package: bytes) -> str | None:
+def event_date(package: Package) -> str | None:
     """The date on the ``Event`` sheet (label ``Date`` in any language), as ISO text if a date."""
     labels = {fold(str(module.STRINGS["event.date"])) for module in LANGUAGES.values()}
     for row in reader.event_sheet_rows(package):

@@ -91,15 +91,16 @@ class OldOutput:
 
 @dataclass(frozen=True)
 class Workbook:
-    """Everything the scorer needs from one workbook: its bytes and what they say.
+    """Everything the scorer needs from one workbook: its package (the run's one
+    ``opc.Package``, handed on to the writers) and what it says.
 
-    ``existing_outputs`` maps the kind of each of our output sheets found in it
-    (``standings``) to that sheet, for the check-code test; a damaged one reads as
-    no rows (so: edited).
+        ``existing_outputs`` maps the kind of each of our output sheets found in it
+        (``standings``) to that sheet, for the check-code test; a damaged one reads as
+        no rows (so: edited).
     """
 
     path: Path
-    package: bytes
+    package: Package
     sheet_names: tuple[str, ...]
     results: ResultsSheet
     roster: Roster | None
@@ -138,7 +139,7 @@ def read_workbook_bytes(
     those of the game of ``format``, else of the format the ``Event`` sheet declares,
     else of the default format (docs/rules.md, "Formats").
     """
-    book = _Book(data)
+    book = _Book(Package.open(data))
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
     if results_name is None:
@@ -168,7 +169,7 @@ def read_workbook_bytes(
     )
     return Workbook(
         path=path,
-        package=data,
+        package=book.package,
         sheet_names=names,
         results=results,
         roster=roster,
@@ -183,8 +184,8 @@ class _Book:
     """The package (the one object of the run: ``Package.open`` gives the same one for the
     same bytes), its sheets, and what typing a cell needs (strings, date styles)."""
 
-    def __init__(self, data: bytes) -> None:
-        self.package = package = Package.open(data)
+    def __init__(self, package: Package) -> None:
+        self.package = package
         self.sheets = package.sheets
         strings_part = related_part(package, ns.RT_SHARED_STRINGS)
         styles_part = related_part(package, ns.RT_STYLES)
@@ -236,19 +237,19 @@ class _Book:
         return dense
 
 
-def sheet_values(data: bytes) -> dict[str, list[list[Any]]]:
+def sheet_values(package: Package) -> dict[str, list[list[Any]]]:
     """Every sheet's values as rows from A1 (blank cells None), in workbook order.
 
     For fingerprints over what a workbook shows (``xlsx.archival``); a sheet
     that cannot be read has no rows.
     """
-    book = _Book(data)
+    book = _Book(package)
     return {entry.name: book.dense_rows(entry.name) for entry in book.sheets}
 
 
-def event_sheet_rows(data: bytes) -> list[list[Any]]:
+def event_sheet_rows(package: Package) -> list[list[Any]]:
     """The first rows of the ``Event`` sheet (any shipped name), or none."""
-    book = _Book(data)
+    book = _Book(package)
     name = _find_sheet([entry.name for entry in book.sheets], "event")
     return [] if name is None else book.dense_rows(name)[:HEADER_SEARCH_ROWS]
 
@@ -440,8 +441,8 @@ def _event(book: _Book, sheet: str | None) -> tuple[str | None, str | None]:
     return sidesheets.event(book.rows(sheet, last_row=HEADER_SEARCH_ROWS), sheet)
 
 
-def side_rows(data: bytes, kind: str) -> tuple[str, Rows] | None:
+def side_rows(package: Package, kind: str) -> tuple[str, Rows] | None:
     """The sheet of ``kind`` (``players``, ``event``; any shipped name) and its cells, if any."""
-    book = _Book(data)
+    book = _Book(package)
     name = _find_sheet(tuple(entry.name for entry in book.sheets), kind)
     return None if name is None else (name, book.rows(name))

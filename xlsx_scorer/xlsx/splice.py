@@ -1,5 +1,7 @@
 """Our sheets written into the organiser's package: ``write_sheets(package, specs) -> bytes``.
 
+The package is the run's one ``opc.Package`` (opened by the reader), never its bytes again.
+
 Rules:
 
 - Every part of the organiser's is copied byte for byte, as its compressed bytes (a worksheet
@@ -157,13 +159,12 @@ def _plan(pkg: Package, ours: Sequence[OurSheet]) -> Edit:
     return change
 
 
-def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -> None:
+def refuse_kept_damage(pkg: Package, *, legacy: LegacyOutputs | None = None) -> None:
     """Raise ``UnusableWorkbookError`` for a damaged part a run would keep.
 
     A damaged old sheet of ours (and what only it uses) does not matter: it is replaced.
     ``check`` calls this so that it refuses exactly what ``score`` refuses.
     """
-    pkg = Package.open(package)
     ours = our_sheets(pkg, legacy)
     dropped = _plan(pkg, ours).dropped
     pkg.refuse_damage(spare=dropped)
@@ -171,7 +172,7 @@ def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -
 
 
 def write_sheets(
-    package: bytes,
+    pkg: Package,
     specs: Sequence[SheetSpec],
     *,
     legacy: LegacyOutputs | None = None,
@@ -185,7 +186,6 @@ def write_sheets(
     ``UnusableWorkbookError`` when the package cannot be written into (damaged, or a
     workbook part no application wrote).
     """
-    pkg = Package.open(package)
     workbook = XmlDoc(pkg.info(pkg.workbook).filename, pkg.read(pkg.workbook))
     workbookxml.check_structure(workbook)
     ours = tuple(sheet for sheet in our_sheets(pkg, legacy) if only is None or sheet.kind in only)
