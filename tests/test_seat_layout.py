@@ -5,36 +5,19 @@ in single quotes and Excel 2010's ``x14:dataValidation`` (ranges in ``<xm:sqref>
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
 import openpyxl
 
+from tests.builders import HEADERS, run_cli
 from xlsx_scorer.app.seat import seat_bytes
 
-ROOT = Path(__file__).resolve().parent.parent
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
 XM = "http://schemas.microsoft.com/office/excel/2006/main"
 PLAYERS = [f"Player {n:02d}" for n in range(1, 9)]
-HEADERS = (
-    "Round",
-    "Table",
-    "Player",
-    "Settlements",
-    "Cities",
-    "VP Cards",
-    "Knights Played",
-    "Roads Built",
-    "Longest Road Length",
-    "Total VP",
-    "Largest Army First",
-    "Longest Road First",
-    "Declared Victory",
-)
 #: The style of the organiser's last row, column by column (A, B, C): not the template's.
 LAST_STYLES = ("6", "5", "6")
 
@@ -43,7 +26,7 @@ def _results_xml() -> bytes:
     """Round 1 at two tables, rows ``r='02'``…``r='09'``, every tag prefixed ``x:``."""
     header = "".join(
         f"<x:c r='{col}1' t='inlineStr'><x:is><x:t>{word}</x:t></x:is></x:c>"
-        for col, word in zip("ABCDEFGHIJKLM", HEADERS, strict=True)
+        for col, word in zip("ABCDEFGHIJKL", HEADERS, strict=True)
     )
     rows = [f"<x:row r='1'>{header}</x:row>"]
     for number, player in enumerate(PLAYERS, start=2):
@@ -58,7 +41,7 @@ def _results_xml() -> bytes:
     return (
         "<?xml version='1.0' encoding='UTF-8'?>"
         f"<x:worksheet xmlns:x='{MAIN}' xmlns:x14='{X14}' xmlns:xm='{XM}'>"
-        f"<x:dimension ref='A1:M9'/><x:sheetData>{''.join(rows)}</x:sheetData>"
+        f"<x:dimension ref='A1:L9'/><x:sheetData>{''.join(rows)}</x:sheetData>"
         "<x:dataValidations count='1'><x:dataValidation type='whole' operator="
         "'greaterThanOrEqual' allowBlank='1' sqref='A2:A9 E1'><x:formula1>1</x:formula1>"
         "</x:dataValidation></x:dataValidations>"
@@ -73,23 +56,7 @@ def _results_xml() -> bytes:
 def _event(folder: Path) -> bytes:
     """The shipped template with 8 players and the odd ``Results`` sheet above."""
     path = folder / "event.xlsx"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "xlsx_scorer",
-            "template",
-            str(path),
-            "--players",
-            "8",
-            "--rounds",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    done = run_cli("template", path, "--players", "8")
     assert done.returncode == 0, done.stderr
     book = openpyxl.load_workbook(path)
     for row, name in enumerate(PLAYERS, start=2):
