@@ -36,6 +36,7 @@ from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.xmledit import XmlDoc
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx.ours import our_sheets
@@ -134,24 +135,24 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
     pkg = book.package
     try:  # a row the reader skipped as empty may be numbered in a way it refuses
-        filled = patch.filled_rows(_xml(pkg, base.sheet), base.columns.values(), base.sheet)
+        filled = patch.filled_rows(_layout_of(pkg, base.sheet), base.columns.values())
         roster_filled: frozenset[int] = frozenset()
         if base.roster_sheet is not None and base.roster:
             letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
-            roster = _xml(pkg, base.roster_sheet)
-            roster_filled = patch.filled_rows(roster, letters, base.roster_sheet)
+            roster = _layout_of(pkg, base.roster_sheet)
+            roster_filled = patch.filled_rows(roster, letters)
     except UnusableWorkbookError as error:
         error.finding = error.finding.located(file=str(book.path))
         raise
     return Layout(filled, roster_filled)
 
 
-def _xml(pkg: Package, sheet: str) -> bytes:
-    """The XML of the sheet called ``sheet`` (read: it has a part)."""
+def _layout_of(pkg: Package, sheet: str) -> XmlDoc:
+    """Where the rows and cells of the sheet called ``sheet`` are (read: it has a part)."""
     part = Worksheet.named(pkg, sheet)
     if part is None:
         raise ValueError(f"no sheet named {sheet!r}")
-    return part.xml()
+    return part.layout(patch.LAYOUT)
 
 
 def merge_files(

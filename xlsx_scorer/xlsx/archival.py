@@ -21,7 +21,7 @@ one package layer (``opc``), however their relationship targets are written.
 
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData/><pageMargins/></worksheet>')
->>> protect_sheet(xml, "sheet")[77:]
+>>> protect_sheet(XmlDoc("sheet", xml, keep=()))[77:]
 b'<sheetData/><sheetProtection sheet="1" objects="1" scenarios="1"/><pageMargins/></worksheet>'
 """
 
@@ -74,9 +74,11 @@ _PROTECTION = {
 _OFF = ("0", "false")
 
 
-def protect_sheet(xml: bytes, name: str) -> bytes:
-    """A sheet part with ``<sheetProtection>`` inserted (or switched on), see the module rules."""
-    doc = XmlDoc(name, xml, keep=())  # the root's children only: a sheet may be large
+def protect_sheet(doc: XmlDoc) -> bytes | None:
+    """A sheet part with ``<sheetProtection>`` inserted (or switched on), see the module rules;
+    None when it is protected already.  ``doc`` records the root's children only (``keep=()``:
+    a sheet may be large)."""
+    name = doc.name
     root = doc.root
     kind = root.local
     if kind not in _PROTECTION or root.namespace != ns.MAIN:
@@ -85,7 +87,7 @@ def protect_sheet(xml: bytes, name: str) -> bytes:
     if existing is not None:
         switch = "content" if kind == "chartsheet" else "sheet"
         if (existing.attrs.get(switch) or "0").lower() not in _OFF:
-            return xml
+            return None
         doc.set_attrs(existing, {switch: "1"})
         return doc.render()
     element = f"<{root.tag('sheetProtection')} {_PROTECTION[kind]}/>"
@@ -139,8 +141,9 @@ def seal(pkg: Package, properties: Mapping[str, str]) -> bytes:
     for entry in pkg.sheets:
         sheet = Worksheet.of(pkg, entry)
         if sheet is not None:
-            where = f"{entry.name} ({sheet.part.member})"
-            change.replace(sheet.part, protect_sheet(sheet.xml(), where))
+            where = Worksheet(pkg, sheet.part, f"{entry.name} ({sheet.part.member})")
+            protected = protect_sheet(where.layout(keep=()))
+            change.replace(sheet.part, protected or sheet.xml())  # protected: as it was
     existing = pkg.related(ROOT, _RT_CUSTOM)
     if existing is not None and existing.target is not None:
         part = existing.target

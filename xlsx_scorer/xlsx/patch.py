@@ -63,9 +63,10 @@ from xlsx_scorer.xlsx.worksheet import Worksheet
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})
 _LARGEST_EXACT = 1e15
-#: What of a worksheet the patcher records: rows, their cells and the cells' formulas; the
-#: input rules (``dataValidation``, and Excel 2010's in ``extLst`` with their ``xm:sqref``).
-_CELLS = (
+#: What of a worksheet the patcher records (``Worksheet.layout(LAYOUT)``): rows, their cells and
+#: the cells' formulas; the input rules (``dataValidation``, and Excel 2010's in ``extLst``
+#: with their ``xm:sqref``).
+LAYOUT = (
     ("sheetData", "row", "c", "f"),
     ("dataValidations", "dataValidation"),
     ("extLst", "ext", "dataValidations", "dataValidation", "sqref"),
@@ -189,15 +190,15 @@ def _insertion_point(numbered: list[tuple[int, Node]], number: int, end: int) ->
     return numbered[position][1].start if position < len(numbered) else end
 
 
-def _worksheet(xml: bytes, name: str) -> tuple[XmlDoc, Node]:
-    """The worksheet's rows, cells and formulas, and its ``sheetData``."""
-    doc = XmlDoc(name, xml, keep=_CELLS)
+def _sheet_data(doc: XmlDoc) -> Node:
+    """The worksheet's ``sheetData`` (``doc`` records ``LAYOUT``)."""
+    name = doc.name
     if not doc.root.is_(ns.MAIN, "worksheet"):
         raise ValueError(f"{name}: not a transitional SpreadsheetML worksheet")
     sheet_data = next(iter(doc.root.named(ns.MAIN, "sheetData")), None)
     if sheet_data is None:
         raise ValueError(f"{name}: no sheetData")
-    return doc, sheet_data
+    return sheet_data
 
 
 def _rows(sheet_data: Node, name: str) -> list[tuple[int, Node]]:
@@ -218,6 +219,7 @@ def patch_cells(
 
     An existing cell keeps its own style; with ``carry``, a new cell below the table takes
     the style of the cell above it and the input rules are carried down (``CarryDown``).
+    ``patch_layout`` does the same to a part whose ``LAYOUT`` was read (``Worksheet.layout``).
 
     >>> xml = (b"<x:worksheet xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>"
     ...        b"<x:sheetData><x:row r='04'><x:c r='B4' s='7'/></x:row></x:sheetData>"
@@ -239,7 +241,15 @@ def patch_cells(
     </x:dataValidations>
     </x:worksheet>
     """
-    doc, sheet_data = _worksheet(xml, name)
+    return patch_layout(XmlDoc(name, xml, keep=LAYOUT), edits, carry)
+
+
+def patch_layout(
+    doc: XmlDoc, edits: Mapping[str, CellValue], carry: CarryDown | None = None
+) -> PatchedSheet:
+    """``patch_cells`` on a worksheet whose ``LAYOUT`` was read (``Worksheet.layout``)."""
+    name = doc.name
+    sheet_data = _sheet_data(doc)
     prefix = f"{doc.root.prefix}:" if doc.root.prefix else ""
     by_row: dict[int, dict[int, CellValue]] = {}
     for ref, value in edits.items():
@@ -380,16 +390,20 @@ def _carry_rules(doc: XmlDoc, carry: CarryDown) -> None:
                     doc.replace(where.tag_end, where.close, escape_text(new))
 
 
-def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> frozenset[int]:
+def filled_rows(doc: XmlDoc, columns: Iterable[str]) -> frozenset[int]:
     """Rows with anything (a value, text or formula) in one of ``columns`` (letters).
 
-    >>> filled_rows(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-    ...     b'<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1" s="1"/></row>'
-    ...     b'<row r="2"><c r="B2"><v>2</v></c></row></sheetData></worksheet>', ["B"])
+    ``doc``: the worksheet, its ``LAYOUT`` read (``Worksheet.layout``).
+
+    >>> filled_rows(XmlDoc("s", b'<worksheet xmlns="http://schemas.openxmlformats.org/'
+    ...     b'spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></c>'
+    ...     b'<c r="B1" s="1"/></row><row r="2"><c r="B2"><v>2</v></c></row></sheetData>'
+    ...     b'</worksheet>', keep=LAYOUT), ["B"])
     frozenset({2})
     """
     wanted = {column_number(letters) for letters in columns} - {None}
-    doc, sheet_data = _worksheet(xml, name)
+    name = doc.name
+    sheet_data = _sheet_data(doc)
     rows: set[int] = set()
     for number, row in _rows(sheet_data, name):
         for column, cell in _cells(row, name):
@@ -416,11 +430,11 @@ def patch_workbook(
     for sheet, cells in edits.items():
         if not cells:
             continue
-        part = Worksheet.named(pkg, sheet)
-        if part is None:
+        found = Worksheet.named(pkg, sheet)
+        if found is None:
             raise ValueError(f"no sheet named {sheet!r}")
-        where = f"{sheet} ({part.part.member})"
-        patched = patch_cells(part.xml(), cells, where, (carry or {}).get(sheet))
+        part = Worksheet(pkg, found.part, f"{sheet} ({found.part.member})")
+        patched = patch_layout(part.layout(LAYOUT), cells, (carry or {}).get(sheet))
         change.replace(part.part, patched.xml)
         any_formula |= patched.replaced_formula
         touched = True
