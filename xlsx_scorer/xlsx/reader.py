@@ -181,8 +181,9 @@ def read_workbook_bytes(
 
 
 class _Book:
-    """The package (the one object of the run: ``Package.open`` gives the same one for the
-    same bytes), its sheets, and what typing a cell needs (strings, date styles)."""
+    """The package (the one object of the run, handed on in ``Workbook.package``), its sheets
+    (each read through its ``Worksheet``), and what typing a cell needs (strings, date
+    styles)."""
 
     def __init__(self, package: Package) -> None:
         self.package = package
