@@ -37,6 +37,7 @@ from xlsx_scorer.findings import (
     to_json,
 )
 from xlsx_scorer.i18n import LANGUAGES
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -579,7 +580,7 @@ def test_a_round_of_megabytes_is_quoted_cut_by_diff_and_merge(
     long_round = "Ronda " * 100_000
     copy = tmp_path / "copy.xlsx"
     base = Path("fixtures/sample_event.xlsx").read_bytes()
-    copy.write_bytes(patch.patch_workbook(base, {"Results": {"B4": long_round}}))
+    copy.write_bytes(patch.patch_workbook(Package.open(base), {"Results": {"B4": long_round}}))
     arguments = [command[0], "fixtures/sample_event.xlsx", str(copy)]
     if command[0] == "merge":
         arguments += ["-o", str(tmp_path / "merged.xlsx")]

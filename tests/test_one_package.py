@@ -21,7 +21,7 @@ from xlsx_scorer.app import api
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
-from xlsx_scorer.xlsx import reader, sheetview
+from xlsx_scorer.xlsx import reader, sheetview, splice
 
 SOURCE = Path(__file__).parents[1] / "xlsx_scorer"
 SAMPLE = Path(__file__).parents[1] / "fixtures" / "sample_event.xlsx"
@@ -174,3 +174,39 @@ def test_a_utf16_sheets_selection_is_read_all_the_same() -> None:
         assert unselected is not None
         assert b'tabSelected="0"' in unselected
         assert not sheetview.is_selected("sheet1.xml", [unselected])
+
+
+def _calling(name: str) -> list[str]:
+    """The modules whose code (not their docstrings) calls ``name``."""
+    return sorted(
+        module
+        for module, text in _sources().items()
+        if re.search(rf"(?<![\w.]){re.escape(name)}\(|\.{re.escape(name)}\(", text)
+        and f"def {name}(" not in text
+    )
+
+
+def test_every_worksheet_question_goes_through_the_one_front_door() -> None:
+    # the values, the head's texts, the selection, the styles named: asked of xlsx/worksheet
+    assert _calling("read_cells") == ["xlsx/worksheet.py"]
+    assert _calling("is_selected") == ["xlsx/worksheet.py"]
+    assert _calling("uses_style") == ["xlsx/splice.py"]  # as ``Worksheet.uses_style``
+    referring = sorted(name for name, text in _sources().items() if "sheetview" in _code(text)[1])
+    assert referring == ["xlsx/worksheet.py"]
+
+
+def test_the_writer_is_handed_the_package_the_reader_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    handed: list[object] = []
+    write = splice.write_sheets
+
+    def spy(pkg: Package, *args: object, **kwargs: object) -> bytes:
+        handed.append(pkg)
+        return write(pkg, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(splice, "write_sheets", spy)
+    run = api.run(SAMPLE.read_bytes(), scoring=True)
+    assert run.result.exit_code == 0
+    assert run.book is not None
+    assert len(handed) == 1
+    assert isinstance(handed[0], Package)
+    assert handed[0] is run.book.package

@@ -227,7 +227,7 @@ def test_part_names_resolve_as_opc_says(kind: str) -> None:
     assert results.part is not None
     assert package.has(results.part)
     assert b"Round" in package.read(results.part)
-    out = write_sheets(data, specs())
+    out = write_sheets(Package.open(data), specs())
     written = Package.open(out)
     assert [sheet.name for sheet in written.sheets][:2] == ["Results", "Standings"]
     assert all(sheet.part is not None and written.has(sheet.part) for sheet in written.sheets)
@@ -312,16 +312,16 @@ def test_a_damaged_old_sheet_of_ours_does_not_matter(
     assert part is not None
     damaged = _damage(scored, part.member)
     assert Package.open(damaged).damaged.keys() == {part}
-    out = write_sheets(damaged, specs())
+    out = write_sheets(Package.open(damaged), specs())
     assert Package.open(out).damaged == {}
     assert_valid_zip(out)
     standings = ours["standings"].part
     assert standings is not None
     broken_rels = _damage(scored, standings.rels.member)  # its drawing's link, damaged
     assert Package.open(broken_rels).damaged.keys() == {standings.rels}
-    assert_valid_zip(write_sheets(broken_rels, specs()))
+    assert_valid_zip(write_sheets(Package.open(broken_rels), specs()))
     with pytest.raises(UnusableWorkbookError) as raised:  # a sheet of theirs is not spared
-        write_sheets(_damage(scored, SHEET), specs())
+        write_sheets(Package.open(_damage(scored, SHEET)), specs())
     assert raised.value.code == "unusable.damaged_sheet"
     assert raised.value.finding.where.sheet == "Results"
 
@@ -363,7 +363,7 @@ def test_parts_in_other_encodings_are_edited_as_utf8(codec: str, encoding: str) 
     data = zip_parts(dict(parts))
     package = Package.open(data)
     assert [sheet.name for sheet in package.sheets] == ["Results"]
-    out = parts_of(write_sheets(data, specs()))
+    out = parts_of(write_sheets(Package.open(data), specs()))
     for name in (WORKBOOK, WB_RELS, TYPES, "xl/styles.xml"):
         text = out[name].decode("utf-8")
         assert 'encoding="UTF-8"' in text
@@ -414,7 +414,7 @@ def test_old_output_is_recognised_by_its_check_line_in_shared_strings_anywhere()
         ("Chart Data", "chart_data"),
     ]
     assert our_sheets(package) == ()  # without the legacy rule nothing is ours
-    out = write_sheets(zip_parts(dict(parts)), specs(), legacy=LEGACY)
+    out = write_sheets(Package.open(zip_parts(dict(parts))), specs(), legacy=LEGACY)
     assert [s.name for s in Package.open(out).sheets] == [
         "Results",
         "Standings",
@@ -428,7 +428,7 @@ def test_old_looking_sheets_without_a_check_line_are_theirs() -> None:
     parts = _legacy_parts(check="Check: by the judge")
     package = Package.open(zip_parts(dict(parts)))
     assert our_sheets(package, LEGACY) == ()
-    out = write_sheets(zip_parts(dict(parts)), specs(), legacy=LEGACY)
+    out = write_sheets(Package.open(zip_parts(dict(parts))), specs(), legacy=LEGACY)
     names = [s.name for s in Package.open(out).sheets]
     assert names[:4] == ["Results", "Standings", "Errors", "Chart Data"]
     assert "Standings (2)" in names
@@ -460,7 +460,7 @@ def test_a_macro_sheet_is_kept_and_counted() -> None:
     data = zip_parts(dict(parts))
     package = Package.open(data)
     assert [(s.name, s.rel_type) for s in package.sheets][1] == ("Macro1", ns.RT_MACROSHEET)
-    out = write_sheets(data, specs())
+    out = write_sheets(Package.open(data), specs())
     workbook = ET.fromstring(parts_of(out)[WORKBOOK])
     names = {
         el.get("name"): el.get("localSheetId") for el in workbook.iter(f"{{{MAIN}}}definedName")

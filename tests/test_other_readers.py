@@ -22,7 +22,7 @@ def merged(request: pytest.FixtureRequest) -> bytes:
     """Our sheets written whole, or a block for each row (each deflated apart, then joined)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sheetxml, "BLOCK_CELLS", request.param)
-        return write_sheets(excel_like(), specs())
+        return write_sheets(Package.open(excel_like()), specs())
 
 
 @pytest.mark.libreoffice
@@ -53,7 +53,9 @@ def test_libreoffice_opens_the_result_and_keeps_our_marker(merged: bytes, tmp_pa
     assert wb["Errors"]["B5"].value == LINK
     before = {(s.name, s.kind) for s in our_sheets(Package.open(merged))}
     assert {(s.name, s.kind) for s in our_sheets(Package.open(converted))} == before
-    again = write_sheets(converted, specs())  # LibreOffice's save is ours to replace again
+    again = write_sheets(
+        Package.open(converted), specs()
+    )  # LibreOffice's save is ours to replace again
     assert sheet_names(again) == sheet_names(converted)
 
 

@@ -49,7 +49,7 @@ WORKSHEET_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.work
 
 @pytest.fixture(scope="module")
 def merged() -> bytes:
-    return write_sheets(excel_like(), specs())
+    return write_sheets(Package.open(excel_like()), specs())
 
 
 def _workbook(data: bytes) -> ET.Element:
@@ -164,7 +164,7 @@ def test_defined_names_follow_their_sheets(merged: bytes) -> None:
     ],
 )
 def test_active_tab_stays_valid(active: int, expected: int) -> None:
-    out = write_sheets(excel_like(active), specs())
+    out = write_sheets(Package.open(excel_like(active)), specs())
     view = next(_workbook(out).iter(f"{{{MAIN}}}workbookView"))
     assert view.get("activeTab") == str(expected)
     assert view.get("firstSheet", "0") == "0"
@@ -172,7 +172,7 @@ def test_active_tab_stays_valid(active: int, expected: int) -> None:
 
 
 def test_the_sheet_asked_for_opens_first_when_no_sheet_of_theirs_is_selected() -> None:
-    out = write_sheets(excel_like(2), specs(), active="errors")
+    out = write_sheets(Package.open(excel_like(2)), specs(), active="errors")
     view = next(_workbook(out).iter(f"{{{MAIN}}}workbookView"))
     assert sheet_names(out)[int(view.get("activeTab", ""))] == "Errors"
     selected = [
@@ -202,7 +202,7 @@ def test_a_selected_sheet_of_theirs_is_unselected_by_one_attribute(on: bytes, of
     parts = parts_of(excel_like(4))
     notes = "xl/worksheets/sheet5.xml"
     parts[notes] = parts[notes].replace(b"<sheetView ", b"<sheetView tabSelected=" + on + b" ")
-    out = write_sheets(zip_parts(dict(parts)), specs(), active="errors")
+    out = write_sheets(Package.open(zip_parts(dict(parts))), specs(), active="errors")
     view = next(_workbook(out).iter(f"{{{MAIN}}}workbookView"))
     assert sheet_names(out)[int(view.get("activeTab", ""))] == "Errors"
     assert _selected(out) == ["Errors"]
@@ -217,7 +217,7 @@ def test_a_selected_sheet_in_utf16_is_unselected_and_stays_readable() -> None:
     notes = "xl/worksheets/sheet5.xml"
     xml = parts[notes].decode().replace("<sheetView ", '<sheetView tabSelected=" true " ')
     parts[notes] = xml.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
-    out = write_sheets(zip_parts(dict(parts)), specs(), active="standings")
+    out = write_sheets(Package.open(zip_parts(dict(parts))), specs(), active="standings")
     assert _selected(out) == ["Standings"]
     assert load(out)["Notes"].sheet_view.tabSelected is False
     assert parts_of(out)[notes].decode() == xml.replace('" true "', '"false"')
@@ -284,7 +284,7 @@ def test_styles_are_appended_only(merged: bytes) -> None:
 
 
 def test_writing_twice_keeps_one_copy_and_no_orphans(merged: bytes) -> None:
-    again = write_sheets(merged, specs())
+    again = write_sheets(Package.open(merged), specs())
     assert sheet_names(again) == sheet_names(merged)
     assert_consistent(merged)
     assert_consistent(again)
@@ -366,20 +366,20 @@ def test_every_series_and_axis_brings_its_own_colours() -> None:
 
 
 def test_writing_is_deterministic(merged: bytes) -> None:
-    assert write_sheets(excel_like(), specs()) == merged
+    assert write_sheets(Package.open(excel_like()), specs()) == merged
 
 
 def test_original_written_by_openpyxl_keeps_its_own_standings() -> None:
     """An unmarked sheet named like ours is the organiser's: ours takes another name."""
     wb = openpyxl_book({"Results": [["Player"]], "Standings": [["stale"]], "Later": []})
-    out = write_sheets(wb, specs(chart=False))
+    out = write_sheets(Package.open(wb), specs(chart=False))
     assert sheet_names(out) == ["Results", "Standings", "Later", "Standings (2)", *OUR_SHEETS[1:]]
     assert_consistent(out)
     loaded = load(out)
     assert loaded["Standings"]["A1"].value == "stale"
     assert loaded["Standings (2)"]["A1"].value == "Standings"
     assert loaded["Results"]["A1"].value == "Player"
-    assert load(write_sheets(out, specs(chart=False))).sheetnames == loaded.sheetnames
+    assert load(write_sheets(Package.open(out), specs(chart=False))).sheetnames == loaded.sheetnames
 
 
 def test_a_marker_moved_onto_another_sheet_does_not_make_it_ours() -> None:
@@ -388,7 +388,7 @@ def test_a_marker_moved_onto_another_sheet_does_not_make_it_ours() -> None:
         b'name="_xlsx_scorer.standings" localSheetId="2"',
         b'name="_xlsx_scorer.standings" localSheetId="0"',
     )
-    out = write_sheets(zip_parts(dict(parts)), specs())
+    out = write_sheets(Package.open(zip_parts(dict(parts))), specs())
     assert sheet_names(out)[:4] == ["Results", "Hidden", "Standings", "Errors"]
     assert parts_of(out)["xl/worksheets/sheet1.xml"] == parts["xl/worksheets/sheet1.xml"]
     assert "Standings (2)" in sheet_names(out)  # their old "Standings" is no longer ours
@@ -397,7 +397,7 @@ def test_a_marker_moved_onto_another_sheet_does_not_make_it_ours() -> None:
 @pytest.mark.parametrize("theirs", ["standings", "ERRORS", "Chart Data"])
 def test_sheet_names_of_theirs_are_never_taken(theirs: str) -> None:
     wb = openpyxl_book({"Results": [["Player"]], theirs: [["their data"]]})
-    out = write_sheets(wb, specs())
+    out = write_sheets(Package.open(wb), specs())
     names = sheet_names(out)
     assert names[1] == theirs
     assert load(out)[theirs]["A1"].value == "their data"
@@ -441,7 +441,7 @@ def test_prefixed_main_namespace_and_missing_sections() -> None:
         '<x:cellStyles count="1"><x:cellStyle name="Normal" xfId="0" builtinId="0"/></x:cellStyles>'
         '<x:tableStyles count="0"/></x:styleSheet>'
     ).encode()
-    out = write_sheets(zip_parts(dict(parts)), specs())
+    out = write_sheets(Package.open(zip_parts(dict(parts))), specs())
     assert sheet_names(out) == ["Results", *OUR_SHEETS, "Chart Data"]
     styles = parts_of(out)["xl/styles.xml"].decode()
     workbook = parts_of(out)["xl/workbook.xml"].decode()
@@ -518,7 +518,7 @@ def _minimal(styles: str | None, styles_rel: str | None = 'Target="styles.xml"')
 def test_our_styles_are_written_whatever_styles_the_organiser_has(
     styles: str | None, styles_rel: str | None
 ) -> None:
-    out = write_sheets(_minimal(styles, styles_rel), specs())
+    out = write_sheets(Package.open(_minimal(styles, styles_rel)), specs())
     assert_consistent(out)
     parts = parts_of(out)
     styles_parts = [name for name in parts if name.startswith("xl/styles")]
@@ -552,7 +552,7 @@ def test_hostile_xml_is_refused() -> None:
     )
     parts["xl/workbook.xml"] = bomb.encode()
     with pytest.raises(UnusableWorkbookError) as raised:
-        write_sheets(zip_parts(dict(parts)), specs())
+        write_sheets(Package.open(zip_parts(dict(parts))), specs())
     assert raised.value.code == "unusable.xml_entities"
 
 
@@ -564,7 +564,7 @@ def test_text_is_text_and_numbers_keep_every_digit() -> None:
         (2, " padded ", "tab\there\x01", 0.1 + 0.2),
         (3, "", True, 10**15),
     )
-    out = write_sheets(excel_like(), [replace(spec, title="T", notes=(), rows=rows)])
+    out = write_sheets(Package.open(excel_like()), [replace(spec, title="T", notes=(), rows=rows)])
     sheet = parts_of(out)[_part_of(out, "Round Points")].decode()
     assert f"<v>{third!r}</v>" in sheet
     assert "<v>0.30000000000000004</v>" in sheet
@@ -586,4 +586,6 @@ def test_a_value_that_cannot_be_written_is_an_error() -> None:
     spec = specs()[1]
     for bad in (float("nan"), object()):
         with pytest.raises((ValueError, TypeError)):
-            write_sheets(excel_like(), [replace(spec, title="T", notes=(), rows=((bad,),))])
+            write_sheets(
+                Package.open(excel_like()), [replace(spec, title="T", notes=(), rows=((bad,),))]
+            )

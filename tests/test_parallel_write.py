@@ -21,6 +21,7 @@ import pytest
 from tests.eventgen import random_event, write_workbook
 from tests.packages import assert_valid_zip, excel_like, parts_of, specs
 from tests.test_parallel import ON_TWO_CPUS
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.zipraw import Deflated
 from xlsx_scorer.xlsx import parallel, sheetxml, splice
 from xlsx_scorer.xlsx.spec import Column, Note, SheetSpec
@@ -129,13 +130,13 @@ def test_a_package_of_few_blocks_starts_no_helper(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(parallel, "_can_fork", lambda: True)
     monkeypatch.setattr(parallel, "_Shared", no_helper)
-    whole = write_sheets(excel_like(), specs())
+    whole = write_sheets(Package.open(excel_like()), specs())
     monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # Standings: a block for each of 2 rows
-    blocks = write_sheets(excel_like(), specs())
+    blocks = write_sheets(Package.open(excel_like()), specs())
     assert parts_of(blocks) == parts_of(whole)
     monkeypatch.setattr(splice, "SHARED_BLOCKS", 2)
     with pytest.raises(AssertionError, match="a helper was started"):
-        write_sheets(excel_like(), specs())
+        write_sheets(Package.open(excel_like()), specs())
 
 
 def test_minus_zero_beside_zero_reads_the_same_whichever_process_wrote_it(

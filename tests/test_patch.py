@@ -15,6 +15,8 @@ from openpyxl.styles import Font
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.xmledit import XmlDoc
 from xlsx_scorer.xlsx import patch
 from xlsx_scorer.xlsx.cellvalues import CellContext
 from xlsx_scorer.xlsx.sheetcells import read_cells
@@ -30,6 +32,11 @@ def sheet(body: str, *, prefix: str = "", before: str = "", after: str = "") -> 
         f'<?xml version="1.0" encoding="UTF-8"?>\n<{p}worksheet {declaration}>{before}'
         f"<{p}sheetData>{body}</{p}sheetData>{after}</{p}worksheet>"
     ).encode()
+
+
+def layout(xml: bytes) -> XmlDoc:
+    """Where the rows and cells of a worksheet part are, as the patcher reads them."""
+    return XmlDoc("sheet", xml, keep=patch.LAYOUT)
 
 
 def body_of(xml: bytes) -> str:
@@ -111,7 +118,7 @@ def test_rows_and_cells_without_references_are_counted_in_order() -> None:
         "<row><c><v>1</v></c><c><v>5</v></c></row>"
         '<row><c r="A2"><v>6</v></c><c r="B2" s="1"/><c r="C2"><v>7</v></c></row>'
     )
-    assert patch.filled_rows(xml, ["B"]) == frozenset({1})
+    assert patch.filled_rows(layout(xml), ["B"]) == frozenset({1})
 
 
 def test_a_workbook_patched_keeps_every_other_part_and_opens(tmp_path: Path) -> None:
@@ -126,7 +133,9 @@ def test_a_workbook_patched_keeps_every_other_part_and_opens(tmp_path: Path) -> 
     path = tmp_path / "book.xlsx"
     book.save(path)
     data = path.read_bytes()
-    patched = patch.patch_workbook(data, {"Results": {"B2": "Bea", "A3": 2, "B3": "Cem"}})
+    patched = patch.patch_workbook(
+        Package.open(data), {"Results": {"B2": "Bea", "A3": 2, "B3": "Cem"}}
+    )
     with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(io.BytesIO(patched)) as after:
         assert before.namelist() == after.namelist()
         changed = [n for n in before.namelist() if before.read(n) != after.read(n)]
@@ -167,9 +176,9 @@ def test_replacing_a_formula_drops_the_calculation_chain(tmp_path: Path) -> None
     with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as target:
         for name, content in parts.items():
             target.writestr(name, content)
-    untouched = patch.patch_workbook(stream.getvalue(), {"Results": {"B1": 1}})
+    untouched = patch.patch_workbook(Package.open(stream.getvalue()), {"Results": {"B1": 1}})
     assert "xl/calcChain.xml" in zipfile.ZipFile(io.BytesIO(untouched)).namelist()
-    patched = patch.patch_workbook(stream.getvalue(), {"Results": {"A1": 3}})
+    patched = patch.patch_workbook(Package.open(stream.getvalue()), {"Results": {"A1": 3}})
     with zipfile.ZipFile(io.BytesIO(patched)) as result:
         assert "xl/calcChain.xml" not in result.namelist()
         assert b"calcChain" not in result.read("xl/_rels/workbook.xml.rels")
@@ -197,13 +206,16 @@ def test_rows_are_numbered_as_the_reader_numbers_them(written: str) -> None:
         2: {1: 1.0, 2: 5.0},
         3: {1: 6.0},
     }
-    assert patch.filled_rows(xml, ["A"]) == frozenset({2})
+    assert patch.filled_rows(layout(xml), ["A"]) == frozenset({2})
 
 
 @pytest.mark.parametrize("written", ["\u0662", "x", "0", "2.0", "1048577"])
 def test_a_row_number_the_reader_refuses_is_damage_not_a_crash(written: str) -> None:
     xml = sheet(f'<row r="{written}"/><row r="3"><c r="A3"><v>1</v></c></row>')
-    for attempt in (lambda: patch.patch_cells(xml, {"A3": 2}), lambda: patch.filled_rows(xml, "A")):
+    for attempt in (
+        lambda: patch.patch_cells(xml, {"A3": 2}),
+        lambda: patch.filled_rows(layout(xml), "A"),
+    ):
         with pytest.raises(UnusableWorkbookError) as caught:
             attempt()
         error = caught.value

@@ -138,9 +138,9 @@ def test_a_sheet_written_in_many_blocks_holds_the_sheet_written_in_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Blocks are deflated apart, so the bytes differ; what they inflate to does not."""
-    one = write_sheets(excel_like(), specs())
+    one = write_sheets(Package.open(excel_like()), specs())
     monkeypatch.setattr(sheetxml, "BLOCK_CELLS", 2)  # a block for each row
-    many = write_sheets(excel_like(), specs())
+    many = write_sheets(Package.open(excel_like()), specs())
     assert many != one
     assert parts_of(many) == parts_of(one)
     assert_valid_zip(many)
@@ -150,11 +150,13 @@ def test_a_sheet_written_in_many_blocks_holds_the_sheet_written_in_one(
 def test_rows_kept_column_by_column_write_the_same_sheets() -> None:
     by_column = [replace(spec, rows=Rows.of(spec.rows)) for spec in specs()]
     assert all(isinstance(spec.rows, Rows) for spec in by_column)
-    assert write_sheets(excel_like(), by_column) == write_sheets(excel_like(), specs())
+    assert write_sheets(Package.open(excel_like()), by_column) == write_sheets(
+        Package.open(excel_like()), specs()
+    )
 
 
 def test_untouched_members_keep_their_compressed_bytes() -> None:
-    merged = write_sheets(excel_like(), specs())
+    merged = write_sheets(Package.open(excel_like()), specs())
     assert_copied_raw(excel_like(), merged)
     assert_valid_zip(merged)
     assert_readable(merged)
@@ -172,7 +174,7 @@ def test_untouched_members_are_not_inflated_again(monkeypatch: pytest.MonkeyPatc
         return real_open(self, name, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(zipfile.ZipFile, "open", spy)
-    write_sheets(original, specs())
+    write_sheets(Package.open(original), specs())
     untouched = {n for n in KEPT if not n.endswith(".rels")}
     assert "xl/worksheets/sheet1.xml" in untouched
     assert opened
@@ -189,7 +191,7 @@ def test_stored_and_data_descriptor_members_round_trip(method: int, pipe: bool) 
     members = infos(original).values()
     assert {i.compress_type for i in members} == {method}
     assert all(bool(i.flag_bits & 0x08) == pipe for i in members)
-    out = write_sheets(original, specs())
+    out = write_sheets(Package.open(original), specs())
     assert_copied_raw(original, out)
     assert_valid_zip(out)
     assert_consistent(out, methods=frozenset({method, DEFLATED}))
@@ -206,7 +208,7 @@ def test_mixed_methods_and_levels_round_trip() -> None:
     parts = parts_of(excel_like())
     methods = dict.fromkeys(list(parts)[::2], zipfile.ZIP_STORED)
     original = rezip(parts, methods=methods, level=9)
-    out = write_sheets(original, specs())
+    out = write_sheets(Package.open(original), specs())
     assert_copied_raw(original, out)
     assert_valid_zip(out)
     assert_readable(out)
@@ -220,7 +222,7 @@ def test_original_with_zip64_records(monkeypatch: pytest.MonkeyPatch) -> None:
     assert b"PK\x06\x06" in original
     assert infos(original)["xl/worksheets/sheet1.xml"].extra[:2] == b"\x01\x00"
     assert parts_of(original) == parts_of(excel_like())
-    out = write_sheets(original, specs())
+    out = write_sheets(Package.open(original), specs())
     assert_copied_raw(original, out)
     assert_valid_zip(out)
     assert_readable(out)
@@ -232,7 +234,7 @@ def test_damaged_local_header_is_refused() -> None:
     at = info.header_offset + 30 + len("xl/vbaProject.bi")
     original[at : at + 1] = b"x"
     with pytest.raises(UnusableWorkbookError) as raised:
-        write_sheets(bytes(original), specs())
+        write_sheets(Package.open(bytes(original)), specs())
     assert raised.value.code == "unusable.damaged_part"
     assert raised.value.params["part"] == "xl/vbaProject.bin"
 

@@ -35,6 +35,7 @@ from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.i18n import choose_language
 from xlsx_scorer.opc import safety
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import archival
 from xlsx_scorer.xlsx import reader as workbook
 
@@ -117,7 +118,9 @@ def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
     try:
         data = safety.read_package(path)
         if fmt is None:
-            recorded = archival.custom_properties(data).get(TOURNAMENT_FORMAT_PROPERTY)
+            recorded = archival.custom_properties(Package.open(data)).get(
+                TOURNAMENT_FORMAT_PROPERTY
+            )
             fmt = event_format(None, recorded)
         return workbook.read_workbook_bytes(data, outputkinds.LEGACY_OUTPUTS, path=path, format=fmt)
     except UnusableWorkbookError as error:
@@ -241,7 +244,8 @@ def archive_event(
     fingerprint = fingerprint_of(scored)
     declared = archivekeys.declared(scored.format)
     try:
-        digests = archival.sheet_digests(workbook_bytes)
+        written = Package.open(workbook_bytes)
+        digests = archival.sheet_digests(written)
         properties = {
             FINGERPRINT_PROPERTY: fingerprint,
             LANGUAGE_PROPERTY: scored.language,
@@ -252,7 +256,7 @@ def archive_event(
             properties[TOURNAMENT_FORMAT_PROPERTY] = json.dumps(
                 declared, ensure_ascii=False, separators=(",", ":")
             )
-        sealed = archival.seal(workbook_bytes, properties)
+        sealed = archival.seal(written, properties)
     except ValueError as error:
         detail = {"file": str(source), "detail": str(error)}
         raise UnusableWorkbookError(

@@ -36,9 +36,11 @@ from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
+from xlsx_scorer.opc.xmledit import XmlDoc
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx.ours import our_sheets
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 
 def labels(paths: Sequence[Path]) -> list[str]:
@@ -56,7 +58,7 @@ def _read(path: Path, fmt: Format | None = None) -> workbook.Workbook:
     else ``catan-es``); an unusable one names its file."""
     try:
         book = workbook.read_workbook_bytes(safety.read_package(path), path=path, format=fmt)
-        Package.open(book.package).refuse_damage()  # a merge keeps every part: none damaged
+        book.package.refuse_damage()  # a merge keeps every part: none damaged
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))
@@ -131,18 +133,26 @@ def _writable(value: Any) -> patch.CellValue:
 
 def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     """Which rows of BASE's result columns, and of its roster column, hold anything."""
-    sheets = [base.sheet] if base.roster_sheet is None else [base.sheet, base.roster_sheet]
-    parts = patch.sheet_parts(book.package, sheets)
+    pkg = book.package
     try:  # a row the reader skipped as empty may be numbered in a way it refuses
-        filled = patch.filled_rows(parts[base.sheet], base.columns.values(), base.sheet)
+        filled = patch.filled_rows(_layout_of(pkg, base.sheet), base.columns.values())
         roster_filled: frozenset[int] = frozenset()
         if base.roster_sheet is not None and base.roster:
             letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
-            roster_filled = patch.filled_rows(parts[base.roster_sheet], letters, base.roster_sheet)
+            roster = _layout_of(pkg, base.roster_sheet)
+            roster_filled = patch.filled_rows(roster, letters)
     except UnusableWorkbookError as error:
         error.finding = error.finding.located(file=str(book.path))
         raise
     return Layout(filled, roster_filled)
+
+
+def _layout_of(pkg: Package, sheet: str) -> XmlDoc:
+    """Where the rows and cells of the sheet called ``sheet`` are (read: it has a part)."""
+    part = Worksheet.named(pkg, sheet)
+    if part is None:
+        raise ValueError(f"no sheet named {sheet!r}")
+    return part.layout(patch.LAYOUT)
 
 
 def merge_files(
@@ -225,9 +235,9 @@ def _merged(
     return Merged(plan, base_language, output, scored=scored)
 
 
-def _has_outputs(package: bytes) -> bool:
+def _has_outputs(package: Package) -> bool:
     """Whether ``package`` holds output sheets of ours (marked, or older output)."""
-    return bool(our_sheets(Package.open(package), outputkinds.LEGACY_OUTPUTS))
+    return bool(our_sheets(package, outputkinds.LEGACY_OUTPUTS))
 
 
 def _scored(data: bytes, output: Path, language: str | None, fmt: Format | None) -> api.Result:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
 from xlsx_scorer.core.formats import Format
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import reader, splice
 
 
@@ -22,7 +23,8 @@ def read(data: bytes, format: Format | None = None) -> reader.Workbook:
 
     A damaged part that scoring would keep makes the workbook unusable here, so that
     ``check`` and ``score`` refuse the same files.  ``format``: the format asked for
-    (else the workbook's declared one, else the default).
+    (else the workbook's declared one, else the default).  The package is opened here, once:
+    the reader's ``Workbook.package`` is that object, which the writers are handed.
     """
-    splice.refuse_kept_damage(data, legacy=LEGACY_OUTPUTS)
+    splice.refuse_kept_damage(Package.open(data), legacy=LEGACY_OUTPUTS)
     return reader.read_workbook_bytes(data, LEGACY_OUTPUTS, format=format)

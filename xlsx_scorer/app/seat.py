@@ -3,10 +3,11 @@
 The round's rows (round, table, player, in seat order: the first row of a table
 starts) are written below the last row of the organiser's ``Results`` by the
 cell patcher (every other byte of the sheet stays; a new cell takes the style
-of the cell above it), then a printable ``Seating R<N>`` sheet is added by the
-sheet splicer (our other output sheets stay).  The package is read back and
-must hold exactly the seated rows before it is saved; a round that already has
-rows is refused (exit 2, nothing written).
+of the cell above it, the input rules of the row above grow down over the new
+rows), then a printable ``Seating R<N>`` sheet is added by the sheet splicer (our
+other output sheets stay).  The package is read back and must hold exactly the
+seated rows before it is saved; a round that already has rows is refused (exit 2,
+nothing written).
 
 Tables are of the sizes of the event's format (docs/rules.md §6): ``format`` (a shipped
 name, a format file), else the one the workbook declares, else ``catan-es`` (3–4); a
@@ -29,8 +30,8 @@ from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
-from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
@@ -112,11 +113,11 @@ def seat_bytes(
     sizes = book.format.table_sizes
     used = method or default_method(sizes)
     try:
-        seated = _seat(data, book, round_no, used, seed, rounds, sizes)
+        seated = _seat(book, round_no, used, seed, rounds, sizes)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
-    package, sheet = _write(data, book, seated, lang)
+    package, sheet = _write(book, seated, lang)
     _check_reads_back(package, book, seated)
     return SeatedBytes(package, seated, lang, sheet, book.results.name, used, book.format.name)
 
@@ -157,7 +158,6 @@ def seat_file(
 
 
 def _seat(  # noqa: PLR0917 - what one seating is made of
-    data: bytes,
     book: reader.Workbook,
     round_no: int,
     method: Method | None,
@@ -173,17 +173,17 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         )
     if book.roster is None:
         raise UnusableWorkbookError("unusable.seat_no_roster")
-    players = reader.side_rows(data, "players")
+    players = reader.side_rows(book.package, "players")
     lines = sidesheets.roster_lines(*players, book.roster) if players else {}
     entrants = [
         Entrant(name, line.fixed_table, line.club, line.dropped_after)
         for name in book.roster.names
         for line in [lines.get(name, sidesheets.RosterLine())]
     ]
-    event = reader.side_rows(data, "event")
+    event = reader.side_rows(book.package, "event")
     total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
     chosen: Method = method or default_method(table_sizes)
-    standings = _standings(data, book) if chosen == "swiss" else ()
+    standings = _standings(book) if chosen == "swiss" else ()
     try:
         return seating_core.seat(
             entrants,
@@ -229,14 +229,14 @@ def _number(value: str) -> bool:
         return False
 
 
-def _standings(data: bytes, book: reader.Workbook) -> list[str]:
+def _standings(book: reader.Workbook) -> list[str]:
     """The players in the standings order of the event's format (the engine ``score`` ranks
     with); refused while the results have errors."""
     from xlsx_scorer.app import api, pipeline  # noqa: PLC0415  (heavy: only for swiss)
     from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
 
-    run = api.run(data, scoring=False, checked=True, format=book.format)
+    run = api.run(book.package.data, scoring=False, checked=True, format=book.format)
     if run.validated is None or run.result.errors:
         raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
     fmt = book.format
@@ -255,28 +255,30 @@ def seated_rows(seating: Seating, lang: str) -> list[tuple[int, int | str, str]]
     return rows
 
 
-def _write(data: bytes, book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, str]:
-    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name."""
+def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, str]:
+    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name.
+
+    The rows go below the last row holding a result and carry down the styles and input
+    rules of that row (of the first row below the header when there is none yet).
+    """
     results = book.results
-    xml = patch.sheet_parts(data, [results.name])[results.name]
     letters = results.columns
     last = max([results.header_row, *results.raw.index])  # the last row holding a result
-    above = patch.cell_styles(xml, last if last > results.header_row else last + 1)
-    edits: dict[str, patch.CellValue] = {}
-    styles: dict[str, str] = {}
-    for offset, row in enumerate(seated_rows(seating, lang), start=1):
-        for key, value in zip(SEATED, row, strict=True):
-            ref = f"{letters[key]}{last + offset}"
-            edits[ref] = value
-            style = above.get(column_number(letters[key]) or 0)
-            if style is not None:
-                styles[ref] = style
-    end = last + len(seated_rows(seating, lang))
-    below = {results.name: (last, end)} if last > results.header_row else {}  # not the header's
-    package = patch.patch_workbook(data, {results.name: edits}, {results.name: styles}, below)
+    rows = seated_rows(seating, lang)
+    edits: dict[str, patch.CellValue] = {
+        f"{letters[key]}{last + offset}": value
+        for offset, row in enumerate(rows, start=1)
+        for key, value in zip(SEATED, row, strict=True)
+    }
+    above = last if last > results.header_row else last + 1  # never the header's
+    carry = {results.name: patch.CarryDown(above, last + len(rows))}
+    package = patch.patch_workbook(book.package, {results.name: edits}, carry)
     spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
     written = splice.write_sheets(
-        package, [spec], legacy=outputkinds.LEGACY_OUTPUTS, only=frozenset({spec.kind})
+        Package.open(package),
+        [spec],
+        legacy=outputkinds.LEGACY_OUTPUTS,
+        only=frozenset({spec.kind}),
     )
     return written, spec.name
 

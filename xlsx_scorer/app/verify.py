@@ -51,6 +51,7 @@ from xlsx_scorer.app.archive import (
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import archival
 from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.reader import Workbook
@@ -203,7 +204,7 @@ def _archive_beside(
     return descriptor, {canonical.RESULTS_CSV: archived}
 
 
-def _digest_findings(package: bytes, recorded: str | None, file: str) -> list[Finding]:
+def _digest_findings(package: Package, recorded: str | None, file: str) -> list[Finding]:
     """Sheets whose shown values changed, or that were removed or added, since archiving."""
     try:
         archived = json.loads(recorded) if recorded is not None else None

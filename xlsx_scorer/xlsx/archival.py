@@ -21,7 +21,7 @@ one package layer (``opc``), however their relationship targets are written.
 
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData/><pageMargins/></worksheet>')
->>> protect_sheet(xml, "sheet")[77:]
+>>> protect_sheet(XmlDoc("sheet", xml, keep=()))[77:]
 b'<sheetData/><sheetProtection sheet="1" objects="1" scenarios="1"/><pageMargins/></worksheet>'
 """
 
@@ -41,6 +41,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text
 from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 _RT_CUSTOM = ns.R + "/custom-properties"
 _CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
@@ -73,9 +74,11 @@ _PROTECTION = {
 _OFF = ("0", "false")
 
 
-def protect_sheet(xml: bytes, name: str) -> bytes:
-    """A sheet part with ``<sheetProtection>`` inserted (or switched on), see the module rules."""
-    doc = XmlDoc(name, xml, keep=())  # the root's children only: a sheet may be large
+def protect_sheet(doc: XmlDoc) -> bytes | None:
+    """A sheet part with ``<sheetProtection>`` inserted (or switched on), see the module rules;
+    None when it is protected already.  ``doc`` records the root's children only (``keep=()``:
+    a sheet may be large)."""
+    name = doc.name
     root = doc.root
     kind = root.local
     if kind not in _PROTECTION or root.namespace != ns.MAIN:
@@ -84,7 +87,7 @@ def protect_sheet(xml: bytes, name: str) -> bytes:
     if existing is not None:
         switch = "content" if kind == "chartsheet" else "sheet"
         if (existing.attrs.get(switch) or "0").lower() not in _OFF:
-            return xml
+            return None
         doc.set_attrs(existing, {switch: "1"})
         return doc.render()
     element = f"<{root.tag('sheetProtection')} {_PROTECTION[kind]}/>"
@@ -132,14 +135,15 @@ def _with_properties(xml: bytes, name: str, properties: Mapping[str, str]) -> by
     return doc.render()
 
 
-def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
-    """``package`` with every sheet protected and ``properties`` recorded (module rules)."""
-    pkg = Package.open(package)
+def seal(pkg: Package, properties: Mapping[str, str]) -> bytes:
+    """The package with every sheet protected and ``properties`` recorded (module rules)."""
     change = Edit(pkg)
-    for sheet in pkg.sheets:
-        if sheet.part is not None and pkg.has(sheet.part):
-            where = f"{sheet.name} ({sheet.part.member})"
-            change.replace(sheet.part, protect_sheet(pkg.read(sheet.part), where))
+    for entry in pkg.sheets:
+        sheet = Worksheet.of(pkg, entry)
+        if sheet is not None:
+            where = Worksheet(pkg, sheet.part, f"{entry.name} ({sheet.part.member})")
+            protected = protect_sheet(where.layout(keep=()))
+            change.replace(sheet.part, protected or sheet.xml())  # protected: as it was
     existing = pkg.related(ROOT, _RT_CUSTOM)
     if existing is not None and existing.target is not None:
         part = existing.target
@@ -155,9 +159,8 @@ def seal(package: bytes, properties: Mapping[str, str]) -> bytes:
     return change.commit()
 
 
-def custom_properties(package: bytes) -> dict[str, str]:
+def custom_properties(pkg: Package) -> dict[str, str]:
     """The workbook's custom document properties that hold text, by name."""
-    pkg = Package.open(package)
     rel = pkg.related(ROOT, _RT_CUSTOM)
     if rel is None or rel.target is None:
         return {}
@@ -189,7 +192,7 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-def sheet_digests(package: bytes) -> dict[str, str]:
+def sheet_digests(package: Package) -> dict[str, str]:
     """Each sheet's name and the SHA-256 of the values it shows, as canonical text.
 
     The text is the JSON list of rows from A1, each a list of cell texts
@@ -212,7 +215,7 @@ def sheet_digests(package: bytes) -> dict[str, str]:
     return digests
 
 
-def event_date(package: bytes) -> str | None:
+def event_date(package: Package) -> str | None:
     """The date on the ``Event`` sheet (label ``Date`` in any language), as ISO text if a date."""
     labels = {fold(str(module.STRINGS["event.date"])) for module in LANGUAGES.values()}
     for row in reader.event_sheet_rows(package):

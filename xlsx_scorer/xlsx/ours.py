@@ -44,7 +44,7 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import whole_number
-from xlsx_scorer.xlsx import peek
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 __all__ = ["MARKER_PREFIX", "LegacyOutputs", "OurSheet", "marker_name", "our_sheets"]
 
@@ -162,11 +162,11 @@ def _legacy(package: Package, legacy: LegacyOutputs) -> list[OurSheet]:
 
 
 def _has_check_line(package: Package, index: int, legacy: LegacyOutputs) -> bool:
-    part = package.sheets[index].part
-    if part is None or not package.has(part):
+    sheet = Worksheet.of(package, package.sheets[index])
+    if sheet is None:
         return False
     try:
-        texts = peek.first_texts(package, part, CHECK_LINE_ROWS)
+        texts = sheet.head_texts(CHECK_LINE_ROWS)
     except (UnusableWorkbookError, expat.ExpatError, LookupError, ValueError):
         return False  # unreadable: not shown to be ours, so it is kept as it is
     return any(legacy.is_check_line(text) for text in texts)

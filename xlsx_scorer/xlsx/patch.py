@@ -15,16 +15,19 @@ expat, no DTDs, no entities) only to learn *where* each ``<row>``, ``<c>`` and
   ``spans`` and ``<dimension>`` are widened to cover them;
 - numbers as ``<v>``, booleans as ``t="b"``, text as an inline string
   (``t="inlineStr"``: the shared strings part is left alone), spreadsheet
-  errors as ``t="e"``; ``None`` clears a cell's value and keeps its style.
+  errors as ``t="e"``; ``None`` clears a cell's value and keeps its style;
+- rows added below a table (``CarryDown``: seating) take the styles of the row above
+  and grow the input rules covering it (``dataValidation sqref``, and Excel 2010's
+  ``x14:dataValidation`` in ``extLst``) over them, the row found by the same parse.
 
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData><row r="2"><c r="B2" s="3"><v>1</v></c></row></sheetData></worksheet>')
 >>> print(patch_cells(xml, {"B2": 5, "A2": "Ana"}).xml[88:-24].decode())
 <row r="2"><c r="A2" t="inlineStr"><is><t>Ana</t></is></c><c r="B2" s="3"><v>5</v></c></row>
 
-At package level, ``patch_workbook`` finds each sheet's part through the one
-package layer (``opc``: relative, ``..``, absolute, percent-encoded targets,
-any letter case), replaces the patched worksheet parts and copies every other
+At package level, ``patch_workbook`` is given the run's package and finds each sheet's
+part as ``worksheet.Worksheet`` does (``opc``: relative, ``..``, absolute, percent-encoded
+targets, any letter case), replaces the patched worksheet parts and copies every other
 zip member as its compressed bytes (one ``opc.edit.Edit``).
 Only when a formula was replaced is ``calcChain.xml`` dropped
 (``Edit.drop_calc_chain``: with its relationships and content type), since
@@ -45,7 +48,6 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import (
     Node,
     XmlDoc,
@@ -56,12 +58,21 @@ from xlsx_scorer.opc.xmledit import (
 )
 from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_attribute, row_number
 from xlsx_scorer.xlsx.sharedstrings import escape
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})
 _LARGEST_EXACT = 1e15
-#: What of a worksheet the patcher records: rows, their cells and the cells' formulas.
-_CELLS = (("sheetData", "row", "c", "f"),)
+#: What of a worksheet the patcher records (``Worksheet.layout(LAYOUT)``): rows, their cells and
+#: the cells' formulas; the input rules (``dataValidation``, and Excel 2010's in ``extLst``
+#: with their ``xm:sqref``).
+LAYOUT = (
+    ("sheetData", "row", "c", "f"),
+    ("dataValidations", "dataValidation"),
+    ("extLst", "ext", "dataValidations", "dataValidation", "sqref"),
+)
+_X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
+_XM = "http://schemas.microsoft.com/office/excel/2006/main"
 
 #: What a cell can be given: blank (None), a mark, a number, text, or an error such as #N/A.
 CellValue: TypeAlias = bool | int | float | str | ErrorValue | None
@@ -87,6 +98,17 @@ class PatchedSheet:
 
     xml: bytes
     replaced_formula: bool
+
+
+@dataclass(frozen=True)
+class CarryDown:
+    """Rows added below a table: each new cell of rows ``above + 1`` to ``last`` takes the
+    style (``s``) of its column's cell in row ``above``, and every input rule that covers
+    row ``above`` is grown down to ``last`` (:func:`grown_ranges`).  Row ``above`` is found
+    as the reader numbers rows (``r="04"``, single quotes, a prefix: XML, not a pattern)."""
+
+    above: int
+    last: int
 
 
 def _number_text(value: int | float) -> str:
@@ -168,15 +190,15 @@ def _insertion_point(numbered: list[tuple[int, Node]], number: int, end: int) ->
     return numbered[position][1].start if position < len(numbered) else end
 
 
-def _worksheet(xml: bytes, name: str) -> tuple[XmlDoc, Node]:
-    """The worksheet's rows, cells and formulas, and its ``sheetData``."""
-    doc = XmlDoc(name, xml, keep=_CELLS)
+def _sheet_data(doc: XmlDoc) -> Node:
+    """The worksheet's ``sheetData`` (``doc`` records ``LAYOUT``)."""
+    name = doc.name
     if not doc.root.is_(ns.MAIN, "worksheet"):
         raise ValueError(f"{name}: not a transitional SpreadsheetML worksheet")
     sheet_data = next(iter(doc.root.named(ns.MAIN, "sheetData")), None)
     if sheet_data is None:
         raise ValueError(f"{name}: no sheetData")
-    return doc, sheet_data
+    return sheet_data
 
 
 def _rows(sheet_data: Node, name: str) -> list[tuple[int, Node]]:
@@ -191,14 +213,43 @@ def patch_cells(
     xml: bytes,
     edits: Mapping[str, CellValue],
     name: str = "sheet",
-    styles: Mapping[str, str] | None = None,
+    carry: CarryDown | None = None,
 ) -> PatchedSheet:
     """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value.
 
-    A cell that does not exist yet takes the style ``styles[ref]`` when given (rows
-    added below a table carry its formats down); an existing cell keeps its own.
+    An existing cell keeps its own style; with ``carry``, a new cell below the table takes
+    the style of the cell above it and the input rules are carried down (``CarryDown``).
+    ``patch_layout`` does the same to a part whose ``LAYOUT`` was read (``Worksheet.layout``).
+
+    >>> xml = (b"<x:worksheet xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>"
+    ...        b"<x:sheetData><x:row r='04'><x:c r='B4' s='7'/></x:row></x:sheetData>"
+    ...        b"<x:dataValidations><x:dataValidation sqref='B2:B4'/></x:dataValidations>"
+    ...        b"</x:worksheet>")
+    >>> patched = patch_cells(xml, {"B6": 1}, carry=CarryDown(4, 6)).xml.decode()
+    >>> print(patched[94:].replace("><", ">\\n<"))
+    <x:row r='04'>
+    <x:c r='B4' s='7'/>
+    </x:row>
+    <x:row r="6">
+    <x:c r="B6" s="7">
+    <x:v>1</x:v>
+    </x:c>
+    </x:row>
+    </x:sheetData>
+    <x:dataValidations>
+    <x:dataValidation sqref="B2:B6"/>
+    </x:dataValidations>
+    </x:worksheet>
     """
-    doc, sheet_data = _worksheet(xml, name)
+    return patch_layout(XmlDoc(name, xml, keep=LAYOUT), edits, carry)
+
+
+def patch_layout(
+    doc: XmlDoc, edits: Mapping[str, CellValue], carry: CarryDown | None = None
+) -> PatchedSheet:
+    """``patch_cells`` on a worksheet whose ``LAYOUT`` was read (``Worksheet.layout``)."""
+    name = doc.name
+    sheet_data = _sheet_data(doc)
     prefix = f"{doc.root.prefix}:" if doc.root.prefix else ""
     by_row: dict[int, dict[int, CellValue]] = {}
     for ref, value in edits.items():
@@ -206,6 +257,7 @@ def patch_cells(
         by_row.setdefault(row_number, {})[column] = value
     rows = _rows(sheet_data, name)
     existing = dict(rows)
+    styles = _styles_above(existing.get(carry.above), name) if carry else {}
     replaced_formula = False
     written: list[tuple[int, int]] = []
     new_rows: dict[int, list[str]] = {}
@@ -224,7 +276,8 @@ def patch_cells(
                 replaced_formula |= bool(formulas)
                 doc.replace(cell.start, cell.end, cell_xml(prefix, cell.attrs.items(), value))
             elif value is not None:
-                style = [("s", styles[ref])] if styles and ref in styles else []
+                below = carry is not None and carry.above < row_number <= carry.last
+                style = [("s", styles[column])] if below and column in styles else []
                 inserted.append((column, cell_xml(prefix, [("r", ref), *style], value)))
             if value is not None:
                 written.append((row_number, column))
@@ -245,6 +298,8 @@ def patch_cells(
         for number, text in rows_xml.items():
             doc.insert(_insertion_point(rows, number, sheet_data.close), text)
     _widen_dimension(doc, written)
+    if carry is not None:
+        _carry_rules(doc, carry)
     patched = doc.render()
     XmlDoc(name, patched, keep=())  # still well-formed
     return PatchedSheet(patched, replaced_formula)
@@ -289,16 +344,66 @@ def _widen_dimension(doc: XmlDoc, written: list[tuple[int, int]]) -> None:
         doc.set_attrs(dimension, {"ref": new})
 
 
-def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> frozenset[int]:
+def _styles_above(row: Node | None, name: str) -> dict[int, str]:
+    """The style (``s``) of each styled cell of ``row``, by column number."""
+    cells = _cells(row, name) if row is not None else []
+    return {column: style for column, cell in cells if (style := cell.attrs.get("s")) is not None}
+
+
+_RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
+
+
+def grown_ranges(ranges: str, above: int, last: int) -> str:
+    """A list of ranges (``sqref``) with each range that covers row ``above`` and ends
+    before ``last`` grown down to ``last``; the others as they are.
+
+    >>> grown_ranges("A2:A9 C1 D9", 9, 12)
+    'A2:A12 C1 D9:D12'
+    """
+    parts = []
+    for part in ranges.split():
+        match = _RANGE.fullmatch(part)
+        if match is not None:
+            first, top, second, bottom = match.groups()
+            low, high = int(top), int(bottom or top)
+            if low <= above <= high < last:
+                parts.append(f"{first}{low}:{second or first}{last}")
+                continue
+        parts.append(part)
+    return " ".join(parts)
+
+
+def _carry_rules(doc: XmlDoc, carry: CarryDown) -> None:
+    """Every input rule covering row ``carry.above`` grown down to ``carry.last``: the
+    ``sqref`` of a ``<dataValidation>``, the ``<xm:sqref>`` text of an Excel 2010 one
+    (``extLst``, rules that name another sheet); a rule left as it is is not touched."""
+    for rules in doc.root.named(ns.MAIN, "dataValidations"):
+        for rule in rules.named(ns.MAIN, "dataValidation"):
+            ranges = rule.attrs.get("sqref") or ""
+            if (new := grown_ranges(ranges, carry.above, carry.last)) != ranges:
+                doc.set_attrs(rule, {"sqref": new})
+    for ext in doc.root.named(ns.MAIN, "extLst"):
+        for rule in (node for node in ext.walk() if node.is_(_X14, "dataValidation")):
+            for where in (node for node in rule.named(_XM, "sqref") if not node.empty):
+                ranges = doc.inner_text(where)
+                if (new := grown_ranges(ranges, carry.above, carry.last)) != ranges:
+                    doc.replace(where.tag_end, where.close, escape_text(new))
+
+
+def filled_rows(doc: XmlDoc, columns: Iterable[str]) -> frozenset[int]:
     """Rows with anything (a value, text or formula) in one of ``columns`` (letters).
 
-    >>> filled_rows(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-    ...     b'<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1" s="1"/></row>'
-    ...     b'<row r="2"><c r="B2"><v>2</v></c></row></sheetData></worksheet>', ["B"])
+    ``doc``: the worksheet, its ``LAYOUT`` read (``Worksheet.layout``).
+
+    >>> filled_rows(XmlDoc("s", b'<worksheet xmlns="http://schemas.openxmlformats.org/'
+    ...     b'spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></c>'
+    ...     b'<c r="B1" s="1"/></row><row r="2"><c r="B2"><v>2</v></c></row></sheetData>'
+    ...     b'</worksheet>', keep=LAYOUT), ["B"])
     frozenset({2})
     """
     wanted = {column_number(letters) for letters in columns} - {None}
-    doc, sheet_data = _worksheet(xml, name)
+    name = doc.name
+    sheet_data = _sheet_data(doc)
     rows: set[int] = set()
     for number, row in _rows(sheet_data, name):
         for column, cell in _cells(row, name):
@@ -312,118 +417,29 @@ def filled_rows(xml: bytes, columns: Iterable[str], name: str = "sheet") -> froz
 # The package
 
 
-def sheet_parts(package: bytes, names: Iterable[str]) -> dict[str, bytes]:
-    """The content of the sheets ``names`` (those that have a part), one opening of the package.
-
-    Parts are found as ``opc`` resolves them (relative, ``..``, absolute,
-    percent-encoded targets, any letter case); a damaged one is refused.
-    """
-    pkg = Package.open(package)
-    parts = _part_names(pkg)
-    return {name: pkg.read(parts[name]) for name in names if name in parts}
-
-
-def _part_names(pkg: Package) -> dict[str, PartName]:
-    """Each sheet name and its part, in order; a sheet whose part is missing is left out."""
-    return {
-        sheet.name: sheet.part
-        for sheet in pkg.sheets
-        if sheet.part is not None and pkg.has(sheet.part)
-    }
-
-
 def patch_workbook(
-    package: bytes,
+    pkg: Package,
     edits: Mapping[str, Mapping[str, CellValue]],
-    styles: Mapping[str, Mapping[str, str]] | None = None,
-    validations: Mapping[str, tuple[int, int]] | None = None,
+    carry: Mapping[str, CarryDown] | None = None,
 ) -> bytes:
-    """``package`` with the cells ``edits[sheet name][ref]`` written (see the module rules);
-    new cells styled as ``styles[sheet name][ref]`` says; input validations carried down
-    as ``validations[sheet name] = (row above, last row)`` says (``extend_validations``)."""
-    pkg = Package.open(package)
-    parts = _part_names(pkg)
+    """The package with the cells ``edits[sheet name][ref]`` written (see the module rules),
+    and below the table of each sheet of ``carry`` its styles and input rules carried down
+    (``CarryDown``)."""
     change = Edit(pkg)
     touched = any_formula = False
     for sheet, cells in edits.items():
         if not cells:
             continue
-        part = parts.get(sheet)
-        if part is None:
+        found = Worksheet.named(pkg, sheet)
+        if found is None:
             raise ValueError(f"no sheet named {sheet!r}")
-        patched = patch_cells(
-            pkg.read(part), cells, f"{sheet} ({part.member})", (styles or {}).get(sheet)
-        )
-        xml = patched.xml
-        if validations and sheet in validations:
-            xml = extend_validations(xml, *validations[sheet])
-        change.replace(part, xml)
+        part = Worksheet(pkg, found.part, f"{sheet} ({found.part.member})")
+        patched = patch_layout(part.layout(LAYOUT), cells, (carry or {}).get(sheet))
+        change.replace(part.part, patched.xml)
         any_formula |= patched.replaced_formula
         touched = True
     if not touched:
-        return package
+        return pkg.data
     if any_formula:
         change.drop_calc_chain()
     return change.commit()
-
-
-def cell_styles(xml: bytes, row: int) -> dict[int, str]:
-    """The style (``s``) of each styled cell of ``row``, by column number.
-
-    Only that row's start tags are looked at (found by their ``r``), so a large
-    sheet is not parsed again; a row that is not found has no styles.
-
-    >>> cell_styles(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-    ...     b'<sheetData><row r="4"><c r="A4" s="2"/><c r="C4"><v>1</v></c></row></sheetData>'
-    ...     b'</worksheet>', 4)
-    {1: '2'}
-    """
-    start = re.search(rb"<(\w+:)?row\b[^>]*\sr=\"%d\"[^>]*>" % row, xml)
-    if start is None or start.group(0).endswith(b"/>"):
-        return {}
-    prefix = start.group(1) or b""
-    end = xml.find(b"</" + prefix + b"row>", start.end())
-    styles: dict[int, str] = {}
-    for tag in re.finditer(rb"<" + re.escape(prefix) + rb"c\b([^>]*)>", xml[start.end() : end]):
-        ref = re.search(rb'\sr="([A-Z]{1,3})[0-9]+"', tag.group(1))
-        style = re.search(rb'\ss="([0-9]+)"', tag.group(1))
-        column = column_number(ref.group(1).decode()) if ref else None
-        if column is not None and style is not None:
-            styles[column] = style.group(1).decode()
-    return styles
-
-
-_VALIDATION = re.compile(rb"<(?:\w+:)?dataValidation\s[^>]*>")
-_SQREF = re.compile(rb'(\ssqref=")([^"]*)(")')
-_RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
-
-
-def extend_validations(xml: bytes, above: int, last: int) -> bytes:
-    """Input validations that cover row ``above`` grown down to row ``last``.
-
-    Rows added below a table (``above`` is the last row before them) keep the
-    rules the organiser set on the rows above; other ranges stay as they are.
-
-    >>> extend_validations(b'<dataValidation sqref="A2:A9 C1" type="whole">', 9, 12)
-    b'<dataValidation sqref="A2:A12 C1" type="whole">'
-    """
-
-    def grown(ranges: str) -> str:
-        parts = []
-        for part in ranges.split():
-            match = _RANGE.fullmatch(part)
-            if match is not None:
-                first, top, second, bottom = match.groups()
-                low, high = int(top), int(bottom or top)
-                if low <= above <= high < last:
-                    parts.append(f"{first}{low}:{second or first}{last}")
-                    continue
-            parts.append(part)
-        return " ".join(parts)
-
-    def tag(found: re.Match[bytes]) -> bytes:
-        return _SQREF.sub(
-            lambda m: m.group(1) + grown(m.group(2).decode()).encode() + m.group(3), found.group(0)
-        )
-
-    return _VALIDATION.sub(tag, xml)

@@ -4,9 +4,10 @@ Our old output sheets are found as the writer finds them (``ours.our_sheets``: b
 marker, whatever they are called now, or as output written before the marker) and are
 keyed by kind (``standings``), never by name.
 
-Cells come from :mod:`sheetcells` (streamed and sparse: rows in the form spreadsheets
-write are read by the :mod:`plaincells` grammar, a large sheet's in a helper process;
-anything else by expat, event by event; both give the same cells), the parts, shared
+Cells come from each sheet's ``worksheet.Worksheet`` (the one front door to a worksheet's
+XML: :mod:`sheetcells`, streamed and sparse: rows in the form spreadsheets write are read
+by the :mod:`plaincells` grammar, a large sheet's in a helper process; anything else by
+expat, event by event; both give the same cells), the parts, shared
 strings and date styles from :mod:`bookparts`, :mod:`sharedstrings` and :mod:`numfmt`
 (over the package layer).  Only what is needed is read: the header row is looked for in
 the first 30 rows (reading stops there), then only the contract columns of ``Results``
@@ -18,7 +19,7 @@ sees; its values are typed by ``core.typed`` later.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,19 +37,14 @@ from xlsx_scorer.i18n import (
 )
 from xlsx_scorer.opc import ns, safety
 from xlsx_scorer.opc.package import Package, SheetEntry
-from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.xlsx import sidesheets
 from xlsx_scorer.xlsx.bookparts import part_chunks, related_part
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
-from xlsx_scorer.xlsx.sheetcells import (
-    CellContext,
-    SheetCells,
-    column_letters,
-    read_cells,
-)
+from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, column_letters
 from xlsx_scorer.xlsx.sidesheets import HEADER_SEARCH_ROWS, Roster, Rows
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -95,15 +91,16 @@ class OldOutput:
 
 @dataclass(frozen=True)
 class Workbook:
-    """Everything the scorer needs from one workbook: its bytes and what they say.
+    """Everything the scorer needs from one workbook: its package (the run's one
+    ``opc.Package``, handed on to the writers) and what it says.
 
-    ``existing_outputs`` maps the kind of each of our output sheets found in it
-    (``standings``) to that sheet, for the check-code test; a damaged one reads as
-    no rows (so: edited).
+        ``existing_outputs`` maps the kind of each of our output sheets found in it
+        (``standings``) to that sheet, for the check-code test; a damaged one reads as
+        no rows (so: edited).
     """
 
     path: Path
-    package: bytes
+    package: Package
     sheet_names: tuple[str, ...]
     results: ResultsSheet
     roster: Roster | None
@@ -142,7 +139,7 @@ def read_workbook_bytes(
     those of the game of ``format``, else of the format the ``Event`` sheet declares,
     else of the default format (docs/rules.md, "Formats").
     """
-    book = _Book(data)
+    book = _Book(Package.open(data))
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
     if results_name is None:
@@ -172,7 +169,7 @@ def read_workbook_bytes(
     )
     return Workbook(
         path=path,
-        package=data,
+        package=book.package,
         sheet_names=names,
         results=results,
         roster=roster,
@@ -183,23 +180,13 @@ def read_workbook_bytes(
     )
 
 
-class _SheetPart:
-    """A sheet's XML as a re-iterable stream of chunks (each pass inflates it anew, unless the
-    package keeps it inflated: then each pass is the same bytes, in one chunk)."""
-
-    def __init__(self, package: Package, member: PartName) -> None:
-        self._package, self._member = package, member
-
-    def __iter__(self) -> Iterator[bytes]:
-        return part_chunks(self._package, self._member)
-
-
 class _Book:
-    """The package (the one object of the run: ``Package.open`` gives the same one for the
-    same bytes), its sheets, and what typing a cell needs (strings, date styles)."""
+    """The package (the one object of the run, handed on in ``Workbook.package``), its sheets
+    (each read through its ``Worksheet``), and what typing a cell needs (strings, date
+    styles)."""
 
-    def __init__(self, data: bytes) -> None:
-        self.package = package = Package.open(data)
+    def __init__(self, package: Package) -> None:
+        self.package = package
         self.sheets = package.sheets
         strings_part = related_part(package, ns.RT_SHARED_STRINGS)
         styles_part = related_part(package, ns.RT_STYLES)
@@ -215,18 +202,18 @@ class _Book:
         )
         self.context = CellContext(strings, styles, package.date1904)
 
-    def part(self, entry: SheetEntry) -> _SheetPart:
-        """The XML of ``entry``; a sheet with no worksheet part is a damaged workbook."""
+    def part(self, entry: SheetEntry) -> Worksheet:
+        """The worksheet of ``entry``; a sheet with no worksheet part is a damaged workbook."""
         member = self.package.worksheet(entry)
         if member is None:
             raise UnusableWorkbookError(
                 "unusable.broken_part", {"part": entry.name, "detail": "the sheet has no part"}
             )
-        return _SheetPart(self.package, member)
+        return Worksheet(self.package, member, entry.name)
 
     def cells(self, name: str, **options: Any) -> SheetCells:
         entry = next(entry for entry in self.sheets if entry.name == name)
-        return read_cells(self.part(entry), self.context, sheet=name, **options)
+        return self.part(entry).cells(self.context, **options)
 
     def rows(self, name: str, last_row: int | None = None) -> Rows:
         return self.cells(name, last_row=last_row).rows()
@@ -251,19 +238,19 @@ class _Book:
         return dense
 
 
-def sheet_values(data: bytes) -> dict[str, list[list[Any]]]:
+def sheet_values(package: Package) -> dict[str, list[list[Any]]]:
     """Every sheet's values as rows from A1 (blank cells None), in workbook order.
 
     For fingerprints over what a workbook shows (``xlsx.archival``); a sheet
     that cannot be read has no rows.
     """
-    book = _Book(data)
+    book = _Book(package)
     return {entry.name: book.dense_rows(entry.name) for entry in book.sheets}
 
 
-def event_sheet_rows(data: bytes) -> list[list[Any]]:
+def event_sheet_rows(package: Package) -> list[list[Any]]:
     """The first rows of the ``Event`` sheet (any shipped name), or none."""
-    book = _Book(data)
+    book = _Book(package)
     name = _find_sheet([entry.name for entry in book.sheets], "event")
     return [] if name is None else book.dense_rows(name)[:HEADER_SEARCH_ROWS]
 
@@ -455,8 +442,8 @@ def _event(book: _Book, sheet: str | None) -> tuple[str | None, str | None]:
     return sidesheets.event(book.rows(sheet, last_row=HEADER_SEARCH_ROWS), sheet)
 
 
-def side_rows(data: bytes, kind: str) -> tuple[str, Rows] | None:
+def side_rows(package: Package, kind: str) -> tuple[str, Rows] | None:
     """The sheet of ``kind`` (``players``, ``event``; any shipped name) and its cells, if any."""
-    book = _Book(data)
+    book = _Book(package)
     name = _find_sheet(tuple(entry.name for entry in book.sheets), kind)
     return None if name is None else (name, book.rows(name))

@@ -12,7 +12,8 @@ So every ``<sheetView>`` of a sheet of theirs that is selected (``tabSelected`` 
 before the cells (CT_Worksheet: ``sheetPr``, ``dimension``, ``sheetViews``, then the rest),
 so only the head of the part is parsed: a sheet of a million rows costs a look at its first
 elements, the rest of its bytes are carried over as they are.  ``is_selected`` reads a
-streamed part no further than that head, with the same reader.
+streamed part no further than that head, with the same reader.  Both are asked through the
+worksheet's front door (``worksheet.Worksheet.selected``, ``unselected``).
 
 >>> head = b'<worksheet xmlns="%s"><sheetViews><sheetView tabSelected="true" zoomScale="90"'
 >>> part = (head + b' workbookViewId="0"/></sheetViews><sheetData/></worksheet>') % MAIN.encode()

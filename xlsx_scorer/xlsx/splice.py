@@ -1,5 +1,7 @@
 """Our sheets written into the organiser's package: ``write_sheets(package, specs) -> bytes``.
 
+The package is the run's one ``opc.Package`` (opened by the reader), never its bytes again.
+
 Rules:
 
 - Every part of the organiser's is copied byte for byte, as its compressed bytes (a worksheet
@@ -45,11 +47,12 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
-from xlsx_scorer.xlsx import bookparts, parallel, peek, sheetview, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx import chart as charts
+from xlsx_scorer.xlsx import parallel, sheetxml, styles, workbookxml
 from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
+from xlsx_scorer.xlsx.worksheet import Worksheet
 
 __all__ = ["CHART_DATA_KIND", "deflate_sheets", "write_sheets"]
 
@@ -156,13 +159,12 @@ def _plan(pkg: Package, ours: Sequence[OurSheet]) -> Edit:
     return change
 
 
-def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -> None:
+def refuse_kept_damage(pkg: Package, *, legacy: LegacyOutputs | None = None) -> None:
     """Raise ``UnusableWorkbookError`` for a damaged part a run would keep.
 
     A damaged old sheet of ours (and what only it uses) does not matter: it is replaced.
     ``check`` calls this so that it refuses exactly what ``score`` refuses.
     """
-    pkg = Package.open(package)
     ours = our_sheets(pkg, legacy)
     dropped = _plan(pkg, ours).dropped
     pkg.refuse_damage(spare=dropped)
@@ -170,7 +172,7 @@ def refuse_kept_damage(package: bytes, *, legacy: LegacyOutputs | None = None) -
 
 
 def write_sheets(
-    package: bytes,
+    pkg: Package,
     specs: Sequence[SheetSpec],
     *,
     legacy: LegacyOutputs | None = None,
@@ -184,7 +186,6 @@ def write_sheets(
     ``UnusableWorkbookError`` when the package cannot be written into (damaged, or a
     workbook part no application wrote).
     """
-    pkg = Package.open(package)
     workbook = XmlDoc(pkg.info(pkg.workbook).filename, pkg.read(pkg.workbook))
     workbookxml.check_structure(workbook)
     ours = tuple(sheet for sheet in our_sheets(pkg, legacy) if only is None or sheet.kind in only)
@@ -313,10 +314,11 @@ def _styles_part(
     part = unlinked[0] if len(unlinked) == 1 else None
     held = styles.format_counts(pkg.read(part), part.member) if part is not None else (0, 0)
     for index, sheet in enumerate(pkg.sheets):
-        if index in removed or sheet.part is None or not pkg.has(sheet.part):
+        kept = None if index in removed else Worksheet.of(pkg, sheet)
+        if kept is None:
             continue
         try:
-            used = peek.uses_style(pkg, sheet.part, max(held[0], 1), held[1])
+            used = kept.uses_style(max(held[0], 1), held[1])
         except expat.ExpatError as error:
             raise UnusableWorkbookError(
                 "unusable.damaged_sheet", {"sheet": sheet.name, "detail": str(error)}
@@ -330,18 +332,15 @@ def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] |
     """The sheets we keep that are selected, unselected; None when one cannot be."""
     edited: dict[PartName, bytes] = {}
     for index, sheet in enumerate(pkg.sheets):
-        part = sheet.part
-        if index in removed or part is None or not pkg.has(part):
+        kept = None if index in removed else Worksheet.of(pkg, sheet)
+        if kept is None:
             continue
-        name = pkg.info(part).filename
         try:
-            if not sheetview.is_selected(name, bookparts.part_chunks(pkg, part)):
-                continue
-            data = sheetview.unselected(name, pkg.read(part))
+            data = kept.unselected()
         except (UnusableWorkbookError, LookupError, ValueError):  # XmlError: a ValueError
             return None
         if data is not None:  # the same reader found the view selected: it is unselected
-            edited[part] = data
+            edited[kept.part] = data
     return edited
 
 
