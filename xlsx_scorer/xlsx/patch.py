@@ -56,6 +56,8 @@ from xlsx_scorer.opc.xmledit import (
     representable,
     unsigned_int,
 )
+from xlsx_scorer.xlsx import carrydown
+from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_attribute, row_number
 from xlsx_scorer.xlsx.sharedstrings import escape
 from xlsx_scorer.xlsx.worksheet import Worksheet
@@ -68,14 +70,21 @@ _LARGEST_EXACT = 1e15
 #: with their ``xm:sqref``).
 LAYOUT = (
     ("sheetData", "row", "c", "f"),
+    ("autoFilter",),
     ("dataValidations", "dataValidation"),
     ("extLst", "ext", "dataValidations", "dataValidation", "sqref"),
 )
-_X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
-_XM = "http://schemas.microsoft.com/office/excel/2006/main"
+
 
 #: What a cell can be given: blank (None), a mark, a number, text, or an error such as #N/A.
 CellValue: TypeAlias = bool | int | float | str | ErrorValue | None
+
+
+class _StyledBlank:
+    """A cell carried down blank, with its style (``CarryDown``): the input cells of a row."""
+
+
+_STYLED_BLANK = _StyledBlank()
 
 
 def split_ref(ref: str) -> tuple[int, int]:
@@ -94,21 +103,12 @@ def split_ref(ref: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class PatchedSheet:
-    """A worksheet's new XML, and whether a formula was replaced by a value."""
+    """A worksheet's new XML, whether a formula was replaced by a value, and the sheet's
+    filter range grown by ``CarryDown`` (before, after), if it was."""
 
     xml: bytes
     replaced_formula: bool
-
-
-@dataclass(frozen=True)
-class CarryDown:
-    """Rows added below a table: each new cell of rows ``above + 1`` to ``last`` takes the
-    style (``s``) of its column's cell in row ``above``, and every input rule that covers
-    row ``above`` is grown down to ``last`` (:func:`grown_ranges`).  Row ``above`` is found
-    as the reader numbers rows (``r="04"``, single quotes, a prefix: XML, not a pattern)."""
-
-    above: int
-    last: int
+    filter_grown: tuple[str, str] | None = None
 
 
 def _number_text(value: int | float) -> str:
@@ -217,8 +217,9 @@ def patch_cells(
 ) -> PatchedSheet:
     """``xml`` (a worksheet) with each cell of ``edits`` (``{"E7": 3}``) holding its value.
 
-    An existing cell keeps its own style; with ``carry``, a new cell below the table takes
-    the style of the cell above it and the input rules are carried down (``CarryDown``).
+    An existing cell keeps its own style; with ``carry``, each cell of the rows below the
+    table takes the style of the cell above it (a blank one too) and the input rules are
+    carried down (``CarryDown``).
     ``patch_layout`` does the same to a part whose ``LAYOUT`` was read (``Worksheet.layout``).
 
     >>> xml = (b"<x:worksheet xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>"
@@ -229,6 +230,9 @@ def patch_cells(
     >>> print(patched[94:].replace("><", ">\\n<"))
     <x:row r='04'>
     <x:c r='B4' s='7'/>
+    </x:row>
+    <x:row r="5">
+    <x:c r="B5" s="7"/>
     </x:row>
     <x:row r="6">
     <x:c r="B6" s="7">
@@ -251,13 +255,17 @@ def patch_layout(
     name = doc.name
     sheet_data = _sheet_data(doc)
     prefix = f"{doc.root.prefix}:" if doc.root.prefix else ""
-    by_row: dict[int, dict[int, CellValue]] = {}
+    by_row: dict[int, dict[int, CellValue | _StyledBlank]] = {}
     for ref, value in edits.items():
         row_number, column = split_ref(ref)
         by_row.setdefault(row_number, {})[column] = value
     rows = _rows(sheet_data, name)
     existing = dict(rows)
     styles = _styles_above(existing.get(carry.above), name) if carry else {}
+    if carry is not None:  # the styled cells of the row above, blank where no value is given
+        for number in range(carry.above + 1, carry.last + 1):
+            for column in styles:
+                by_row.setdefault(number, {}).setdefault(column, _STYLED_BLANK)
     replaced_formula = False
     written: list[tuple[int, int]] = []
     new_rows: dict[int, list[str]] = {}
@@ -266,9 +274,15 @@ def patch_layout(
         cells = _cells(row, name) if row is not None else []
         present = dict(cells)
         inserted: list[tuple[int, str]] = []
-        for column, value in sorted(columns.items()):
+        for column, given in sorted(columns.items()):
             ref = f"{column_letters(column)}{row_number}"
             cell = present.get(column)
+            if isinstance(given, _StyledBlank):
+                if cell is None:
+                    blank = [("r", ref), ("s", styles[column])]
+                    inserted.append((column, cell_xml(prefix, blank, None)))
+                continue
+            value = given
             if cell is not None:
                 formulas = cell.named(ns.MAIN, "f")
                 if any(formula.attrs.get("ref") is not None for formula in formulas):
@@ -298,11 +312,13 @@ def patch_layout(
         for number, text in rows_xml.items():
             doc.insert(_insertion_point(rows, number, sheet_data.close), text)
     _widen_dimension(doc, written)
+    grown = None
     if carry is not None:
-        _carry_rules(doc, carry)
+        carrydown.carry_rules(doc, carry)
+        grown = carrydown.carry_filter(doc, carry)
     patched = doc.render()
     XmlDoc(name, patched, keep=())  # still well-formed
-    return PatchedSheet(patched, replaced_formula)
+    return PatchedSheet(patched, replaced_formula, grown)
 
 
 def _insert_cells(
@@ -348,46 +364,6 @@ def _styles_above(row: Node | None, name: str) -> dict[int, str]:
     """The style (``s``) of each styled cell of ``row``, by column number."""
     cells = _cells(row, name) if row is not None else []
     return {column: style for column, cell in cells if (style := cell.attrs.get("s")) is not None}
-
-
-_RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
-
-
-def grown_ranges(ranges: str, above: int, last: int) -> str:
-    """A list of ranges (``sqref``) with each range that covers row ``above`` and ends
-    before ``last`` grown down to ``last``; the others as they are.
-
-    >>> grown_ranges("A2:A9 C1 D9", 9, 12)
-    'A2:A12 C1 D9:D12'
-    """
-    parts = []
-    for part in ranges.split():
-        match = _RANGE.fullmatch(part)
-        if match is not None:
-            first, top, second, bottom = match.groups()
-            low, high = int(top), int(bottom or top)
-            if low <= above <= high < last:
-                parts.append(f"{first}{low}:{second or first}{last}")
-                continue
-        parts.append(part)
-    return " ".join(parts)
-
-
-def _carry_rules(doc: XmlDoc, carry: CarryDown) -> None:
-    """Every input rule covering row ``carry.above`` grown down to ``carry.last``: the
-    ``sqref`` of a ``<dataValidation>``, the ``<xm:sqref>`` text of an Excel 2010 one
-    (``extLst``, rules that name another sheet); a rule left as it is is not touched."""
-    for rules in doc.root.named(ns.MAIN, "dataValidations"):
-        for rule in rules.named(ns.MAIN, "dataValidation"):
-            ranges = rule.attrs.get("sqref") or ""
-            if (new := grown_ranges(ranges, carry.above, carry.last)) != ranges:
-                doc.set_attrs(rule, {"sqref": new})
-    for ext in doc.root.named(ns.MAIN, "extLst"):
-        for rule in (node for node in ext.walk() if node.is_(_X14, "dataValidation")):
-            for where in (node for node in rule.named(_XM, "sqref") if not node.empty):
-                ranges = doc.inner_text(where)
-                if (new := grown_ranges(ranges, carry.above, carry.last)) != ranges:
-                    doc.replace(where.tag_end, where.close, escape_text(new))
 
 
 def filled_rows(doc: XmlDoc, columns: Iterable[str]) -> frozenset[int]:
@@ -436,6 +412,10 @@ def patch_workbook(
         part = Worksheet(pkg, found.part, f"{sheet} ({found.part.member})")
         patched = patch_layout(part.layout(LAYOUT), cells, (carry or {}).get(sheet))
         change.replace(part.part, patched.xml)
+        if patched.filter_grown is not None:
+            carrydown.grow_filter_name(pkg, change, found, patched.filter_grown)
+        if sheet in (carry or {}):
+            carrydown.grow_tables(pkg, change, found, (carry or {})[sheet])
         any_formula |= patched.replaced_formula
         touched = True
     if not touched:
