@@ -103,6 +103,7 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.output_exists"),
     fatal("unusable.bad_coordinate", sheet="Results", cell="XFE1"),
     fatal("unusable.bad_value", sheet="Results", cell="E7", found='t="b" with 2'),
+    fatal("unusable.roster_number", sheet="Players", cell="B2", found="1.5", column="fixed_table"),
     fatal(
         "unusable.format_unknown",
         name="chess",
@@ -126,6 +127,7 @@ CATALOGUE: tuple[Finding, ...] = (
         low=2,
         high=6,
         length=40,
+        most=1_000_000,
     ),
     fatal(
         "unusable.wrong_game",

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from xlsx_scorer.core.cells import is_blank, player_name
+from xlsx_scorer.core.cells import is_blank, player_name, shown
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold
 from xlsx_scorer.xlsx.sheetcells import BadValue, column_letters
@@ -152,8 +152,9 @@ ROSTER_COLUMNS = ("dropped_after", "fixed_table", "club")
 def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine]:
     """Each roster name's optional columns, from headers in the row of the names' header.
 
-    A number column holding anything but a whole number ≥ 1 makes the workbook
-    unusable, naming the cell (seating cannot guess a table).
+    A number column holding anything but a whole number (from 1 for a table, from 0 for
+    a round) makes the workbook unusable, naming the cell and what the column takes
+    (``unusable.roster_number``: seating cannot guess a table).
     """
     headers = {
         fold(module.STRINGS[f"roster.{key}"]): key
@@ -180,8 +181,16 @@ def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine
                 values[key] = " ".join(str(value).split()) or None
                 continue
             number = whole(value)
-            if number is None:
-                raise bad_value(sheet, row, column, str(value))
+            if number is None or (key == "fixed_table" and number < 1):
+                raise UnusableWorkbookError(
+                    "unusable.roster_number",
+                    {
+                        "sheet": sheet,
+                        "cell": f"{column_letters(column)}{row}",
+                        "found": shown(value).strip(),
+                        "column": key,
+                    },
+                )
             values[key] = number
         lines[name] = RosterLine(**values)
     return lines
