@@ -11,7 +11,7 @@ from xlsx_scorer.cli.options import add_command, add_common
 
 def add_parser(subcommands: Any, lang: str) -> None:
     """Register ``formats`` with the command parser, its help in ``lang``."""
-    add_common(add_command(subcommands, "formats", lang), lang, "help.lang_list")  # writes no workbook
+    add_common(add_command(subcommands, "formats", lang), lang, "help.lang_list")  # no workbook
 
 
 def run(args: argparse.Namespace) -> int:
