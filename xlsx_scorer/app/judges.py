@@ -39,6 +39,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import XmlDoc
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
+from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
@@ -147,6 +148,21 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
     return Layout(filled, roster_filled)
 
 
+def _carry_down(base: Copy, layout: Layout, plan: Merge) -> dict[str, CarryDown]:
+    """Rows the merge writes below BASE's last result row take that row's look, as seated
+    rows do (``CarryDown``: styles, input rules, the filter and tables grown)."""
+    last = max([base.header_row, *layout.results_filled])
+    below = [
+        row
+        for ref, value in plan.results.items()
+        if value is not None and (row := patch.split_ref(ref)[0]) > last
+    ]
+    if not below:
+        return {}
+    above = last if last > base.header_row else base.header_row + 1  # never the header
+    return {base.sheet: CarryDown(above, max(below))}
+
+
 def _layout_of(pkg: Package, sheet: str) -> XmlDoc:
     """Where the rows and cells of the sheet called ``sheet`` are (read: it has a part)."""
     part = Worksheet.named(pkg, sheet)
@@ -208,7 +224,8 @@ def _merged(
     base_path = books[0].path
     base = as_copy(books[0], names[0])
     copies = [as_copy(book, name) for book, name in zip(books[1:], names[1:], strict=True)]
-    plan = merging.merge(base, copies, _layout(books[0], base))
+    layout = _layout(books[0], base)
+    plan = merging.merge(base, copies, layout)
     base_language = books[0].language
     refused = _refusal(books, output, force=force)
     if not plan.ok:
@@ -223,7 +240,7 @@ def _merged(
     if plan.roster and base.roster_sheet is not None:
         edits[base.roster_sheet] = {ref: _writable(value) for ref, value in plan.roster.items()}
     try:
-        data = patch.patch_workbook(books[0].package, edits)
+        data = patch.patch_workbook(books[0].package, edits, _carry_down(base, layout, plan))
     except ValueError as error:
         detail = {"file": str(base_path), "detail": str(error)}
         raise UnusableWorkbookError("unusable.cannot_write", detail) from error

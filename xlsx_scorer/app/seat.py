@@ -32,6 +32,7 @@ from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
+from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
@@ -271,7 +272,7 @@ def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, s
         for key, value in zip(SEATED, row, strict=True)
     }
     above = last if last > results.header_row else last + 1  # never the header's
-    carry = {results.name: patch.CarryDown(above, last + len(rows))}
+    carry = {results.name: CarryDown(above, last + len(rows))}
     package = patch.patch_workbook(book.package, {results.name: edits}, carry)
     spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
     written = splice.write_sheets(
