@@ -281,6 +281,13 @@ def test_score_names_non_ascii_files_per_rfc_5987(client: TestClient) -> None:
     assert unquote(encoded) == "Liga İzmir 2025_scored.xlsx"
 
 
+def test_the_download_is_named_in_the_language_the_form_asks(client: TestClient) -> None:
+    """A form's ``lang`` is the session's language for the download too, as for the seated
+    workbook (no ``Accept-Language`` needed)."""
+    response = client.post("/api/check", files=upload(EVENT), data={"lang": "tr"})
+    assert response.json()["download_name"] == "sample_event_puanlanmış.xlsx"
+
+
 def test_score_keeps_a_macro_workbook_macro_enabled(client: TestClient) -> None:
     response = client.post("/api/score", files=upload(BAD / "macro.xlsm"))
     assert response.status_code == 200

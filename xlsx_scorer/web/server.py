@@ -293,7 +293,8 @@ async def _seat(request: Request) -> Response:
 
 async def _run(request: Request, run: Callable[..., engine.Result]) -> Response:
     upload = await form.read_upload(request)
-    answer = functools.partial(_answer, run, upload, _session(request), request.app.state.lang)
+    session = upload.language or _session(request)
+    answer = functools.partial(_answer, run, upload, session, request.app.state.lang)
     return await _in_lane(request, "run", answer)
 
 
