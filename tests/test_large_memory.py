@@ -6,12 +6,21 @@ writing used to hold that it does not need (benchmarks/README.md, "Excel's large
 
 from __future__ import annotations
 
+import io
+import tracemalloc
+import zipfile
 from pathlib import Path
 
-from xlsx_scorer.app import api
+import pytest
+
+from xlsx_scorer.app import api, report
+from xlsx_scorer.app.outputkinds import STANDINGS
 from xlsx_scorer.core import games, memo
+from xlsx_scorer.opc import package
+from xlsx_scorer.xlsx import splice
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
+RESULTS = "xl/worksheets/sheet1.xml"
 
 
 def test_a_scored_run_forgets_what_the_rules_worked_out_before_writing() -> None:
@@ -26,3 +35,43 @@ def test_a_scored_run_forgets_what_the_rules_worked_out_before_writing() -> None
     checked = api.run(SAMPLE.read_bytes(), scoring=False)
     assert (ran.result.games, ran.result.players) == (checked.result.games, checked.result.players)
     assert ran.result.games == games.of(frame).count > 0
+
+
+def _selected_and_padded(rows: int) -> tuple[bytes, bytes]:
+    """The sample workbook with its Results tab-selected (as LibreOffice saves it) and ``rows``
+    more rows of cells out of the table's way; and that sheet's XML."""
+    source = zipfile.ZipFile(io.BytesIO(SAMPLE.read_bytes()))
+    xml = source.read(RESULTS)
+    xml = xml.replace(b"<sheetView ", b'<sheetView tabSelected="1" ', 1)
+    padding = b"".join(
+        b'<row r="%d"><c r="Z%d"><v>%d</v></c><c r="AA%d"><v>%d.25</v></c></row>'
+        % (number, number, number * 7919 % 100003, number, number)
+        for number in range(200, 200 + rows)
+    )
+    xml = xml.replace(b"</sheetData>", padding + b"</sheetData>", 1)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            target.writestr(info, xml if info.filename == RESULTS else source.read(info))
+    return buffer.getvalue(), xml
+
+
+def test_a_selected_sheet_of_theirs_is_unselected_as_it_is_streamed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """LibreOffice marks Results selected on every save; on Excel's largest sheet (368 MiB of
+    XML, streamed: past what the package keeps inflated) the splice unselects it as it is
+    streamed and deflates it a block at a time, never holding its XML whole (it held it
+    twice: read, then edited).  The sheet's XML is the organiser's but for that attribute."""
+    data, xml = _selected_and_padded(300_000)
+    monkeypatch.setattr(package, "KEPT_PART_BYTES", 1 << 20)  # streamed, as past 64 MB
+    standings = report.notice_sheet("en", STANDINGS, "Nothing to show yet.")
+    tracemalloc.start()
+    try:
+        scored = splice.write_sheets(data, [standings], active=STANDINGS)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    written = zipfile.ZipFile(io.BytesIO(scored)).read(RESULTS)
+    assert written == xml.replace(b'tabSelected="1"', b'tabSelected="0"', 1)
+    assert peak < len(xml), (peak, len(xml))  # it held it twice over, and its deflated bytes
