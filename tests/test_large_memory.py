@@ -6,6 +6,7 @@ writing used to hold that it does not need (benchmarks/README.md, "Excel's large
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import tracemalloc
 import zipfile
@@ -14,13 +15,15 @@ from pathlib import Path
 import pytest
 
 from xlsx_scorer.app import api, report
-from xlsx_scorer.app.outputkinds import STANDINGS
+from xlsx_scorer.app.outputkinds import ROUND_POINTS, STANDINGS
 from xlsx_scorer.core import games, memo
 from xlsx_scorer.opc import package
 from xlsx_scorer.xlsx import splice
+from xlsx_scorer.xlsx.spec import Rows
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
 RESULTS = "xl/worksheets/sheet1.xml"
+NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
 
 def test_a_scored_run_forgets_what_the_rules_worked_out_before_writing() -> None:
@@ -75,3 +78,18 @@ def test_a_selected_sheet_of_theirs_is_unselected_as_it_is_streamed(
     written = zipfile.ZipFile(io.BytesIO(scored)).read(RESULTS)
     assert written == xml.replace(b'tabSelected="1"', b'tabSelected="0"', 1)
     assert peak < len(xml), (peak, len(xml))  # it held it twice over, and its deflated bytes
+
+
+def test_round_points_hold_one_object_per_distinct_number() -> None:
+    """Round Points' numbers are cells of a million rows on Excel's largest sheet: each column
+    holds one Python object per distinct value (its points, its rounds), not one per row."""
+    ran = api.run(SAMPLE.read_bytes(), scoring=True, language="en")
+    assert ran.book is not None
+    assert ran.validated is not None
+    pipeline = api.heavy_steps()
+    scored = pipeline.output_sheets(ran.book, ran.validated, (), lang="en", now=NOW)
+    sheet = next(spec for spec in scored.specs if spec.kind == ROUND_POINTS)
+    assert isinstance(sheet.rows, Rows)
+    for column in sheet.rows.columns:
+        numbers = [value for value in column if isinstance(value, int | float)]
+        assert len({id(value) for value in numbers}) == len(set(numbers)), column[:5]
