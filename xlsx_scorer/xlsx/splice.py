@@ -395,14 +395,14 @@ def deflate_sheets(
     Every block is written and deflated as a work item of its own (``zipraw.deflate_block``)
     and a part's blocks are joined in order (``zipraw.joined``): the bytes are the same
     whichever process worked which block.  When the sheets of more than one block hold
-    ``SHARED_BLOCKS`` blocks of rows or more (a part of theirs counting one a
-    ``STREAMED_BLOCK`` of its size), those are shared with a helper process where that is
-    safe (``parallel.shared_map``: one map, so one fork, for them all; a helper that fails or
-    dies has its blocks worked here; each process streams the parts of theirs itself), and
-    meanwhile this process works out the sheets' heads (a check code over a league's table
-    takes a few tenths of a second).  Every other block, heads included, is worked here, and
-    a package of small sheets forks nothing.  Only deflated blocks are kept, never a part's
-    XML.
+    ``SHARED_BLOCKS`` blocks of rows or more, those are shared with a helper process where
+    that is safe (``parallel.shared_map``: one map, so one fork, for them all; a helper that
+    fails or dies has its blocks worked here), and meanwhile this process works out the
+    sheets' heads (a check code over a league's table takes a few tenths of a second) and
+    streams the parts of ``theirs`` (each in blocks of ``STREAMED_BLOCK``: inflated once, by
+    this process alone), then claims rows too.  Every other block, heads included, is
+    worked here, and a package of small sheets forks nothing.  Only deflated blocks are
+    kept, never a part's XML.
     """
 
     def work(item: _Item) -> tuple[tuple[int, int], Deflated]:
@@ -423,12 +423,19 @@ def deflate_sheets(
         if xml.blocks > 1
         for index in range(1, xml.blocks)  # block 0: the head alone
     ]
-    blocks = len(ours) + sum(-(-part.size // STREAMED_BLOCK) for part in theirs)
     done: dict[tuple[int, int], Deflated] = {}
-    if blocks >= SHARED_BLOCKS:
-        with parallel.meanwhile(lambda: [xml.head for xml in sheets]):
-            done.update(parallel.shared_map(work, lambda: itertools.chain(ours, streamed())))
-    else:
+    streamed_here: list[bool] = []
+
+    def meanwhile() -> None:  # here, while the helper writes our rows
+        for xml in sheets:
+            _ = xml.head
+        done.update(map(work, streamed()))
+        streamed_here.append(True)
+
+    if len(ours) >= SHARED_BLOCKS:
+        with parallel.meanwhile(meanwhile):
+            done.update(parallel.shared_map(work, lambda: iter(ours)))
+    if not streamed_here:  # no helper
         done.update(map(work, streamed()))
     counts = [xml.blocks for xml in sheets] + [0] * len(theirs)
     for number, index in done:
