@@ -10,7 +10,10 @@ import hashlib
 import json
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 import openpyxl
 import pytest
@@ -18,9 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.builders import row, sheet_values, with_vp, write
+from xlsx_scorer.app import fingerprint, report
 from xlsx_scorer.app.fingerprint import CODE_LENGTH, canonical, check_code
 from xlsx_scorer.app.report import ERRORS, ROUND_POINTS, STANDINGS, sheet_name
 from xlsx_scorer.i18n import text
+from xlsx_scorer.xlsx.spec import Column, Rows, SheetSpec
 
 GAME = [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bea", 8), with_vp(1, 1, "Cem", 7)]
 WRONG = row(1, 1, "Dua", settlements=9)  # D5: out of range
@@ -125,6 +130,41 @@ def test_the_check_code_is_the_documented_formula(rows: list[list[object]], squa
         width = max(map(len, rows))
         rows = [[*row, *[None] * (width - len(row))] for row in rows]
     assert check_code(rows) == _reference_code(rows)
+    with mock.patch.object(fingerprint, "CHUNK_ROWS", 2):  # a table of many pieces
+        assert check_code(rows) == _reference_code(rows)
+        if rows and square:
+            headed = Rows(list(zip(*rows[1:], strict=True)) or [[]] * len(rows[0]), len(rows) - 1)
+            assert check_code(headed.under(rows[0])) == _reference_code(rows)
+
+
+def test_a_big_tables_code_never_holds_its_text_whole() -> None:
+    """Round Points of Excel's largest sheet (a million rows): its check code is taken over
+    the table as it is written, a piece at a time, with no copy of its columns (the header
+    over them is a view) and never the table's whole text, nor that text encoded."""
+    count = 200_000
+    columns: list[list[Any]] = [
+        [1 + index // 2000 for index in range(count)],
+        [str(1 + index % 500) for index in range(count)],
+        [f"Player {index % 2000:04d}" for index in range(count)],
+        [index % 11 for index in range(count)],
+        ["Yes" if index % 4 == 0 else None for index in range(count)],
+        [(index % 7) / 3 for index in range(count)],
+    ]
+    spec = report._checked(
+        "en", SheetSpec("k", "S", "T", (), tuple(Column(f"C{i}") for i in range(6)), Rows(columns))
+    )
+    code = spec.notes[-1]
+    assert callable(code)
+    text_size = len(fingerprint.canonical_json(Rows(columns).under([f"C{i}" for i in range(6)])))
+    tracemalloc.start()
+    try:
+        found = code()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    header: list[Any] = [f"C{i}" for i in range(6)]
+    assert found == check_code([header, *zip(*columns, strict=True)])
+    assert peak < text_size / 2, (peak, text_size)
 
 
 def test_known_codes_do_not_change() -> None:

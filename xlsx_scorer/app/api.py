@@ -233,6 +233,8 @@ def run(
         scored = pipeline.output_sheets(
             book, validated, notices, lang=lang, now=now or dt.datetime.now(dt.UTC)
         )
+        games, players = validated.games, validated.players
+        pipeline.forget_answers(validated)  # the writing needs none of them
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
         taken = pipeline.names_taken(book, scored.specs, workbook)
         findings += tuple(finding.located(file=filename) for finding in taken)
@@ -241,8 +243,8 @@ def run(
     result = Result(
         findings,
         lang,
-        validated.games,
-        validated.players,
+        games,
+        players,
         scored.standings,
         workbook,
         book.format,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from json.encoder import encode_basestring as _json_string
 from typing import Any
 
@@ -38,6 +38,9 @@ CODE_LENGTH = 10
 SIGNIFICANT_DIGITS = 12
 #: Whole numbers below this (in size) have at most ``SIGNIFICANT_DIGITS`` digits.
 _WHOLE_DIGITS = 10**SIGNIFICANT_DIGITS
+#: Rows of a table made canonical text at a time (``canonical_pieces``): a piece of a Round
+#: Points sheet is about a megabyte of text.
+CHUNK_ROWS = 16_384
 #: How far down the check code may be (title, notes).
 CHECK_SEARCH_ROWS = 10
 _ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -71,30 +74,63 @@ def canonical_json(rows: Iterable[Sequence[Any]]) -> str:
     ('[["","5","TRUE"]]', '[]')
 
     It is ``json.dumps`` of that array (``ensure_ascii=False``, no spaces), built
-    column by column (``Rows``, missing cells being trailing blanks): each distinct value
-    of a column is worked out once.
+    column by column (``Rows``, missing cells being trailing blanks) and ``CHUNK_ROWS``
+    rows at a time (``canonical_pieces``).
+    """
+    return "".join(canonical_pieces(rows))
+
+
+def canonical_pieces(rows: Iterable[Sequence[Any]]) -> Iterator[str]:
+    """``canonical_json(rows)`` in pieces of ``CHUNK_ROWS`` rows, end to end the same text:
+    the check code of a million-row table never holds the table's text whole.
+
+    In each piece, each distinct value of a column is worked out once.
+
+    >>> list(canonical_pieces([["Rank"], [1], [2], [None]]))
+    ['[["Rank"],["1"],["2"', ']]']
     """
     table = Rows.of(rows)
     width = len(table.columns)
-    if not width:
-        return "[]"
-    columns = [
-        _json_cells(values, "," if index else "") for index, values in enumerate(table.columns)
-    ]
-    _drop_trailing_blanks(columns, [',""' if index else '""' for index in range(width)])
-    # A row with its first cell dropped is empty: the trailing ones leave the table.
-    count = len(table)
-    while count and not columns[0][count - 1]:
-        count -= 1
+    count = _kept_rows(table) if width else 0
     if not count:
-        return "[]"
-    # Every row's cells, each row opened by "],[" (the first by "[["): one join.
+        yield "[]"
+        return
     step = width + 1
-    pieces = ["],["] * (count * step)
-    pieces[0] = "[["
-    for index, cells in enumerate(columns, start=1):
-        pieces[index::step] = cells[:count]
-    return "".join(pieces) + "]]"
+    for start in range(0, count, CHUNK_ROWS):
+        stop = min(start + CHUNK_ROWS, count)
+        # Every row's cells, each row opened by "],[" (the table's first by "[["): one join.
+        pieces = ["],["] * ((stop - start) * step)
+        if not start:
+            pieces[0] = "[["
+        for index, cells in enumerate(_cells(table, start, stop), start=1):
+            pieces[index::step] = cells
+        yield "".join(pieces)
+    yield "]]"
+
+
+def _cells(table: Rows, start: int, stop: int) -> list[list[str]]:
+    """Rows ``start`` to ``stop`` of ``table``, column by column, as JSON text, each cell after
+    its comma; trailing blank cells are ``""`` (so is every cell of a blank row)."""
+    columns = [
+        _json_cells(values[start:stop], "," if index else "")
+        for index, values in enumerate(table.columns)
+    ]
+    _drop_trailing_blanks(columns, [',""' if index else '""' for index in range(len(columns))])
+    return columns
+
+
+def _kept_rows(table: Rows) -> int:
+    """How many rows of ``table`` are kept: up to the last one with a cell not blank (a row
+    with its first cell dropped is blank, and the trailing ones leave the table)."""
+    count = len(table)
+    while count:
+        start = max(0, count - CHUNK_ROWS)
+        first = _cells(table, start, count)[0]
+        while count > start and not first[count - start - 1]:
+            count -= 1
+        if count > start:
+            break
+    return count
 
 
 def _json_cells(values: Sequence[Any], comma: str) -> list[str]:
@@ -174,7 +210,10 @@ def check_code(rows: Iterable[Sequence[Any]]) -> str:
     >>> check_code([header, [1, "Ana"]])
     'd11d1e364f'
     """
-    return hashlib.sha256(canonical_json(rows).encode()).hexdigest()[:CODE_LENGTH]
+    digest = hashlib.sha256()
+    for piece in canonical_pieces(rows):
+        digest.update(piece.encode())
+    return digest.hexdigest()[:CODE_LENGTH]
 
 
 def _printed_code(value: Any) -> str | None:

@@ -22,7 +22,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
-from xlsx_scorer.core import backends, checks, games, pending, rules, scoring, standings
+from xlsx_scorer.core import backends, checks, games, memo, pending, rules, scoring, standings
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
 from xlsx_scorer.core.formats import Format
@@ -230,6 +230,13 @@ def output_sheets(
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),
     )
     return Scored(specs, table, ranks)
+
+
+def forget_answers(validated: Validated) -> None:
+    """Drop what the rules and the scoring worked out about the validated frame and remembered
+    (``core.memo``): writing the sheets needs none of it, and over a million rows it is a few
+    hundred megabytes.  Asked again, it is worked out again."""
+    memo.forget(validated.frame)
 
 
 def per_game(frame: pd.DataFrame, fmt: Format) -> pd.DataFrame:

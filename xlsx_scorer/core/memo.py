@@ -47,6 +47,12 @@ class FrameMemo(threading.local):
             self._answers[key] = compute()
         return cast(Answer, self._answers[key])
 
+    def forget(self, frame: pd.DataFrame) -> None:
+        """Drop the answers about ``frame`` (a frame not remembered: nothing to drop)."""
+        if self._frame is not None and self._frame() is frame:
+            self._frame = None
+            self._answers = {}
+
 
 _MEMO = FrameMemo()
 
@@ -54,3 +60,17 @@ _MEMO = FrameMemo()
 def remembered(frame: pd.DataFrame, key: Hashable, compute: Callable[[], Answer]) -> Answer:
     """``compute()`` for ``(frame, key)`` from the core's one memory (:class:`FrameMemo`)."""
     return _MEMO.get(frame, key, compute)
+
+
+def forget(frame: pd.DataFrame) -> None:
+    """Drop what the core's memory holds about ``frame``: asked again, it is worked out again.
+
+    For a run done with the rules and the scoring: over a million rows the answers are a
+    few hundred megabytes that writing the sheets does not need.
+
+    >>> frame = pd.DataFrame({"knights": [3, 1]})
+    >>> remembered(frame, "total", lambda: 4); forget(frame); remembered(frame, "total", lambda: 5)
+    4
+    5
+    """
+    _MEMO.forget(frame)

@@ -159,7 +159,7 @@ class Edit:
 
     def __init__(self, pkg: Package) -> None:
         self.pkg = pkg
-        self._replaced: dict[PartName, bytes] = {}
+        self._replaced: dict[PartName, bytes | Deflated] = {}
         self._added: dict[PartName, bytes | Deflated] = {}
         self._types: dict[PartName, str] = {}
         self._dropped: set[PartName] = set()
@@ -200,8 +200,9 @@ class Edit:
 
     # ---------------------------------------------------------------- changes
 
-    def replace(self, part: PartName, data: bytes) -> None:
-        """``part`` (one the package holds) with ``data`` as its content."""
+    def replace(self, part: PartName, data: bytes | Deflated) -> None:
+        """``part`` (one the package holds) with ``data`` as its content, or deflated already
+        (``zipraw.Deflated``, as ``add`` takes it: a sheet of a million rows written again)."""
         if part == CONTENT_TYPES_PART or _is_rels(part):
             raise ValueError(f"{part} follows from the edit; it is not replaced by hand")
         if part in self._added:

@@ -55,7 +55,7 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 def rewrite(
     pkg: Package,
-    edited: Mapping[PartName, bytes],
+    edited: Mapping[PartName, bytes | Deflated],
     *,
     dropped: Iterable[PartName] = (),
     added: Mapping[PartName, bytes | Deflated] | None = None,
@@ -64,8 +64,8 @@ def rewrite(
 ) -> bytes:
     """``pkg`` with ``edited`` parts replaced, ``dropped`` ones left out, ``added`` appended.
 
-    ``level``: zlib's compression level for the parts written anew (an added part that comes
-    deflated already keeps its own); ``first``: a part to write before every other
+    ``level``: zlib's compression level for the parts written anew (an edited or added part
+    that comes deflated already keeps its own); ``first``: a part to write before every other
     (``[Content_Types].xml``, which streaming readers want first).
     """
     gone = set(dropped)

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import codecs
+import itertools
 from collections.abc import Iterable, Iterator
 from xml.parsers import expat
 
@@ -36,11 +37,15 @@ from xlsx_scorer.opc import guards
 from xlsx_scorer.opc.ns import MAIN
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError
 
-__all__ = ["is_selected", "unselected"]
+__all__ = ["is_selected", "unselected", "unselected_stream"]
 
 #: The elements of a worksheet that may come before and hold the views (CT_Worksheet).
 _HEAD = frozenset({"sheetPr", "dimension", "sheetViews"})
 _SELECTED = {"1": "0", "true": "false"}
+
+
+#: A part's bytes after its head: the pieces read with it, then the chunks not yet read.
+_Rest = tuple[Iterable[bytes | memoryview], Iterator[bytes]]
 
 
 class _HeadEndError(Exception):
@@ -77,30 +82,34 @@ def _head_end(name: str, chunks: Iterator[bytes]) -> tuple[list[bytes], int | No
     return read, None, ""
 
 
-def _head(name: str, chunks: Iterable[bytes]) -> tuple[XmlDoc | None, int | None]:
+def _head(name: str, chunks: Iterable[bytes]) -> tuple[XmlDoc | None, int | None, _Rest]:
     """The part's views as an editable document, the part read no further than its head.
 
     When the part has cells and is UTF-8: its head alone, closed by the root's end tag (the
     document's bytes are then the part's own up to the offset returned); else the whole part,
     and None.  No document at all when the head, in an encoding that writes ASCII as ASCII,
-    has no ``tabSelected`` (nothing to read: no view is selected).
+    has no ``tabSelected`` (nothing to read: no view is selected).  With them, the part's
+    bytes after that offset: the rest of the chunks read, then the chunks not yet read.
     """
     keep = [("sheetViews", "sheetView")]
     rest = iter(chunks)
     read, end, root = _head_end(name, rest)
     if end is not None:
         first = read[0] if len(read[0]) >= end else b"".join(read)
+        after: list[bytes | memoryview] = [memoryview(first)[end:]]
+        if first is read[0]:
+            after += read[1:]
         utf16 = first[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or 0 in first[:2]
         if not utf16 and first.find(b"tabSelected", 0, end) < 0:
-            return None, end
+            return None, end, (after, rest)
         head = first[:end] + f"</{root}>".encode()
         try:
             doc = XmlDoc(name, head, keep=keep)
         except XmlError:
             doc = None
         if doc is not None and doc.data == head:
-            return doc, end
-    return XmlDoc(name, b"".join([*read, *rest]), keep=keep), None
+            return doc, end, (after, rest)
+    return XmlDoc(name, b"".join([*read, *rest]), keep=keep), None, ((), iter(()))
 
 
 def _selected_views(doc: XmlDoc) -> list[tuple[Node, str]]:
@@ -118,7 +127,7 @@ def is_selected(name: str, chunks: Iterable[bytes]) -> bool:
 
     Raises ``XmlError`` when the part cannot be read (named ``name``).
     """
-    doc, _ = _head(name, chunks)
+    doc, _, _ = _head(name, chunks)
     return doc is not None and bool(_selected_views(doc))
 
 
@@ -127,7 +136,23 @@ def unselected(name: str, data: bytes) -> bytes | None:
 
     Raises ``XmlError`` when the part cannot be read (named ``name``).
     """
-    doc, end = _head(name, [data])
+    edited = unselected_stream(name, [data])
+    return None if edited is None else b"".join(edited)
+
+
+def unselected_stream(name: str, chunks: Iterable[bytes]) -> Iterator[bytes | memoryview] | None:
+    """``unselected`` on a part streamed as ``chunks``: the part's bytes with its selected
+    views unselected, in pieces (the head edited, then the rest as it comes: a sheet of a
+    million rows is never held whole); None when no view is selected.
+
+    >>> part = b'<worksheet xmlns="%s"><sheetViews><sheetView tabSelected="1"/></sheetViews>'
+    >>> part = (part + b"<sheetData/></worksheet>") % MAIN.encode()
+    >>> b"".join(unselected_stream("s.xml", [part[:90], part[90:]])) == unselected("s.xml", part)
+    True
+
+    Raises ``XmlError`` when the head cannot be read (named ``name``).
+    """
+    doc, end, (after, rest) = _head(name, chunks)
     views = [] if doc is None else _selected_views(doc)
     if doc is None or not views:
         return None
@@ -135,6 +160,6 @@ def unselected(name: str, data: bytes) -> bytes | None:
         doc.set_attrs(view, {"tabSelected": value})
     rendered = doc.render()
     if end is None:
-        return rendered
+        return iter([rendered])
     closing = len(doc.data) - end
-    return b"".join((memoryview(rendered)[: len(rendered) - closing], memoryview(data)[end:]))
+    return itertools.chain([memoryview(rendered)[: len(rendered) - closing]], after, rest)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, overload
 
-__all__ = ["Chart", "Column", "Note", "Rows", "SheetSpec", "note_text"]
+__all__ = ["Chart", "Column", "Headed", "Note", "Rows", "SheetSpec", "note_text"]
 
 #: A note: its text, or a function giving it, called once the sheet is being written (a check
 #: code over a big table is worked out while a helper process writes the table's rows).
@@ -64,10 +64,13 @@ class Rows(Sequence[tuple[Any, ...]]):
         return cls(columns, len(table))
 
     def under(self, row: Sequence[Any]) -> Rows:
-        """``row`` and then these rows (a header row over the table)."""
+        """``row`` and then these rows (a header row over the table); the columns are not
+        copied (``Headed``), so a check code over a million rows costs no second table."""
         if len(row) != len(self.columns):
             return Rows.of([row, *self])
-        return Rows([[value, *column] for value, column in zip(row, self.columns, strict=True)])
+        return Rows(
+            [Headed(value, column) for value, column in zip(row, self.columns, strict=True)]
+        )
 
     def __len__(self) -> int:
         return self._length
@@ -87,6 +90,45 @@ class Rows(Sequence[tuple[Any, ...]]):
         if not -self._length <= index < self._length:
             raise IndexError("row index out of range")
         return tuple(column[index] for column in self.columns)
+
+
+class Headed(Sequence[Any]):
+    """A column with one value over it, read through (the column is not copied).
+
+    >>> column = Headed("Rank", [1, 2, 3])
+    >>> list(column), len(column), column[0], column[-1], column[1:3], column[:2]
+    (['Rank', 1, 2, 3], 4, 'Rank', 3, [1, 2], ['Rank', 1])
+    """
+
+    def __init__(self, head: Any, column: Sequence[Any]) -> None:
+        self.head, self.column = head, column
+
+    def __len__(self) -> int:
+        return len(self.column) + 1
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self.head
+        yield from self.column
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return list(self)[index]
+            if start >= stop:
+                return []
+            body = list(self.column[max(start, 1) - 1 : stop - 1])
+            return [self.head, *body] if start == 0 else body
+        if not -len(self) <= index < len(self):
+            raise IndexError("index out of range")
+        index %= len(self)
+        return self.column[index - 1] if index else self.head
 
 
 @dataclass(frozen=True)

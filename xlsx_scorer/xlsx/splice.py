@@ -35,7 +35,7 @@ Rules:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from xml.parsers import expat
@@ -54,7 +54,7 @@ from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
-__all__ = ["CHART_DATA_KIND", "deflate_sheets", "write_sheets"]
+__all__ = ["CHART_DATA_KIND", "Streamed", "deflate_sheets", "write_sheets"]
 
 #: The kind of the hidden sheet holding the chart's numbers (named ``Chart.data_sheet``).
 CHART_DATA_KIND = "chart_data"
@@ -68,6 +68,9 @@ DEFLATE_LEVEL = 1
 #: event's sheets (3) was slower, of a 20,000-row one's (6) even, of a 30,000-row one's
 #: (11) about a quarter faster.
 SHARED_BLOCKS = 8
+#: The bytes of a part of theirs written again (a selected sheet, unselected) deflated as one
+#: work item: Excel's largest sheet, 368 MiB of XML, in 368 blocks.
+STREAMED_BLOCK = 1 << 20
 #: The relationship ids a new sheet of ours names its drawing by, and the drawing its chart.
 _DRAWING_RID = "rId1"
 _CHART_RID = "rId1"
@@ -231,20 +234,18 @@ def write_sheets(
         sheet_ids.add(sheet_id)
         numbered.append((sheet, sheet_id))
     shown = next((s.kind for s in new if s.kind == active and s.spec is not None), None)
-    if shown is not None:
-        unselected = _unselect_theirs(pkg, removed)
-        if unselected is None:
-            shown = None
-        else:
-            for part, data in unselected.items():
-                change.replace(part, data)
+    unselected = _unselect_theirs(pkg, removed) if shown is not None else {}
+    if unselected is None:
+        shown, unselected = None, {}
     data_name = next((s.name for s in new if s.kind == CHART_DATA_KIND), "")
     written = [
         (sheet, *_sheet_parts(sheet, cell_styles, taken_parts, folder, data_name, shown))
         for sheet in new
     ]
-    deflated = deflate_sheets([xml for _, xml, _ in written])
-    for (sheet, _, chart), member in zip(written, deflated, strict=True):
+    deflated = deflate_sheets([xml for _, xml, _ in written], list(unselected.values()))
+    for part, member in zip(unselected, deflated[len(written) :], strict=True):
+        change.replace(part, member)
+    for (sheet, _, chart), member in zip(written, deflated, strict=False):  # ours come first
         change.add(sheet.part, member, ns.CT_WORKSHEET)
         if chart is not None:  # in the order of the parts before: drawing, chart, their rels
             change.add(chart.drawing, chart.drawing_xml, ns.CT_DRAWING)
@@ -328,24 +329,60 @@ def _styles_part(
     return part, False
 
 
-def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, bytes] | None:
-    """The sheets we keep that are selected, unselected; None when one cannot be."""
-    edited: dict[PartName, bytes] = {}
+def _unselect_theirs(pkg: Package, removed: set[int]) -> dict[PartName, Streamed] | None:
+    """The sheets we keep that are selected, each unselected as it is streamed (``Streamed``);
+    None when one cannot be."""
+    edited: dict[PartName, Streamed] = {}
     for index, sheet in enumerate(pkg.sheets):
         kept = None if index in removed else Worksheet.of(pkg, sheet)
         if kept is None:
             continue
         try:
-            data = kept.unselected()
+            if kept.unselected_stream() is None:
+                continue  # no view selected (only the head was read)
         except (UnusableWorkbookError, LookupError, ValueError):  # XmlError: a ValueError
             return None
-        if data is not None:  # the same reader found the view selected: it is unselected
-            edited[kept.part] = data
+        edited[kept.part] = Streamed(pkg.info(kept.part).file_size, kept.unselected_pieces)
     return edited
 
 
-def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
-    """Each worksheet part of ``sheets`` deflated at ``DEFLATE_LEVEL``, block by block.
+#: A block to deflate: (part number, block number, its bytes or None for one of ours, last).
+_Item = tuple[int, int, bytes | None, bool]
+
+
+@dataclass(frozen=True)
+class Streamed:
+    """A part of theirs written again as it is streamed, never held whole: its size as the
+    package declares it (for the count of its blocks) and its new bytes, in pieces, from the
+    start each time ``pieces`` is called (by each process that deflates some of it)."""
+
+    size: int
+    pieces: Callable[[], Iterable[bytes | memoryview]]
+
+
+def _blocks(pieces: Iterable[bytes | memoryview], size: int) -> Iterator[tuple[bytes, bool]]:
+    """The bytes of ``pieces`` in blocks of ``size`` (the last one shorter, maybe empty), each
+    with whether it is the last.
+
+    >>> list(_blocks([b"abc", b"de"], 2)), list(_blocks([b"ab"], 2)), list(_blocks([], 2))
+    ([(b'ab', False), (b'cd', False), (b'e', True)], [(b'ab', True)], [(b'', True)])
+    """
+    pending = bytearray()
+    for piece in pieces:
+        pending += piece
+        while len(pending) > size:  # a byte at least follows the block
+            with memoryview(pending) as view:
+                block = bytes(view[:size])
+            del pending[:size]
+            yield block, False
+    yield bytes(pending), True
+
+
+def deflate_sheets(
+    sheets: Sequence[sheetxml.SheetXml], theirs: Sequence[Streamed] = ()
+) -> list[Deflated]:
+    """Each worksheet part of ``sheets``, then of ``theirs``, deflated at ``DEFLATE_LEVEL``,
+    block by block.
 
     Every block is written and deflated as a work item of its own (``zipraw.deflate_block``)
     and a part's blocks are joined in order (``zipraw.joined``): the bytes are the same
@@ -353,29 +390,54 @@ def deflate_sheets(sheets: Sequence[sheetxml.SheetXml]) -> list[Deflated]:
     ``SHARED_BLOCKS`` blocks of rows or more, those are shared with a helper process where
     that is safe (``parallel.shared_map``: one map, so one fork, for them all; a helper that
     fails or dies has its blocks worked here), and meanwhile this process works out the
-    sheets' heads (a check code over a league's table takes a few tenths of a second).
-    Every other block, heads included, is worked here, and a package of small sheets forks
-    nothing.  Only deflated blocks are kept, never a part's XML.
+    sheets' heads (a check code over a league's table takes a few tenths of a second) and
+    streams the parts of ``theirs`` (each in blocks of ``STREAMED_BLOCK``: inflated once, by
+    this process alone), then claims rows too.  Every other block, heads included, is
+    worked here, and a package of small sheets forks nothing.  Only deflated blocks are
+    kept, never a part's XML.
     """
 
-    def work(item: tuple[int, int]) -> Deflated:
-        number, index = item
-        xml = sheets[number]
-        return deflate_block(xml.block(index), DEFLATE_LEVEL, last=index == xml.blocks - 1)
+    def work(item: _Item) -> tuple[tuple[int, int], Deflated]:
+        number, index, data, last = item
+        if data is None:
+            xml = sheets[number]
+            data, last = xml.block(index), index == xml.blocks - 1
+        return (number, index), deflate_block(data, DEFLATE_LEVEL, last=last)
 
-    shared = [
-        (number, index)
+    def streamed() -> Iterator[_Item]:
+        for number, part in enumerate(theirs, start=len(sheets)):
+            for index, (data, last) in enumerate(_blocks(part.pieces(), STREAMED_BLOCK)):
+                yield number, index, data, last
+
+    ours: list[_Item] = [
+        (number, index, None, False)
         for number, xml in enumerate(sheets)
         if xml.blocks > 1
         for index in range(1, xml.blocks)  # block 0: the head alone
     ]
-    if len(shared) < SHARED_BLOCKS:
-        shared = []
-    with parallel.meanwhile(lambda: [xml.head for xml in sheets]):
-        done = dict(zip(shared, parallel.shared_map(work, lambda: iter(shared)), strict=True))
+    done: dict[tuple[int, int], Deflated] = {}
+    streamed_here: list[bool] = []
+
+    def meanwhile() -> None:  # here, while the helper writes our rows
+        for xml in sheets:
+            _ = xml.head
+        done.update(map(work, streamed()))
+        streamed_here.append(True)
+
+    if len(ours) >= SHARED_BLOCKS:
+        with parallel.meanwhile(meanwhile):
+            done.update(parallel.shared_map(work, lambda: iter(ours)))
+    if not streamed_here:  # no helper
+        done.update(map(work, streamed()))
+    counts = [xml.blocks for xml in sheets] + [0] * len(theirs)
+    for number, index in done:
+        counts[number] = max(counts[number], index + 1)
     return [
-        joined(done.get((number, index)) or work((number, index)) for index in range(xml.blocks))
-        for number, xml in enumerate(sheets)
+        joined(
+            done.get((number, index)) or work((number, index, None, False))[1]
+            for index in range(count)
+        )
+        for number, count in enumerate(counts)
     ]
 
 

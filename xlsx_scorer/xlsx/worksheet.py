@@ -10,8 +10,9 @@ DTDs), numbering rows by one rule (``cellvalues.row_attribute``: ``xsd:unsignedI
   event; proven to give the same cells); iterating a ``Worksheet`` streams its bytes, in one
   chunk when the package keeps the part inflated;
 - ``head_texts``: the text of column A in the first rows (the same reader, stopping there);
-- ``selected`` / ``unselected``: whether a view is ``tabSelected``, and the part with every
-  view unselected by splicing that attribute (``sheetview``: only the head is parsed);
+- ``selected`` / ``unselected_stream``: whether a view is ``tabSelected``, and the part with
+  every view unselected by splicing that attribute, streamed (``sheetview``: only the head
+  is parsed);
 - ``uses_style``: whether a cell, row or column names a cell format past those the styles
   part holds, or a conditional format a ``dxfId`` past its ``dxfs``; stops at the first;
 - ``xml`` and ``layout``: the part's bytes, and the positions of the elements an edit needs
@@ -45,7 +46,7 @@ DTDs), numbering rows by one rule (``cellvalues.row_attribute``: ``xsd:unsignedI
 >>> notes = Worksheet.named(Package.open(buffer.getvalue()), "Notes")
 >>> notes.head_texts(5), notes.selected(), notes.uses_style(3, 0), notes.uses_style(4, 0)
 (['Hi'], True, True, False)
->>> b'tabSelected="0"' in notes.unselected()
+>>> b'tabSelected="0"' in b"".join(notes.unselected_stream())
 True
 """
 
@@ -131,10 +132,17 @@ class Worksheet:
         Raises ``XmlError`` when the part cannot be read."""
         return sheetview.is_selected(self.name, self)
 
-    def unselected(self) -> bytes | None:
-        """The part with its selected views unselected; None when none is (then only its
-        head was read).  Raises ``XmlError`` when the part cannot be read."""
-        return sheetview.unselected(self.name, self.xml()) if self.selected() else None
+    def unselected_stream(self) -> Iterator[bytes | memoryview] | None:
+        """The part with its selected views unselected, in pieces as the part is streamed: the
+        head edited, then the rest as it is inflated (a sheet of a million rows is never held
+        whole); None when no view is selected (then only its head was read).  Raises
+        ``XmlError`` when the part cannot be read."""
+        return sheetview.unselected_stream(self.name, self)
+
+    def unselected_pieces(self) -> Iterable[bytes | memoryview]:
+        """``unselected_stream``, from the start each time it is called; nothing when no view
+        is selected (for a writer that streams the part from several processes)."""
+        return self.unselected_stream() or ()
 
     def uses_style(self, formats: int, highlights: int) -> bool:
         """Whether the sheet names a format the styles part does not hold: a ``<c>``/``<row>``
