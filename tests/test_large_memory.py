@@ -69,9 +69,10 @@ def test_a_selected_sheet_of_theirs_is_unselected_as_it_is_streamed(
     data, xml = _selected_and_padded(300_000)
     monkeypatch.setattr(package, "KEPT_PART_BYTES", 1 << 20)  # streamed, as past 64 MB
     standings = report.notice_sheet("en", STANDINGS, "Nothing to show yet.")
+    opened = package.Package.open(data)
     tracemalloc.start()
     try:
-        scored = splice.write_sheets(data, [standings], active=STANDINGS)
+        scored = splice.write_sheets(opened, [standings], active=STANDINGS)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
