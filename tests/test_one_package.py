@@ -104,7 +104,7 @@ def test_the_package_knows_its_date_system() -> None:
 
 def test_a_run_reads_the_workbook_part_once(monkeypatch: pytest.MonkeyPatch) -> None:
     data = SAMPLE.read_bytes()
-    monkeypatch.setattr(opc_package, "_last_opened", [])
+    monkeypatch.setattr(opc_package, "_last_opened", opc_package._LastOpened())
     read: list[str] = []
     stream, read_part = Package.stream, Package.read
 
@@ -145,13 +145,13 @@ def test_a_sheets_selection_is_read_from_its_head_alone_by_the_reader_that_unsel
 
 def test_a_score_run_opens_and_verifies_the_package_once(monkeypatch: pytest.MonkeyPatch) -> None:
     data = SAMPLE.read_bytes()
-    monkeypatch.setattr(opc_package, "_last_opened", [])
+    monkeypatch.setattr(opc_package, "_last_opened", opc_package._LastOpened())
     opened: list[bytes] = []
     init = Package.__init__
 
-    def counted(self: Package, source: bytes, *args: object) -> None:
+    def counted(self: Package, source: bytes, *args: object, **options: object) -> None:
         opened.append(source)
-        init(self, source, *args)  # type: ignore[arg-type]
+        init(self, source, *args, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Package, "__init__", counted)
     result = api.score(data)

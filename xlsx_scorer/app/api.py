@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
+from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import parallel, save
 
 if TYPE_CHECKING:
@@ -204,14 +205,14 @@ def run(
         raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
     try:
         chosen = load_format(format)
-        if not checked:
-            safety.check_package(data)
+        # the run's one package, held until the run ends (``Package.open`` hands it back)
+        package = Package.open(data) if checked else safety.check_package(data)
         # The heavy steps (pandas, pandera) only for a file that passed the safety checks:
         # imported while a league's rows are read by a helper process, else once read.
         from xlsx_scorer.app import reading  # noqa: PLC0415
 
         with parallel.meanwhile(heavy_steps):
-            book = reading.read(data, chosen)
+            book = reading.read(package, chosen)
         pipeline = heavy_steps()
         lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
@@ -318,8 +319,9 @@ def _unusable(
 # Files: thin wrappers
 
 
-def read_file(source: Path) -> bytes:
-    """The bytes of ``source`` once they passed ``safety.check_package``.
+def read_file(source: Path) -> Package:
+    """The package in ``source`` once it passed ``safety.check_package`` (hold it while its
+    bytes are run: ``Package.open`` of them hands it back).
 
     Raises ``UnusableWorkbookError`` (a folder, no such file, too large, not a workbook…).
     """
@@ -331,11 +333,11 @@ def check_file(
 ) -> Result:
     """``check`` on the file ``source``."""
     try:
-        data = read_file(source)
+        package = read_file(source)
     except UnusableWorkbookError as error:
         return _unusable(error, filename=str(source), language=language)
     return _run(
-        data,
+        package.data,
         filename=str(source),
         language=language,
         now=None,
@@ -366,11 +368,11 @@ def score_file(
     written = target or source
     replace = force or target is None or not target.exists() or target.samefile(source)
     try:
-        data = read_file(source)
+        package = read_file(source)
     except UnusableWorkbookError as error:
         return _unusable(error, filename=str(source), language=language)
     result = _run(
-        data,
+        package.data,
         filename=str(source),
         language=language,
         now=now,

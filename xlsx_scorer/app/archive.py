@@ -116,13 +116,13 @@ def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
     """The workbook at ``path`` with its output sheets, read in ``fmt`` (else the format
     recorded in it when it was archived, else its own); an unusable one names its file."""
     try:
-        data = safety.read_package(path)
+        package = safety.read_package(path)
         if fmt is None:
-            recorded = archival.custom_properties(Package.open(data)).get(
-                TOURNAMENT_FORMAT_PROPERTY
-            )
+            recorded = archival.custom_properties(package).get(TOURNAMENT_FORMAT_PROPERTY)
             fmt = event_format(None, recorded)
-        return workbook.read_workbook_bytes(data, outputkinds.LEGACY_OUTPUTS, path=path, format=fmt)
+        return workbook.read_workbook_bytes(
+            package, outputkinds.LEGACY_OUTPUTS, path=path, format=fmt
+        )
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))
@@ -145,7 +145,8 @@ def score_event(
     """The event at ``source`` scored once (``api.run``): what it scored, the workbook with
     every output sheet written (None with problems; ``source`` is left as it is), and the
     notices of that run (where our sheets went)."""
-    ran = api.run(api.read_file(source), language=language, scoring=True, checked=True, format=fmt)
+    package = api.read_file(source)  # held while it is run: one opening
+    ran = api.run(package.data, language=language, scoring=True, checked=True, format=fmt)
     result = ran.result
     if ran.book is None or ran.validated is None:  # a file that cannot be used
         error = UnusableWorkbookError(result.findings[0].code, language=result.language)

@@ -18,13 +18,15 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import reader, splice
 
 
-def read(data: bytes, format: Format | None = None) -> reader.Workbook:
-    """The workbook in ``data`` (already through ``safety.check_package``), our old sheets too.
+def read(source: bytes | Package, format: Format | None = None) -> reader.Workbook:
+    """The workbook in ``source`` (a package, or bytes, already through
+    ``safety.check_package``), our old sheets too.
 
     A damaged part that scoring would keep makes the workbook unusable here, so that
     ``check`` and ``score`` refuse the same files.  ``format``: the format asked for
     (else the workbook's declared one, else the default).  The package is opened here, once:
     the reader's ``Workbook.package`` is that object, which the writers are handed.
     """
-    splice.refuse_kept_damage(Package.open(data), legacy=LEGACY_OUTPUTS)
-    return reader.read_workbook_bytes(data, LEGACY_OUTPUTS, format=format)
+    package = source if isinstance(source, Package) else Package.open(source)
+    splice.refuse_kept_damage(package, legacy=LEGACY_OUTPUTS)
+    return reader.read_workbook_bytes(package, LEGACY_OUTPUTS, format=format)

@@ -143,8 +143,9 @@ def seat_file(
     if output is not None and output.exists() and not force and not output.samefile(source):
         raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
     chosen = load_format(format)  # a bad format is refused before the file is read
+    package = read_file(source)  # held: seat_bytes reads it, not another opening
     seated = seat_bytes(
-        read_file(source),
+        package.data,
         round_no,
         method=method,
         seed=seed,

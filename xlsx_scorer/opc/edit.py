@@ -120,12 +120,11 @@ def edit_relationships(
 
 
 def edit_content_types(
-    existing: bytes, remove: Iterable[PartName], add: Mapping[PartName, str]
+    doc: XmlDoc, remove: Iterable[PartName], add: Mapping[PartName, str]
 ) -> bytes:
-    """``[Content_Types].xml`` without Overrides of ``remove`` or ``add``, then ``add``'s (an
-    Override naming a part we replace or create goes even when stale or repeated, so no part
-    ends up with two)."""
-    doc = XmlDoc(ns.CONTENT_TYPES_MEMBER, existing)
+    """``[Content_Types].xml`` (``doc``: parsed, with no edits) without Overrides of
+    ``remove`` or ``add``, then ``add``'s (an Override naming a part we replace or create
+    goes even when stale or repeated, so no part ends up with two)."""
     gone = {*remove, *add}
     for node in doc.root.named(ns.CONTENT_TYPES, "Override"):
         if PartName.from_member(node.attrs.get("PartName", "")) in gone:
@@ -325,8 +324,8 @@ class Edit:
             if "rels" not in self.pkg.content_types.defaults:
                 new_rels = (part for part in self._order if _is_rels(part) and part in added)
                 types.update(dict.fromkeys(new_rels, ns.CT_RELATIONSHIPS))
-            existing = self.pkg.read(CONTENT_TYPES_PART)
-            replaced[CONTENT_TYPES_PART] = edit_content_types(existing, self._dropped, types)
+            parsed = self.pkg.content_types_xml.fresh()  # parsed once, when the package opened
+            replaced[CONTENT_TYPES_PART] = edit_content_types(parsed, self._dropped, types)
         ordered = {part: added[part] for part in self._order if part in added}
         first = CONTENT_TYPES_PART if types_first else None
         return rewrite(

@@ -31,6 +31,8 @@ one run verify the package once.  Only the last package opened is kept so.
 from __future__ import annotations
 
 import io
+import threading
+import weakref
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -93,7 +95,16 @@ class ContentTypes:
         return self.overrides.get(part) or self.defaults.get(part.extension)
 
 
-_last_opened: list[tuple[bytes, Package]] = []
+class _LastOpened(threading.local):
+    """The package this thread opened last, while anyone still holds it (a weak reference):
+    ``Package.open`` of the same bytes object hands it back, so a run opens its bytes once.
+    Per thread: two workbooks processed at once (the web page) never meet; and the last
+    upload is not kept alive after its run."""
+
+    package: weakref.ref[Package] | None = None
+
+
+_last_opened = _LastOpened()
 
 
 class Package:
@@ -106,8 +117,11 @@ class Package:
         infos: dict[PartName, zipfile.ZipInfo],
         damaged: dict[PartName, str],
         kept: dict[PartName, bytes],
+        *,
+        types_xml: XmlDoc | None = None,
     ) -> None:
-        """Use ``Package.open``: this reads the structure of an archive already verified."""
+        """Use ``Package.open``: this reads the structure of an archive already verified
+        (``types_xml``: its content types, as parsed while verifying it, if they could be)."""
         self.data = data
         self._archive = archive
         self._infos = infos
@@ -117,9 +131,11 @@ class Package:
         #: Damaged parts (bad CRC, bad deflate data, broken XML) and what is wrong with them.
         self.damaged = damaged
         self._rels: dict[PartName, tuple[Relationship, ...]] = {}
-        self.content_types = _content_types(
-            self._structural(_CONTENT_TYPES, ns.CONTENT_TYPES, "Types")
-        )
+        if types_xml is None or not types_xml.root.is_(ns.CONTENT_TYPES, "Types"):
+            types_xml = self._structural(_CONTENT_TYPES, ns.CONTENT_TYPES, "Types")
+        #: ``[Content_Types].xml`` parsed (edited by ``opc.edit`` on a ``fresh`` copy).
+        self.content_types_xml = types_xml
+        self.content_types = _content_types(types_xml)
         office = self.related(ROOT, *_OFFICE_DOCUMENT)
         if office is None or office.target is None:
             raise UnusableWorkbookError("unusable.not_a_workbook")
@@ -137,8 +153,9 @@ class Package:
     @classmethod
     def open(cls, data: bytes) -> Package:
         """The package in ``data``, checked; raises ``UnusableWorkbookError`` when unusable."""
-        if _last_opened and _last_opened[0][0] is data:
-            return _last_opened[0][1]
+        last = _last_opened.package() if _last_opened.package is not None else None
+        if last is not None and last.data is data:
+            return last
         guards.sniff(data)
         try:
             archive = zipfile.ZipFile(io.BytesIO(zipraw.readable(data)))
@@ -161,7 +178,8 @@ class Package:
         guards.refuse_zip_bomb(members)
         for info in members:
             guards.refuse_unreadable_member(info)
-        types = _content_types_or_none(archive, infos[_CONTENT_TYPES])
+        types_xml = _parsed_or_none(archive, infos[_CONTENT_TYPES])
+        types = None if types_xml is None else _content_types(types_xml)
         damaged: dict[PartName, str] = {}
         kept: dict[PartName, bytes] = {}
         budget = KEPT_TOTAL_BYTES
@@ -179,8 +197,8 @@ class Package:
                 detail = guards.verify_member(archive, info, parse=parse)
             if detail is not None:
                 damaged[part] = detail
-        package = cls(data, archive, infos, damaged, kept)
-        _last_opened[:] = [(data, package)]
+        package = cls(data, archive, infos, damaged, kept, types_xml=types_xml)
+        _last_opened.package = weakref.ref(package)
         return package
 
     # ------------------------------------------------------------------ parts
@@ -395,9 +413,10 @@ def _content_types(doc: XmlDoc) -> ContentTypes:
     return ContentTypes(defaults, overrides)
 
 
-def _content_types_or_none(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> ContentTypes | None:
-    """The content types, if readable now (to choose which parts to parse while verifying)."""
+def _parsed_or_none(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> XmlDoc | None:
+    """The content types part parsed, if readable now (to choose which parts to parse while
+    verifying; the package keeps the parse)."""
     try:
-        return _content_types(XmlDoc(info.filename, archive.read(info)))
+        return XmlDoc(info.filename, archive.read(info))
     except (XmlError, *guards.ZIP_ERRORS):
         return None

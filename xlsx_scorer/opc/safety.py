@@ -3,7 +3,8 @@
 ``read_package`` refuses what is not a file, too large a file, or unreadable, then
 ``check_package`` opens the bytes as a ``Package`` (see ``opc.package``: not a zip, zip and
 XML bombs, locked or oddly compressed members, a missing workbook part are refused; every
-member's CRC is verified and damage is recorded for whoever uses the part).
+member's CRC is verified and damage is recorded for whoever uses the part).  It is the run's
+one package: while someone holds it, ``Package.open`` of the same bytes hands it back.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from xlsx_scorer.opc.guards import MAX_FILE_BYTES
 from xlsx_scorer.opc.package import Package
 
 
-def read_package(path: Path) -> bytes:
-    """The bytes of ``path`` once they are known to be a safe xlsx/xlsm package.
+def read_package(path: Path) -> Package:
+    """The package in the file ``path`` once it is known to be a safe xlsx/xlsm package.
 
     Raises ``UnusableWorkbookError`` with the reason otherwise.
     """
@@ -33,8 +34,7 @@ def read_package(path: Path) -> bytes:
         data = path.read_bytes()
     except OSError as error:
         raise UnusableWorkbookError("unusable.unreadable", {"detail": error.strerror}) from error
-    check_package(data)
-    return data
+    return check_package(data)
 
 
 def check_package(data: bytes) -> Package:

@@ -20,6 +20,7 @@ UTF-8 with the same content, its XML declaration saying so: edits are written in
 from __future__ import annotations
 
 import codecs
+import copy
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -234,6 +235,20 @@ class XmlDoc:
         )
         self.root = self._parse(paths)
         self._edits: list[tuple[int, int, bytes]] = []
+
+    def fresh(self) -> XmlDoc:
+        """This parse with no edits: a part parsed once (the package's workbook part, its
+        content types) edited by each writer on its own, the parse shared, the edits not.
+
+        >>> doc = XmlDoc("a", b"<a><b/></a>")
+        >>> edited = doc.fresh()
+        >>> edited.delete(edited.root.children[0])
+        >>> edited.render(), doc.render(), doc.fresh().render()
+        (b'<a></a>', b'<a><b/></a>', b'<a><b/></a>')
+        """
+        copied = copy.copy(self)
+        copied._edits = []
+        return copied
 
     def _parse(self, paths: set[tuple[str, ...]] | None) -> Node:
         data = self.data

@@ -129,9 +129,7 @@ def grow_filter_name(pkg: Package, change: Edit, sheet: Worksheet, grown: tuple[
     LibreOffice keep beside the ``<autoFilter>``) grown with it; left alone when it names
     another range."""
     index = next(i for i, entry in enumerate(pkg.sheets) if entry.part == sheet.part)
-    doc = XmlDoc(
-        pkg.workbook.member, pkg.read(pkg.workbook), keep=(("definedNames", "definedName"),)
-    )
+    doc = pkg.workbook_xml.fresh()  # parsed once, when the package was opened
     for names in doc.root.named(ns.MAIN, "definedNames"):
         for name in names.named(ns.MAIN, "definedName"):
             local = unsigned_int(name.attrs.get("localSheetId") or "")

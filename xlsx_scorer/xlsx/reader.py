@@ -126,20 +126,21 @@ def read_workbook(path: Path, outputs: LegacyOutputs | None = None) -> Workbook:
 
 
 def read_workbook_bytes(
-    data: bytes,
+    source: bytes | Package,
     outputs: LegacyOutputs | None = None,
     *,
     path: Path = Path(),
     format: formats.Format | None = None,
 ) -> Workbook:
-    """Read a package that passed ``safety.check_package``; ``path`` only names it.
+    """Read a package (or its bytes) that passed ``safety.check_package``; ``path`` only
+    names it.
 
     With ``outputs`` (how output older than the marker is recognised), our old output
     sheets are read too (``Workbook.existing_outputs``).  The ``Results`` columns are
     those of the game of ``format``, else of the format the ``Event`` sheet declares,
     else of the default format (docs/rules.md, "Formats").
     """
-    book = _Book(Package.open(data))
+    book = _Book(source if isinstance(source, Package) else Package.open(source))
     names = tuple(entry.name for entry in book.sheets)
     results_name = _find_sheet(names, "results")
     if results_name is None:

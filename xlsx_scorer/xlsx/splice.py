@@ -45,7 +45,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
-from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
+from xlsx_scorer.opc.xmledit import whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
 from xlsx_scorer.xlsx import chart as charts
 from xlsx_scorer.xlsx import parallel, sheetxml, styles, workbookxml
@@ -189,7 +189,7 @@ def write_sheets(
     ``UnusableWorkbookError`` when the package cannot be written into (damaged, or a
     workbook part no application wrote).
     """
-    workbook = XmlDoc(pkg.info(pkg.workbook).filename, pkg.read(pkg.workbook))
+    workbook = pkg.workbook_xml.fresh()  # parsed once, when the package was opened
     workbookxml.check_structure(workbook)
     ours = tuple(sheet for sheet in our_sheets(pkg, legacy) if only is None or sheet.kind in only)
     removed = {sheet.index for sheet in ours}
