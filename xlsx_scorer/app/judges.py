@@ -20,8 +20,7 @@ then says so too).
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,7 @@ from xlsx_scorer.opc.xmledit import XmlDoc
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx.carrydown import CarryDown
+from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
@@ -54,11 +54,13 @@ def labels(paths: Sequence[Path]) -> list[str]:
     return names if len(set(names)) == len(names) else [str(path) for path in paths]
 
 
-def _read(path: Path, fmt: Format | None = None) -> workbook.Workbook:
-    """The workbook at ``path``, its results read in ``fmt`` (else the format it declares,
-    else ``catan-es``); an unusable one names its file."""
+def _read(path: Path, fmt: Format | None = None, package: bytes | None = None) -> workbook.Workbook:
+    """The workbook at ``path`` (or ``package``, its bytes, named by ``path``), its results
+    read in ``fmt`` (else the format it declares, else ``catan-es``); an unusable one names
+    its file."""
     try:
-        book = workbook.read_workbook_bytes(safety.read_package(path), path=path, format=fmt)
+        source = safety.read_package(path) if package is None else package
+        book = workbook.read_workbook_bytes(source, path=path, format=fmt)
         book.package.refuse_damage()  # a merge keeps every part: none damaged
     except UnusableWorkbookError as error:
         if error.finding.where.file is None:
@@ -149,18 +151,38 @@ def _layout(book: workbook.Workbook, base: Copy) -> Layout:
 
 
 def _carry_down(base: Copy, layout: Layout, plan: Merge) -> dict[str, CarryDown]:
-    """Rows the merge writes below BASE's last result row take that row's look, as seated
-    rows do (``CarryDown``: styles, input rules, the filter and tables grown)."""
-    last = max([base.header_row, *layout.results_filled])
+    """Rows the merge writes below BASE's last result row (and names below its last roster
+    name) take that row's look, as seated rows do (``CarryDown``: styles, input rules,
+    highlights, the filter, names such as ``Roster`` and tables grown)."""
+    carries = {}
+    results = _carried(base.header_row, layout.results_filled, plan.results, base.columns.values())
+    if results is not None:
+        carries[base.sheet] = results
+    if base.roster_sheet is not None and base.roster:
+        letters = {ref.rstrip("0123456789") for ref in base.roster.values()}
+        header = min(patch.split_ref(ref)[0] for ref in base.roster.values()) - 1
+        roster = _carried(header, layout.roster_filled, plan.roster, letters)
+        if roster is not None:
+            carries[base.roster_sheet] = roster
+    return carries
+
+
+def _carried(
+    header: int, filled: Iterable[int], written: Mapping[str, Any], letters: Iterable[str]
+) -> CarryDown | None:
+    """The rows written below the last filled one, carried down from it (from the first row
+    under the header when none is filled); None when nothing is written below."""
+    last = max([header, *filled])
     below = [
         row
-        for ref, value in plan.results.items()
+        for ref, value in written.items()
         if value is not None and (row := patch.split_ref(ref)[0]) > last
     ]
-    if not below:
-        return {}
-    above = last if last > base.header_row else base.header_row + 1  # never the header
-    return {base.sheet: CarryDown(above, max(below))}
+    columns = [number for letter in letters if (number := column_number(letter))]
+    if not below or not columns:
+        return None
+    above = last if last > header else header + 1  # never the header
+    return CarryDown(above, max(below), min(columns), max(columns))
 
 
 def _layout_of(pkg: Package, sheet: str) -> XmlDoc:
@@ -269,10 +291,7 @@ def _scored(data: bytes, output: Path, language: str | None, fmt: Format | None)
 
 def _check_reads_back(data: bytes, base: Copy, plan: Merge, fmt: Format | None) -> None:
     """Fail unless ``data`` holds exactly the rows and roster the plan expects."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "merged.xlsx"
-        path.write_bytes(data)
-        merged = as_copy(_read(path, fmt), "merged")
+    merged = as_copy(_read(Path("merged.xlsx"), fmt, data), "merged")  # the bytes to be saved
     columns = diffing.order_columns(base.columns)
     rows = merging.fingerprint_rows(diffing.keyed_rows(merged).values(), columns)
     if rows != plan.expected:

@@ -33,6 +33,7 @@ from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
 from xlsx_scorer.xlsx.carrydown import CarryDown
+from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
@@ -273,7 +274,8 @@ def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, s
         for key, value in zip(SEATED, row, strict=True)
     }
     above = last if last > results.header_row else last + 1  # never the header's
-    carry = {results.name: CarryDown(above, last + len(rows))}
+    columns = [number for letter in letters.values() if (number := column_number(letter))]
+    carry = {results.name: CarryDown(above, last + len(rows), min(columns), max(columns))}
     package = patch.patch_workbook(book.package, {results.name: edits}, carry)
     spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
     written = splice.write_sheets(

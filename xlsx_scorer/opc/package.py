@@ -96,12 +96,14 @@ class ContentTypes:
 
 
 class _LastOpened(threading.local):
-    """The package this thread opened last, while anyone still holds it (a weak reference):
-    ``Package.open`` of the same bytes object hands it back, so a run opens its bytes once.
-    Per thread: two workbooks processed at once (the web page) never meet; and the last
-    upload is not kept alive after its run."""
+    """The packages this thread opened, while anyone still holds them (weak references), by
+    their bytes: ``Package.open`` of the same bytes object hands its package back, so a run
+    opens its bytes once.  Per thread: two workbooks processed at once (the web page) never
+    meet; and nothing is kept alive after its run.  (A bytes object lives as long as its
+    package holds it, so its ``id`` names it while the entry is there.)"""
 
-    package: weakref.ref[Package] | None = None
+    def __init__(self) -> None:
+        self.packages: weakref.WeakValueDictionary[int, Package] = weakref.WeakValueDictionary()
 
 
 _last_opened = _LastOpened()
@@ -153,9 +155,9 @@ class Package:
     @classmethod
     def open(cls, data: bytes) -> Package:
         """The package in ``data``, checked; raises ``UnusableWorkbookError`` when unusable."""
-        last = _last_opened.package() if _last_opened.package is not None else None
-        if last is not None and last.data is data:
-            return last
+        known = _last_opened.packages.get(id(data))
+        if known is not None and known.data is data:
+            return known
         guards.sniff(data)
         try:
             archive = zipfile.ZipFile(io.BytesIO(zipraw.readable(data)))
@@ -198,7 +200,7 @@ class Package:
             if detail is not None:
                 damaged[part] = detail
         package = cls(data, archive, infos, damaged, kept, types_xml=types_xml)
-        _last_opened.package = weakref.ref(package)
+        _last_opened.packages[id(data)] = package
         return package
 
     # ------------------------------------------------------------------ parts

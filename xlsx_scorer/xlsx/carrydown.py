@@ -1,64 +1,78 @@
-"""Rows added below a table carry it down: styles, input rules, the filter and Excel tables.
+"""Rows added below a table carry it down: styles, input rules, highlights, the filter,
+names and Excel tables.
 
-Seating writes a round's rows below the organiser's ``Results`` (``patch``'s ``CarryDown``):
-each new cell takes the style of its column's cell in the row above (blank input cells too),
-and every range that covers that row and ends there grows down over the new rows — input
-rules (``<dataValidation sqref>``, and Excel 2010's in ``extLst``, whose ranges are
-``<xm:sqref>`` text), the sheet's filter (``<autoFilter ref>``) with the workbook's hidden
-name for it (``_xlnm._FilterDatabase``), and each Excel table (``tablePart``) without a totals
-row.  Ranges elsewhere are left as they are; only the attributes and texts named change
-(``opc.xmledit``: every other byte stays).
+Seating writes a round's rows below the organiser's ``Results``, a merge the rows and
+roster names a judge added (``patch``'s ``CarryDown``): each new cell takes the style of its
+column's cell in the row above (blank input cells too), and every range that covers that
+row, ends before the last new one and shares a column with the rows written grows down over
+them — input rules (``<dataValidation sqref>``), conditional formats
+(``<conditionalFormatting sqref>``), Excel 2010's of both in ``extLst`` (``<xm:sqref>``
+text), the sheet's filter (``<autoFilter ref>``), each workbook name that is one range of
+the sheet (the roster's ``Roster``, the filter's hidden ``_xlnm._FilterDatabase``), and each
+Excel table (``tablePart``).  A range beside the rows written (a table of prizes in other
+columns) is left as it is; a table whose totals row the new rows would land in is refused
+(``unusable.table_totals_row``).  Only the attributes and texts named change
+(``opc.xmledit``: every other byte stays).  A computed column's formula is not copied into
+the new rows (docs/rules.md §7).
 
->>> grown_ranges("A1:I17 K1", 17, 25)
-'A1:I25 K1'
+>>> carry = CarryDown(17, 25, 1, 13)
+>>> grown_ranges("A1:I17 K1 O1:P17", carry)
+'A1:I25 K1 O1:P17'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import XmlDoc, escape_text, unsigned_int
+from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
-__all__ = [
-    "CarryDown",
-    "carry_filter",
-    "carry_rules",
-    "filter_name_grown",
-    "grow_filter_name",
-    "grow_tables",
-    "grown_ranges",
-]
+__all__ = ["CarryDown", "carry_rules", "grow_names", "grow_tables", "grown_ranges"]
 
 _X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
 _XM = "http://schemas.microsoft.com/office/excel/2006/main"
 RT_TABLE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
+#: Excel's last column (XFD).
+_LAST_COLUMN = 16_384
 
 
 @dataclass(frozen=True)
 class CarryDown:
-    """Rows added below a table: each cell of rows ``above + 1`` to ``last`` takes the
-    style (``s``) of its column's cell in row ``above`` (styled blank cells too: the input
-    cells the judges fill), and every input rule and the sheet's filter that cover row
-    ``above`` are grown down to ``last`` (:func:`grown_ranges`).  Row ``above`` is found
-    as the reader numbers rows (``r="04"``, single quotes, a prefix: XML, not a pattern)."""
+    """Rows ``above + 1`` to ``last`` added below a table, written in columns
+    ``first_column`` to ``last_column``: each cell takes the style (``s``) of its column's
+    cell in row ``above``, and the ranges over row ``above`` grow down to ``last`` (see the
+    module).  Row ``above`` is found as the reader numbers rows (``r="04"``, single quotes,
+    a prefix: XML, not a pattern)."""
 
     above: int
     last: int
+    first_column: int = 1
+    last_column: int = _LAST_COLUMN
 
 
 _RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
 
 
-def grown_ranges(ranges: str, above: int, last: int) -> str:
-    """A list of ranges (``sqref``) with each range that covers row ``above`` and ends
-    before ``last`` grown down to ``last``; the others as they are.
+def _grown(left: str, top: int, right: str, bottom: int, carry: CarryDown) -> bool:
+    """Whether the range grows: it covers row ``above``, ends before ``last``, and shares a
+    column with the rows written."""
+    low, high = column_number(left) or 0, column_number(right) or 0
+    columns = low <= carry.last_column and high >= carry.first_column
+    return columns and top <= carry.above <= bottom < carry.last
 
-    >>> grown_ranges("A2:A9 C1 D9", 9, 12)
+
+def grown_ranges(ranges: str, carry: CarryDown) -> str:
+    """A list of ranges (``sqref``) with each range that grows (see the module) grown down to
+    ``carry.last``; the others as they are.
+
+    >>> grown_ranges("A2:A9 C1 D9", CarryDown(9, 12))
     'A2:A12 C1 D9:D12'
     """
     parts = []
@@ -66,98 +80,114 @@ def grown_ranges(ranges: str, above: int, last: int) -> str:
         match = _RANGE.fullmatch(part)
         if match is not None:
             first, top, second, bottom = match.groups()
-            low, high = int(top), int(bottom or top)
-            if low <= above <= high < last:
-                parts.append(f"{first}{low}:{second or first}{last}")
+            if _grown(first, int(top), second or first, int(bottom or top), carry):
+                parts.append(f"{first}{top}:{second or first}{carry.last}")
                 continue
         parts.append(part)
     return " ".join(parts)
 
 
 def carry_rules(doc: XmlDoc, carry: CarryDown) -> None:
-    """Every input rule covering row ``carry.above`` grown down to ``carry.last``: the
-    ``sqref`` of a ``<dataValidation>``, the ``<xm:sqref>`` text of an Excel 2010 one
-    (``extLst``, rules that name another sheet); a rule left as it is is not touched."""
-    for rules in doc.root.named(ns.MAIN, "dataValidations"):
-        for rule in rules.named(ns.MAIN, "dataValidation"):
-            ranges = rule.attrs.get("sqref") or ""
-            if (new := grown_ranges(ranges, carry.above, carry.last)) != ranges:
-                doc.set_attrs(rule, {"sqref": new})
+    """The worksheet's ranges over row ``carry.above`` grown (see the module): input rules,
+    conditional formats (``sqref``; Excel 2010's ``<xm:sqref>`` text in ``extLst``) and the
+    filter (``<autoFilter ref>``); a range left as it is is not touched."""
+    rules = [rule for node in doc.root.named(ns.MAIN, "dataValidations") for rule in node.children]
+    for node, attribute in [
+        *((rule, "sqref") for rule in rules if rule.is_(ns.MAIN, "dataValidation")),
+        *((node, "sqref") for node in doc.root.named(ns.MAIN, "conditionalFormatting")),
+        *((node, "ref") for node in doc.root.named(ns.MAIN, "autoFilter")),
+    ]:
+        ranges = node.attrs.get(attribute) or ""
+        if (new := grown_ranges(ranges, carry)) != ranges:
+            doc.set_attrs(node, {attribute: new})
     for ext in doc.root.named(ns.MAIN, "extLst"):
-        for rule in (node for node in ext.walk() if node.is_(_X14, "dataValidation")):
+        for rule in ext.walk():
+            if not (rule.is_(_X14, "dataValidation") or rule.is_(_X14, "conditionalFormatting")):
+                continue
             for where in (node for node in rule.named(_XM, "sqref") if not node.empty):
                 ranges = doc.inner_text(where)
-                if (new := grown_ranges(ranges, carry.above, carry.last)) != ranges:
+                if (new := grown_ranges(ranges, carry)) != ranges:
                     doc.replace(where.tag_end, where.close, escape_text(new))
 
 
-def carry_filter(doc: XmlDoc, carry: CarryDown) -> tuple[str, str] | None:
-    """The sheet's filter (``<autoFilter ref>``) grown down to ``carry.last`` when it covers
-    row ``carry.above``: (the range before, after); None when it was left as it was."""
-    for node in doc.root.named(ns.MAIN, "autoFilter"):
-        ref = node.attrs.get("ref") or ""
-        if (new := grown_ranges(ref, carry.above, carry.last)) != ref:
-            doc.set_attrs(node, {"ref": new})
-            return ref, new
-    return None
+_NAMED_RANGE = re.compile(
+    r"(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Z]{1,3})\$?([0-9]+):\$?([A-Z]{1,3})\$?([0-9]+)"
+)
 
 
-#: The hidden name Excel and LibreOffice give a sheet's filter range (``localSheetId``).
-_FILTER_NAME = "_xlnm._FilterDatabase"
-_FORMULA_RANGE = re.compile(r"(.*!)?\$?([A-Z]{1,3})\$?([0-9]+):\$?([A-Z]{1,3})\$?([0-9]+)")
+def name_grown(formula: str, sheet: str, carry: CarryDown) -> str:
+    """A workbook name's formula grown when it is one range of ``sheet`` that grows (see the
+    module); else as it was.
 
-
-def filter_name_grown(formula: str, before: str, after: str) -> str:
-    """The formula of a sheet's filter name once its filter range ``before`` became ``after``;
-    the formula as it was when it names another range.
-
-    >>> filter_name_grown("'Results'!$A$1:$I$17", "A1:I17", "A1:I25")
-    "'Results'!$A$1:$I$25"
-    >>> filter_name_grown("Results!$A$1:$I$9", "A1:I17", "A1:I25")
-    'Results!$A$1:$I$9'
+    >>> name_grown("'Players'!$A$2:$A$9", "Players", CarryDown(9, 10, 1, 1))
+    "'Players'!$A$2:$A$10"
+    >>> name_grown("Results!$A$1:$I$17", "Players", CarryDown(17, 25))
+    'Results!$A$1:$I$17'
     """
-    match = _FORMULA_RANGE.fullmatch(formula.strip())
-    if match is None or "".join(match.group(2, 3)) + ":" + "".join(match.group(4, 5)) != before:
+    match = _NAMED_RANGE.fullmatch(formula.strip())
+    if match is None:
         return formula
-    sheet, (left, top, right, _) = match.group(1) or "", match.group(2, 3, 4, 5)
-    bottom = after.rpartition(":")[2].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    return f"{sheet}${left}${top}:${right}${bottom}"
+    quoted, plain, left, top, right, bottom = match.groups()
+    named = quoted.replace("''", "'") if quoted is not None else plain
+    if named.casefold() != sheet.casefold() or not _grown(
+        left, int(top), right, int(bottom), carry
+    ):
+        return formula
+    prefix = formula.strip()[: match.start(3)].rstrip("$")
+    return f"{prefix}${left}${top}:${right}${carry.last}"
 
 
-def grow_filter_name(pkg: Package, change: Edit, sheet: Worksheet, grown: tuple[str, str]) -> None:
-    """The workbook's filter name of ``sheet`` (``_xlnm._FilterDatabase``, which Excel and
-    LibreOffice keep beside the ``<autoFilter>``) grown with it; left alone when it names
-    another range."""
-    index = next(i for i, entry in enumerate(pkg.sheets) if entry.part == sheet.part)
+def grow_names(pkg: Package, change: Edit, carries: Mapping[str, CarryDown]) -> None:
+    """Each workbook name that is one range of a sheet of ``carries`` growing with its rows
+    (the roster's ``Roster``, a filter's hidden ``_xlnm._FilterDatabase``) grown with them."""
     doc = pkg.workbook_xml.fresh()  # parsed once, when the package was opened
     for names in doc.root.named(ns.MAIN, "definedNames"):
         for name in names.named(ns.MAIN, "definedName"):
-            local = unsigned_int(name.attrs.get("localSheetId") or "")
-            if name.attrs.get("name") != _FILTER_NAME or local != index or name.empty:
+            if name.empty:
                 continue
-            formula = doc.inner_text(name)
-            if (new := filter_name_grown(formula, *grown)) != formula:
+            formula = new = doc.inner_text(name)
+            for sheet, carry in carries.items():
+                new = name_grown(new, sheet, carry)
+            if new != formula:
                 doc.replace(name.tag_end, name.close, escape_text(new))
-                change.replace(pkg.workbook, doc.render())
+    if (edited := doc.render()) != pkg.workbook_xml.data:
+        change.replace(pkg.workbook, edited)
 
 
 def grow_tables(pkg: Package, change: Edit, sheet: Worksheet, carry: CarryDown) -> None:
-    """Each Excel table of ``sheet`` (a ``tablePart``) that covers row ``carry.above`` and has
-    no totals row, grown down to ``carry.last`` with its filter: the rows added are rows of
-    the table, as if typed under it in Excel.  A table with a totals row is left alone."""
+    """Each Excel table of ``sheet`` (a ``tablePart``) that grows (see the module) grown down
+    to ``carry.last`` with its filter: the rows added are rows of the table, as if typed
+    under it in Excel.  A table whose totals row the new rows would land in is refused
+    (``unusable.table_totals_row``): its totals would be overwritten or left mid-table."""
     for rel in pkg.rels(sheet.part):
         part = rel.target
         if rel.type != RT_TABLE or part is None or not pkg.has(part):
             continue
         doc = XmlDoc(part.member, pkg.read(part), keep=(("autoFilter",),))
-        totals = unsigned_int(doc.root.attrs.get("totalsRowCount") or "0")
         ref = doc.root.attrs.get("ref") or ""
-        if not doc.root.is_(ns.MAIN, "table") or totals != 0:
+        match = _RANGE.fullmatch(ref)
+        if not doc.root.is_(ns.MAIN, "table") or match is None:
             continue
-        if (new := grown_ranges(ref, carry.above, carry.last)) == ref:
+        left, top, right, bottom = match.groups()
+        totals = unsigned_int(doc.root.attrs.get("totalsRowCount") or "0") or 0
+        if totals and _meets(left, int(bottom or top), right or left, carry, totals):
+            name = doc.root.attrs.get("displayName") or doc.root.attrs.get("name") or ref
+            raise UnusableWorkbookError(
+                "unusable.table_totals_row",
+                {"sheet": sheet.name, "table": name, "row": int(bottom or top)},
+            )
+        if totals or (new := grown_ranges(ref, carry)) == ref:
             continue
         doc.set_attrs(doc.root, {"ref": new})
         for node in doc.root.named(ns.MAIN, "autoFilter"):
             if node.attrs.get("ref") == ref:
                 doc.set_attrs(node, {"ref": new})
         change.replace(part, doc.render())
+
+
+def _meets(left: str, bottom: int, right: str, carry: CarryDown, totals: int) -> bool:
+    """Whether the rows added reach a table's totals rows (its last ``totals`` rows, ending
+    at ``bottom``) in a column they share."""
+    low, high = column_number(left) or 0, column_number(right) or 0
+    columns = low <= carry.last_column and high >= carry.first_column
+    return columns and carry.above < bottom and bottom - totals + 1 <= carry.last

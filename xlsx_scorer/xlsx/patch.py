@@ -71,8 +71,10 @@ _LARGEST_EXACT = 1e15
 LAYOUT = (
     ("sheetData", "row", "c", "f"),
     ("autoFilter",),
+    ("conditionalFormatting",),
     ("dataValidations", "dataValidation"),
     ("extLst", "ext", "dataValidations", "dataValidation", "sqref"),
+    ("extLst", "ext", "conditionalFormattings", "conditionalFormatting", "sqref"),
 )
 
 
@@ -103,12 +105,10 @@ def split_ref(ref: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class PatchedSheet:
-    """A worksheet's new XML, whether a formula was replaced by a value, and the sheet's
-    filter range grown by ``CarryDown`` (before, after), if it was."""
+    """A worksheet's new XML, and whether a formula was replaced by a value."""
 
     xml: bytes
     replaced_formula: bool
-    filter_grown: tuple[str, str] | None = None
 
 
 def _number_text(value: int | float) -> str:
@@ -312,13 +312,11 @@ def patch_layout(
         for number, text in rows_xml.items():
             doc.insert(_insertion_point(rows, number, sheet_data.close), text)
     _widen_dimension(doc, written)
-    grown = None
     if carry is not None:
         carrydown.carry_rules(doc, carry)
-        grown = carrydown.carry_filter(doc, carry)
     patched = doc.render()
     XmlDoc(name, patched, keep=())  # still well-formed
-    return PatchedSheet(patched, replaced_formula, grown)
+    return PatchedSheet(patched, replaced_formula)
 
 
 def _insert_cells(
@@ -412,14 +410,14 @@ def patch_workbook(
         part = Worksheet(pkg, found.part, f"{sheet} ({found.part.member})")
         patched = patch_layout(part.layout(LAYOUT), cells, (carry or {}).get(sheet))
         change.replace(part.part, patched.xml)
-        if patched.filter_grown is not None:
-            carrydown.grow_filter_name(pkg, change, found, patched.filter_grown)
         if sheet in (carry or {}):
             carrydown.grow_tables(pkg, change, found, (carry or {})[sheet])
         any_formula |= patched.replaced_formula
         touched = True
     if not touched:
         return pkg.data
+    if carry:
+        carrydown.grow_names(pkg, change, carry)
     if any_formula:
         change.drop_calc_chain()
     return change.commit()
