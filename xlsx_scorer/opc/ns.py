@@ -10,6 +10,9 @@ CONTENT_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 DRAWING = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
 DRAWINGML = "http://schemas.openxmlformats.org/drawingml/2006/main"
 CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+#: Excel 2010's additions (``extLst``): its rules, and the ``<xm:sqref>`` ranges they apply to.
+X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
+XM = "http://schemas.microsoft.com/office/excel/2006/main"
 
 RT_OFFICE_DOCUMENT = R + "/officeDocument"
 RT_STRICT_OFFICE_DOCUMENT = "http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument"
@@ -20,6 +23,7 @@ RT_SHARED_STRINGS = R + "/sharedStrings"
 RT_CALC_CHAIN = R + "/calcChain"
 RT_DRAWING = R + "/drawing"
 RT_CHART = R + "/chart"
+RT_TABLE = R + "/table"
 
 _SML = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 CT_WORKSHEET = _SML + ".worksheet+xml"

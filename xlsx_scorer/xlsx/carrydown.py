@@ -36,9 +36,6 @@ from xlsx_scorer.xlsx.worksheet import Worksheet
 
 __all__ = ["CarryDown", "carry_rules", "grow_names", "grow_tables", "grown_ranges"]
 
-_X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
-_XM = "http://schemas.microsoft.com/office/excel/2006/main"
-RT_TABLE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/table"
 #: Excel's last column (XFD).
 _LAST_COLUMN = 16_384
 
@@ -102,9 +99,11 @@ def carry_rules(doc: XmlDoc, carry: CarryDown) -> None:
             doc.set_attrs(node, {attribute: new})
     for ext in doc.root.named(ns.MAIN, "extLst"):
         for rule in ext.walk():
-            if not (rule.is_(_X14, "dataValidation") or rule.is_(_X14, "conditionalFormatting")):
+            if not (
+                rule.is_(ns.X14, "dataValidation") or rule.is_(ns.X14, "conditionalFormatting")
+            ):
                 continue
-            for where in (node for node in rule.named(_XM, "sqref") if not node.empty):
+            for where in (node for node in rule.named(ns.XM, "sqref") if not node.empty):
                 ranges = doc.inner_text(where)
                 if (new := grown_ranges(ranges, carry)) != ranges:
                     doc.replace(where.tag_end, where.close, escape_text(new))
@@ -161,7 +160,7 @@ def grow_tables(pkg: Package, change: Edit, sheet: Worksheet, carry: CarryDown) 
     (``unusable.table_totals_row``): its totals would be overwritten or left mid-table."""
     for rel in pkg.rels(sheet.part):
         part = rel.target
-        if rel.type != RT_TABLE or part is None or not pkg.has(part):
+        if rel.type != ns.RT_TABLE or part is None or not pkg.has(part):
             continue
         doc = XmlDoc(part.member, pkg.read(part), keep=(("autoFilter",),))
         ref = doc.root.attrs.get("ref") or ""

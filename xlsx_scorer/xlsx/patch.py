@@ -16,9 +16,9 @@ expat, no DTDs, no entities) only to learn *where* each ``<row>``, ``<c>`` and
 - numbers as ``<v>``, booleans as ``t="b"``, text as an inline string
   (``t="inlineStr"``: the shared strings part is left alone), spreadsheet
   errors as ``t="e"``; ``None`` clears a cell's value and keeps its style;
-- rows added below a table (``CarryDown``: seating) take the styles of the row above
-  and grow the input rules covering it (``dataValidation sqref``, and Excel 2010's
-  ``x14:dataValidation`` in ``extLst``) over them, the row found by the same parse.
+- rows added below a table (``CarryDown``: seating, merge) take the look of the row above,
+  found by the same parse: its styles, and the ranges over it grown over them (input
+  rules, conditional formats, the filter, workbook names, Excel tables: ``carrydown``).
 
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData><row r="2"><c r="B2" s="3"><v>1</v></c></row></sheetData></worksheet>')

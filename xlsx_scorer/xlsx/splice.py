@@ -134,7 +134,6 @@ def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
     """The workbook relationships a run cuts: our old sheets, unusable styles."""
     wb_rels = pkg.rels(pkg.workbook)
     cut = {pkg.sheets[sheet.index].rid for sheet in ours}
-    cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_CALC_CHAIN}
     if _styles_link(pkg) is None:
         cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # another is linked
     return cut
