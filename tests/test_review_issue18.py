@@ -7,9 +7,18 @@ import contextlib
 import os
 import re
 import shutil
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import openpyxl
 import pytest
 
 from tests.builders import REPOSITORY, run_cli
@@ -46,6 +55,22 @@ def set_cell(xml: str, ref: str, value: str) -> str:
     except ValueError:
         cell = f'<c {attributes} t="inlineStr"><is><t>{value}</t></is></c>'
     return xml[: match.start()] + cell + xml[match.end() :]
+
+
+NAMES = ["Ana", "Berk", "Carla", "Deniz", "Eva", "Ferran", "Gül", "Hugo"]
+
+
+def _hig_template(tmp_path: Path) -> Any:
+    """``template --format carcassonne-hig --players 8 --rounds 1`` (Results rows 2–17
+    prepared under an autoFilter A1:I17) with ``NAMES`` on its roster, as openpyxl opens it."""
+    template = tmp_path / "cup.xlsx"
+    command = ["template", "--format", "carcassonne-hig", "--players", "8", "--rounds", "1"]
+    made = run_cli(*command, template, env=environment())
+    assert made.returncode == 0, made.stderr
+    workbook = openpyxl.load_workbook(template)
+    for row, name in enumerate(NAMES):
+        workbook["Players"].cell(row=2 + row, column=1, value=name)
+    return workbook
 
 
 # --- Fail closed: pandera's settings from the environment -------------------------------
@@ -194,8 +219,6 @@ def test_an_organisers_chart_data_sheet_kept_is_said(tmp_path: Path) -> None:
     """Item 10 and docs/rules.md ("An organiser's sheet called `Standings`, `Errores` or
     `Chart Data` without that evidence is kept ... The run says so, naming both sheets"): with
     the organiser's own `Chart Data`, ours goes to `Chart Data (2)` and the run says nothing."""
-    import openpyxl
-
     workbook = openpyxl.load_workbook(SAMPLE)
     workbook.create_sheet("Chart Data")["A1"] = "my notes for the chart"
     event = tmp_path / "event.xlsx"
@@ -221,24 +244,7 @@ def test_seated_rows_below_the_template_carry_the_input_cells_style_and_the_filt
     no number format), and the autoFilter still ends at row 17, so filtering by round leaves
     round 3 out.  "A new cell takes the style of the cell above" (docs/rules.md §7); the
     blank input cells of a new row are the ones the judges fill."""
-    import openpyxl
-
-    template = tmp_path / "cup.xlsx"
-    made = run_cli(
-        "template",
-        "--format",
-        "carcassonne-hig",
-        "--players",
-        "8",
-        "--rounds",
-        "1",
-        template,
-        env=environment(),
-    )
-    assert made.returncode == 0, made.stderr
-    workbook = openpyxl.load_workbook(template)
-    for row, name in enumerate(["Ana", "Berk", "Carla", "Deniz", "Eva", "Ferran", "Gül", "Hugo"]):
-        workbook["Players"].cell(row=2 + row, column=1, value=name)
+    workbook = _hig_template(tmp_path)
     previous = tmp_path / "round0.xlsx"
     workbook.save(previous)
     for round_ in (1, 2, 3):
@@ -275,37 +281,11 @@ def test_serve_on_every_ipv6_address_answers_this_computers_ipv6_address() -> No
     computer's network address instead of its name)"; a judge who types the address,
     ``http://[fd00::2]:PORT/``, is answered 421 "This server does not answer at this
     address": only IPv4 addresses are found for the allowed hosts (cli/serve.own_hosts)."""
-    import subprocess
-    import sys
-    import time
-    import urllib.error
-    import urllib.request
 
     address = _own_ipv6_address()
     if address is None:
         pytest.skip("this computer has no IPv6 network address")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "xlsx_scorer",
-            "serve",
-            "--no-browser",
-            "--port",
-            "0",
-            "--host",
-            "::",
-        ],
-        cwd=REPOSITORY,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-        env=environment(),
-    )
-    try:
-        assert process.stdout is not None
-        first = process.stdout.readline()
+    with _serving("--host", "::") as first:
         found = re.search(r"http://\[::1\]:(\d+)/", first)
         assert found, first
         port = int(found.group(1))
@@ -321,6 +301,23 @@ def test_serve_on_every_ipv6_address_answers_this_computers_ipv6_address() -> No
             except urllib.error.URLError:
                 time.sleep(0.1)
         assert status == 200
+
+
+@contextlib.contextmanager
+def _serving(*options: str) -> Iterator[str]:
+    """``xlsx-scorer serve --no-browser --port 0 OPTIONS`` running; its first line said."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xlsx_scorer", "serve", "--no-browser", "--port", "0", *options],
+        cwd=REPOSITORY,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+        env=environment(),
+    )
+    try:
+        assert process.stdout is not None
+        yield process.stdout.readline()
     finally:
         process.kill()
         process.wait(30)
@@ -338,8 +335,6 @@ def test_a_format_with_huge_points_is_refused_or_scored_exactly(first: int, tmp_
     Doğan, who won all four of her games, is ranked last with 0 round points (her sums
     overflow int64 in core/standings.py, "RuntimeWarning: invalid value encountered in
     cast" on stderr).  Fail closed: refuse such a format (exit 2), or score it exactly."""
-    import openpyxl
-
     form = tmp_path / "huge.toml"
     form.write_text(
         'name = "huge"\ngame = "catan"\ntable_sizes = [3, 4]\n'
@@ -366,24 +361,7 @@ def test_a_format_with_huge_points_is_refused_or_scored_exactly(first: int, tmp_
 
 def _carcassonne_with_roster(tmp_path: Path, rounds_on_event_sheet: object) -> Path:
     """A Carcassonne template with 8 players on its roster and ``Rounds`` on its Event sheet."""
-    import openpyxl
-
-    template = tmp_path / "cup.xlsx"
-    made = run_cli(
-        "template",
-        "--format",
-        "carcassonne-hig",
-        "--players",
-        "8",
-        "--rounds",
-        "1",
-        template,
-        env=environment(),
-    )
-    assert made.returncode == 0, made.stderr
-    workbook = openpyxl.load_workbook(template)
-    for row, name in enumerate(["Ana", "Berk", "Carla", "Deniz", "Eva", "Ferran", "Gül", "Hugo"]):
-        workbook["Players"].cell(row=2 + row, column=1, value=name)
+    workbook = _hig_template(tmp_path)
     workbook["Event"]["A6"] = "Rounds"
     workbook["Event"]["B6"] = rounds_on_event_sheet
     event = tmp_path / "event.xlsx"
@@ -397,8 +375,6 @@ def test_seat_is_not_held_for_ever_by_the_event_sheets_rounds(tmp_path: Path) ->
     and never ends (Rounds 10000 takes 80 s for 8 players, 100000 over 2 minutes).  The web
     page seats through the same function (POST /api/seat), so one upload holds a worker.
     Expected: the value refused or bounded as ``--rounds`` is, and an answer in seconds."""
-    import subprocess
-    import sys
 
     event = _carcassonne_with_roster(tmp_path, 10**12)
     seated = tmp_path / "seated.xlsx"
@@ -440,24 +416,9 @@ def test_seat_uploads_on_the_page_do_not_hold_up_a_check(tmp_path: Path) -> None
     whose Event sheet says ``Rounds`` 1000000000000 never end, and a check of the sample sent
     after them is not answered within a minute (item 19: a check never waits behind other
     requests for more than a moment)."""
-    import subprocess
-    import sys
-    import threading
-    import urllib.request
 
     event = _carcassonne_with_roster(tmp_path, 10**12).read_bytes()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "xlsx_scorer", "serve", "--no-browser", "--port", "0"],
-        cwd=REPOSITORY,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-        env=environment(),
-    )
-    try:
-        assert server.stdout is not None
-        first = server.stdout.readline()
+    with _serving() as first:
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
         assert found, first
         address = f"http://127.0.0.1:{found.group(1)}"
@@ -484,17 +445,10 @@ def test_seat_uploads_on_the_page_do_not_hold_up_a_check(tmp_path: Path) -> None
         except OSError as error:
             pytest.fail(f"the check was not answered within 20 s: {error}")
         assert status == 200
-    finally:
-        server.kill()
-        server.wait(30)
-        if server.stdout is not None:
-            server.stdout.close()
 
 
 def _with_roster_column(tmp_path: Path, header: str, values: list[object]) -> Path:
     """The 8-player Carcassonne event with ``header`` in Players!B1 and ``values`` below."""
-    import openpyxl
-
     event = _carcassonne_with_roster(tmp_path, 1)
     workbook = openpyxl.load_workbook(event)
     workbook["Players"]["B1"] = header
@@ -548,25 +502,8 @@ def test_merged_rows_below_the_template_carry_the_style_of_the_row_above(tmp_pat
     prepared rows 2–17 (input fill, borders, the Round/Table/Player styles).  In MERGED the
     added cells have no style at all (style 0, even Round, Table and Player, which ``seat``
     gives the style of the cell above) and the autoFilter still ends at row 17."""
-    import openpyxl
-
-    template = tmp_path / "cup.xlsx"
-    made = run_cli(
-        "template",
-        "--format",
-        "carcassonne-hig",
-        "--players",
-        "8",
-        "--rounds",
-        "1",
-        template,
-        env=environment(),
-    )
-    assert made.returncode == 0, made.stderr
-    names = ["Ana", "Berk", "Carla", "Deniz", "Eva", "Ferran", "Gül", "Hugo"]
-    workbook = openpyxl.load_workbook(template)
-    for row, name in enumerate(names):
-        workbook["Players"].cell(row=2 + row, column=1, value=name)
+    names = NAMES
+    workbook = _hig_template(tmp_path)
     results = workbook["Results"]
     for row in range(2, 18):
         values = [1 + (row - 2) // 8, 1 + (row - 2) % 8 // 4, names[(row - 2) % 8], row]
