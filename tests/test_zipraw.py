@@ -165,7 +165,7 @@ def test_untouched_members_keep_their_compressed_bytes() -> None:
 def test_untouched_members_are_not_inflated_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Opening verified every member once; writing then reads only what it edits or follows."""
     original = excel_like()
-    Package.open(original)  # as the reader does: verified, and remembered for these bytes
+    package = Package.open(original)  # as the reader does: verified, held for the writer
     opened: list[str] = []
     real_open = zipfile.ZipFile.open
 
@@ -174,7 +174,7 @@ def test_untouched_members_are_not_inflated_again(monkeypatch: pytest.MonkeyPatc
         return real_open(self, name, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(zipfile.ZipFile, "open", spy)
-    write_sheets(Package.open(original), specs())
+    write_sheets(package, specs())
     untouched = {n for n in KEPT if not n.endswith(".rels")}
     assert "xl/worksheets/sheet1.xml" in untouched
     assert opened

@@ -32,18 +32,15 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
-import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
+from xlsx_scorer.xlsx import celltext
 from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.sharedstrings import escape
 from xlsx_scorer.xlsx.spec import Rows, SheetSpec, note_text
 
 __all__ = [
@@ -51,13 +48,10 @@ __all__ = [
     "SheetXml",
     "data_sheet_xml",
     "header_row",
-    "hyperlink_formula",
     "worksheet_xml",
 ]
 
 TITLE_ROW, FIRST_NOTE_ROW, FIRST_HEADER_ROW = 1, 2, 4
-MAX_TEXT = 32767
-_NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 #: Rows are written in blocks of about this many cells (a block of a Round Points sheet is
 #: about a megabyte of XML), each deflated on its own (``splice``).
@@ -124,75 +118,6 @@ def header_row(spec: SheetSpec) -> int:
     return max(FIRST_HEADER_ROW, FIRST_NOTE_ROW + len(spec.notes) + 1)
 
 
-def hyperlink_formula(target: str, shown_text: str) -> str:
-    """A link that survives renaming and emailing the file, and LibreOffice.
-
-    >>> print(hyperlink_formula("'Results'!E7", "Results!E7"))
-    =HYPERLINK("#'Results'!E7","Results!E7")
-    """
-    quoted_target = target.replace('"', '""')
-    quoted_text = shown_text.replace('"', '""')
-    return f'=HYPERLINK("#{quoted_target}","{quoted_text}")'
-
-
-def clean_text(value: str) -> str:
-    """Text as a cell can hold it: no characters XML forbids, at most 32,767 characters."""
-    return _NOT_XML_CHAR.sub("", value)[:MAX_TEXT]
-
-
-def _escape_xml(text: str) -> str:
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
-    )
-
-
-def _escape(text: str) -> str:
-    """A cell's text as written: XML's escapes, and a literal ``_xHHHH_`` kept literal.
-
-    >>> _escape("<b> _x0041_")
-    '&lt;b&gt; _x005F_x0041_'
-    """
-    return _escape_xml(escape(text))
-
-
-def _inline(value: str) -> str:
-    """The ``<is>`` content of a text cell, ``""`` when nothing is left to show."""
-    text = clean_text(value)
-    if not text:
-        return ""
-    space = ' xml:space="preserve"' if text[0].isspace() or text[-1].isspace() else ""
-    return f"<is><t{space}>{_escape(text)}</t></is>"
-
-
-def _inline_all(texts: list[str]) -> list[str] | None:
-    """``_inline`` of each of ``texts`` in a few passes over them all, when none is blank,
-    too long or holds a character to remove (else None: each on its own).
-
-    >>> _inline_all(["<b>", " Ana"])
-    ['<is><t>&lt;b&gt;</t></is>', '<is><t xml:space="preserve"> Ana</t></is>']
-    >>> _inline_all(["Ana", ""]) is None
-    True
-    """
-    if not all(texts) or max(map(len, texts)) > MAX_TEXT or _NOT_XML_CHAR.search("".join(texts)):
-        return None
-    escaped = _escape("\x00".join(texts)).split("\x00")  # no text holds \x00: it is removed
-    spaced = map(
-        operator.or_,
-        map(str.isspace, map(itemgetter(0), texts)),
-        map(str.isspace, map(itemgetter(-1), texts)),
-    )
-    templates = map(
-        ("<is><t>%s</t></is>", '<is><t xml:space="preserve">%s</t></is>').__getitem__, spaced
-    )
-    return list(map(operator.mod, templates, escaped))
-
-
-def _number(value: float) -> str:
-    if not math.isfinite(value):
-        raise ValueError(f"cannot write the number {value!r} in a cell")
-    return repr(float(value))
-
-
 class _Tails:
     """One column's cells after their references (`` s="4"><v>3</v></c>``), as UTF-8:
     ``b""`` for a blank cell.
@@ -251,7 +176,7 @@ class _Tails:
             return list(map(self._int.__mod__, values))
         if kinds == {float} and all(map(math.isfinite, values)):
             return list(map(self._float.__mod__, map((0.0).__add__, values)))  # -0.0 + 0.0
-        if kinds == {str} and (contents := _inline_all(values)) is not None:
+        if kinds == {str} and (contents := celltext.inline_all(values)) is not None:
             return list(map(str.encode, map(self._text.__mod__, contents)))
         return [self._tail(value).encode() for value in values]
 
@@ -264,9 +189,9 @@ class _Tails:
         if isinstance(value, int):
             return f"{style}><v>{int(value)}</v></c>"
         if isinstance(value, float):
-            return f"{style}><v>{_number(value + 0.0)}</v></c>"  # -0.0: 0.0
+            return f"{style}><v>{celltext.number_text(value + 0.0)}</v></c>"  # -0.0: 0.0
         if isinstance(value, str):
-            content = _inline(value)
+            content = celltext.inline(value)
             return f'{style} t="inlineStr">{content}</c>' if content else ""
         raise TypeError(f"cannot write {type(value).__name__} {value!r} in a cell")
 
@@ -305,13 +230,13 @@ class _RowBlocks:
             value = table.columns[position][offset]
             if value is None:
                 continue
-            shown = clean_text(str(value))
-            formula = hyperlink_formula(target, shown)[1:MAX_TEXT]
+            shown = celltext.clean_text(str(value))
+            formula = celltext.hyperlink_formula(target, shown)[1 : celltext.MAX_TEXT]
             block, offset_in_block = divmod(offset, step)
             self._linked.setdefault(block, {}).setdefault(position, {})[offset_in_block] = (
                 f'<c r="{column_letters(position + 1)}{first_row + offset}"'
-                f'{link_styles[position]} t="str"><f>{_escape_xml(formula)}</f>'
-                f"<v>{_escape(shown)}</v></c>"
+                f'{link_styles[position]} t="str"><f>{celltext.escape_xml(formula)}</f>'
+                f"<v>{celltext.escaped(shown)}</v></c>"
             ).encode()
 
     def __len__(self) -> int:
@@ -492,15 +417,15 @@ def _rows_above(spec: SheetSpec, styles: CellStyles) -> str:
     rows = [
         f'<row r="{row}"><c r="A{row}"{_style(style)} t="inlineStr">{content}</c></row>'
         for row, text, style in frame
-        if (content := _inline(text))
+        if (content := celltext.inline(text))
     ]
     if spec.columns:
         header = [
             (
                 f'<c r="{column_letters(i + 1)}{head}"{_style(styles.header)} t="inlineStr">'
-                f"{_inline(column.header)}</c>"
+                f"{celltext.inline(column.header)}</c>"
             )
-            if _inline(column.header)
+            if celltext.inline(column.header)
             else ""
             for i, column in enumerate(spec.columns)
         ]
