@@ -5,9 +5,9 @@ starts) are written below the last row of the organiser's ``Results`` by the
 cell patcher (every other byte of the sheet stays; the new rows take the look of
 the row above: its styles, and its input rules, conditional formats, filter, names and
 Excel tables grown over them, ``xlsx.carrydown``), then a printable ``Seating R<N>``
-sheet is added by the sheet splicer (our other output sheets stay).  The package is read back and must hold exactly the
-seated rows before it is saved; a round that already has rows is refused (exit 2,
-nothing written).
+sheet is added by the sheet splicer (our other output sheets stay).  The package is read
+back and must hold exactly the seated rows before it is saved; a round that already has
+rows is refused (exit 2, nothing written).
 
 Tables are of the sizes of the event's format (docs/rules.md §6): ``format`` (a shipped
 name, a format file), else the one the workbook declares, else ``catan-es`` (3–4); a
