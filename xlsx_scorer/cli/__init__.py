@@ -46,26 +46,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(choose_language(asked_language(arguments))).parse_args(arguments)
     run: commands.Run = args.ran
-    try:
-        with _reader_may_leave():
+    with _reader_may_leave():  # their reader may go away (| head): no error of ours
+        try:
             return registry.run(args)
-    except UnusableWorkbookError as error:  # the template's save: locked, read-only…
-        lang = choose_language(args.lang, error.language)
-        print(render(error.finding.located(file=common.named_file(args)), lang), file=sys.stderr)
-        print(text(lang, "cli.nothing_written"), file=sys.stderr)
-        _traceback_if(args.debug)
-        return EXIT_UNUSABLE
-    except KeyboardInterrupt:  # Ctrl-C: say whether anything was written, no traceback
-        saved = commands.saved(run.written)
-        said = text(choose_language(args.lang), "cli.interrupted", **saved)
-        print(said, file=sys.stderr)
-        _traceback_if(args.debug)
-        return EXIT_INTERRUPTED
-    except Exception as error:  # a bug: say so plainly, and whether anything was written
-        message = commands.internal_error(args.lang, error, run.written)
-        print(message, file=sys.stderr)
-        _traceback_if(args.debug)
-        return EXIT_INTERNAL
+        except UnusableWorkbookError as error:  # the template's save: locked, read-only…
+            lang = choose_language(args.lang, error.language)
+            print(
+                render(error.finding.located(file=common.named_file(args)), lang), file=sys.stderr
+            )
+            print(text(lang, "cli.nothing_written"), file=sys.stderr)
+            _traceback_if(args.debug)
+            return EXIT_UNUSABLE
+        except KeyboardInterrupt:  # Ctrl-C: say whether anything was written, no traceback
+            saved = commands.saved(run.written)
+            said = text(choose_language(args.lang), "cli.interrupted", **saved)
+            print(said, file=sys.stderr)
+            _traceback_if(args.debug)
+            return EXIT_INTERRUPTED
+        except Exception as error:  # a bug: say so plainly, and whether anything was written
+            message = commands.internal_error(args.lang, error, run.written)
+            print(message, file=sys.stderr)
+            _traceback_if(args.debug)
+            return EXIT_INTERNAL
 
 
 def _pandera_reads_no_environment() -> None:
@@ -122,13 +124,15 @@ class _ReaderMayLeave:
 
 @contextlib.contextmanager
 def _reader_may_leave() -> Iterator[None]:
-    """Run a command with :class:`_ReaderMayLeave` as its standard output."""
-    stream = sys.stdout
-    sys.stdout = cast(TextIO, _ReaderMayLeave(stream))
+    """Run a command with :class:`_ReaderMayLeave` as its standard output and error (``2>&1 |
+    head``: the message of a refused file, gone unread, keeps exit code 2)."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = cast(TextIO, _ReaderMayLeave(out))
+    sys.stderr = cast(TextIO, _ReaderMayLeave(err))
     try:
         yield
     finally:
-        sys.stdout = stream
+        sys.stdout, sys.stderr = out, err
 
 
 def _traceback_if(debug: bool) -> None:

@@ -155,7 +155,8 @@ class Package:
     @classmethod
     def open(cls, data: bytes) -> Package:
         """The package in ``data``, checked; raises ``UnusableWorkbookError`` when unusable."""
-        known = _last_opened.packages.get(id(data))
+        frozen = isinstance(data, bytes)  # bytes cannot change under the package remembered
+        known = _last_opened.packages.get(id(data)) if frozen else None
         if known is not None and known.data is data:
             return known
         guards.sniff(data)
@@ -200,7 +201,8 @@ class Package:
             if detail is not None:
                 damaged[part] = detail
         package = cls(data, archive, infos, damaged, kept, types_xml=types_xml)
-        _last_opened.packages[id(data)] = package
+        if frozen:
+            _last_opened.packages[id(data)] = package
         return package
 
     # ------------------------------------------------------------------ parts

@@ -23,14 +23,14 @@ the new rows (docs/rules.md §7).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.opc.xmledit import XmlDoc, escape_text, unsigned_int
+from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_text, unsigned_int
 from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
@@ -65,19 +65,62 @@ def _grown(left: str, top: int, right: str, bottom: int, carry: CarryDown) -> bo
     return columns and top <= carry.above <= bottom < carry.last
 
 
-def grown_ranges(ranges: str, carry: CarryDown) -> str:
+#: A range as a box of cells: (first column, first row, last column, last row).
+Box = tuple[int, int, int, int]
+_LAST_ROW = 1_048_576
+_WHOLE = re.compile(r"([A-Z]{1,3}):([A-Z]{1,3})|([0-9]+):([0-9]+)")
+
+
+def boxes(ranges: str) -> list[Box]:
+    """The cells a list of ranges covers, as boxes (whole columns and rows too).
+
+    >>> boxes("A2:B9 D4 C:C 3:3")
+    [(1, 2, 2, 9), (4, 4, 4, 4), (3, 1, 3, 1048576), (1, 3, 16384, 3)]
+    """
+    found = []
+    for part in ranges.split():
+        if (match := _RANGE.fullmatch(part)) is not None:
+            first, top, second, bottom = match.groups()
+            left, right = column_number(first) or 0, column_number(second or first) or 0
+            found.append((left, int(top), right, int(bottom or top)))
+        elif (whole := _WHOLE.fullmatch(part)) is not None:
+            first, second, top, bottom = whole.groups()
+            if first is not None:
+                found.append((column_number(first) or 0, 1, column_number(second) or 0, _LAST_ROW))
+            else:
+                found.append((1, int(top), _LAST_COLUMN, int(bottom)))
+    return found
+
+
+def _meets_box(box: Box, others: Sequence[Box]) -> bool:
+    """Whether ``box`` shares a cell with one of ``others``."""
+    left, top, right, bottom = box
+    return any(
+        left <= o_right and o_left <= right and top <= o_bottom and o_top <= bottom
+        for o_left, o_top, o_right, o_bottom in others
+    )
+
+
+def grown_ranges(ranges: str, carry: CarryDown, taken: Sequence[Box] = ()) -> str:
     """A list of ranges (``sqref``) with each range that grows (see the module) grown down to
-    ``carry.last``; the others as they are.
+    ``carry.last``; the others as they are.  With ``taken`` (the cells other input rules
+    cover: a cell has one rule), a range whose new cells another covers stays as it is.
 
     >>> grown_ranges("A2:A9 C1 D9", CarryDown(9, 12))
     'A2:A12 C1 D9:D12'
+    >>> grown_ranges("A2:A9", CarryDown(9, 12), boxes("A11:A20"))
+    'A2:A9'
     """
     parts = []
     for part in ranges.split():
         match = _RANGE.fullmatch(part)
         if match is not None:
             first, top, second, bottom = match.groups()
-            if _grown(first, int(top), second or first, int(bottom or top), carry):
+            left, right = column_number(first) or 0, column_number(second or first) or 0
+            added = (left, int(bottom or top) + 1, right, carry.last)
+            if _grown(first, int(top), second or first, int(bottom or top), carry) and not (
+                _meets_box(added, taken)
+            ):
                 parts.append(f"{first}{top}:{second or first}{carry.last}")
                 continue
         parts.append(part)
@@ -88,25 +131,42 @@ def carry_rules(doc: XmlDoc, carry: CarryDown) -> None:
     """The worksheet's ranges over row ``carry.above`` grown (see the module): input rules,
     conditional formats (``sqref``; Excel 2010's ``<xm:sqref>`` text in ``extLst``) and the
     filter (``<autoFilter ref>``); a range left as it is is not touched."""
-    rules = [rule for node in doc.root.named(ns.MAIN, "dataValidations") for rule in node.children]
+    rules = [
+        rule
+        for node in doc.root.named(ns.MAIN, "dataValidations")
+        for rule in node.children
+        if rule.is_(ns.MAIN, "dataValidation")
+    ]
+    later = [  # Excel 2010's, their ranges as text
+        (rule, where)
+        for ext in doc.root.named(ns.MAIN, "extLst")
+        for rule in ext.walk()
+        if rule.is_(ns.X14, "dataValidation") or rule.is_(ns.X14, "conditionalFormatting")
+        for where in rule.named(ns.XM, "sqref")
+        if not where.empty
+    ]
+    inputs = [(rule, rule.attrs.get("sqref") or "") for rule in rules] + [
+        (rule, doc.inner_text(where)) for rule, where in later if rule.local == "dataValidation"
+    ]
+
+    def taken(rule: Node) -> list[Box]:
+        """The cells the other input rules cover: a cell keeps one rule."""
+        return [box for other, ranges in inputs if other is not rule for box in boxes(ranges)]
+
     for node, attribute in [
-        *((rule, "sqref") for rule in rules if rule.is_(ns.MAIN, "dataValidation")),
+        *((rule, "sqref") for rule in rules),
         *((node, "sqref") for node in doc.root.named(ns.MAIN, "conditionalFormatting")),
         *((node, "ref") for node in doc.root.named(ns.MAIN, "autoFilter")),
     ]:
         ranges = node.attrs.get(attribute) or ""
-        if (new := grown_ranges(ranges, carry)) != ranges:
+        blocked = taken(node) if node.local == "dataValidation" else []
+        if (new := grown_ranges(ranges, carry, blocked)) != ranges:
             doc.set_attrs(node, {attribute: new})
-    for ext in doc.root.named(ns.MAIN, "extLst"):
-        for rule in ext.walk():
-            if not (
-                rule.is_(ns.X14, "dataValidation") or rule.is_(ns.X14, "conditionalFormatting")
-            ):
-                continue
-            for where in (node for node in rule.named(ns.XM, "sqref") if not node.empty):
-                ranges = doc.inner_text(where)
-                if (new := grown_ranges(ranges, carry)) != ranges:
-                    doc.replace(where.tag_end, where.close, escape_text(new))
+    for rule, where in later:
+        ranges = doc.inner_text(where)
+        blocked = taken(rule) if rule.local == "dataValidation" else []
+        if (new := grown_ranges(ranges, carry, blocked)) != ranges:
+            doc.replace(where.tag_end, where.close, escape_text(new))
 
 
 _NAMED_RANGE = re.compile(
@@ -120,6 +180,8 @@ def name_grown(formula: str, sheet: str, carry: CarryDown) -> str:
 
     >>> name_grown("'Players'!$A$2:$A$9", "Players", CarryDown(9, 10, 1, 1))
     "'Players'!$A$2:$A$10"
+    >>> name_grown("Players!$A2:A9", "Players", CarryDown(9, 10, 1, 1))  # as relative as it was
+    'Players!$A2:A10'
     >>> name_grown("Results!$A$1:$I$17", "Players", CarryDown(17, 25))
     'Results!$A$1:$I$17'
     """
@@ -132,8 +194,8 @@ def name_grown(formula: str, sheet: str, carry: CarryDown) -> str:
         left, int(top), right, int(bottom), carry
     ):
         return formula
-    prefix = formula.strip()[: match.start(3)].rstrip("$")
-    return f"{prefix}${left}${top}:${right}${carry.last}"
+    text = formula.strip()
+    return f"{text[: match.start(6)]}{carry.last}{text[match.end(6) :]}"  # only the last row
 
 
 def grow_names(pkg: Package, change: Edit, carries: Mapping[str, CarryDown]) -> None:
