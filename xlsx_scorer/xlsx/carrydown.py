@@ -55,20 +55,24 @@ class CarryDown:
 
 
 _RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
-
-
-def _grown(left: str, top: int, right: str, bottom: int, carry: CarryDown) -> bool:
-    """Whether the range grows: it covers row ``above``, ends before ``last``, and shares a
-    column with the rows written."""
-    low, high = column_number(left) or 0, column_number(right) or 0
-    columns = low <= carry.last_column and high >= carry.first_column
-    return columns and top <= carry.above <= bottom < carry.last
-
-
 #: A range as a box of cells: (first column, first row, last column, last row).
 Box = tuple[int, int, int, int]
 _LAST_ROW = 1_048_576
 _WHOLE = re.compile(r"([A-Z]{1,3}):([A-Z]{1,3})|([0-9]+):([0-9]+)")
+
+
+def _box(first: str, top: str, second: str | None, bottom: str | None) -> Box:
+    """The box of an ``A1`` or ``A1:B2`` range from its parts."""
+    left, right = column_number(first) or 0, column_number(second or first) or 0
+    return left, int(top), right, int(bottom or top)
+
+
+def _grows(box: Box, carry: CarryDown) -> bool:
+    """Whether a range grows: it covers row ``above``, ends before ``last``, and shares a
+    column with the rows written."""
+    left, top, right, bottom = box
+    columns = left <= carry.last_column and right >= carry.first_column
+    return columns and top <= carry.above <= bottom < carry.last
 
 
 def boxes(ranges: str) -> list[Box]:
@@ -80,9 +84,7 @@ def boxes(ranges: str) -> list[Box]:
     found = []
     for part in ranges.split():
         if (match := _RANGE.fullmatch(part)) is not None:
-            first, top, second, bottom = match.groups()
-            left, right = column_number(first) or 0, column_number(second or first) or 0
-            found.append((left, int(top), right, int(bottom or top)))
+            found.append(_box(*match.groups()))
         elif (whole := _WHOLE.fullmatch(part)) is not None:
             first, second, top, bottom = whole.groups()
             if first is not None:
@@ -115,12 +117,10 @@ def grown_ranges(ranges: str, carry: CarryDown, taken: Sequence[Box] = ()) -> st
     for part in ranges.split():
         match = _RANGE.fullmatch(part)
         if match is not None:
-            first, top, second, bottom = match.groups()
-            left, right = column_number(first) or 0, column_number(second or first) or 0
-            added = (left, int(bottom or top) + 1, right, carry.last)
-            if _grown(first, int(top), second or first, int(bottom or top), carry) and not (
-                _meets_box(added, taken)
-            ):
+            first, top, second, _ = match.groups()
+            box = _box(*match.groups())
+            new_cells = (box[0], box[3] + 1, box[2], carry.last)
+            if _grows(box, carry) and not _meets_box(new_cells, taken):
                 parts.append(f"{first}{top}:{second or first}{carry.last}")
                 continue
         parts.append(part)
@@ -190,9 +190,7 @@ def name_grown(formula: str, sheet: str, carry: CarryDown) -> str:
         return formula
     quoted, plain, left, top, right, bottom = match.groups()
     named = quoted.replace("''", "'") if quoted is not None else plain
-    if named.casefold() != sheet.casefold() or not _grown(
-        left, int(top), right, int(bottom), carry
-    ):
+    if named.casefold() != sheet.casefold() or not _grows(_box(left, top, right, bottom), carry):
         return formula
     text = formula.strip()
     return f"{text[: match.start(6)]}{carry.last}{text[match.end(6) :]}"  # only the last row
@@ -229,13 +227,13 @@ def grow_tables(pkg: Package, change: Edit, sheet: Worksheet, carry: CarryDown) 
         match = _RANGE.fullmatch(ref)
         if not doc.root.is_(ns.MAIN, "table") or match is None:
             continue
-        left, top, right, bottom = match.groups()
+        box = _box(*match.groups())
         totals = unsigned_int(doc.root.attrs.get("totalsRowCount") or "0") or 0
-        if totals and _meets(left, int(bottom or top), right or left, carry, totals):
+        if totals and _in_totals(box, carry, totals):
             name = doc.root.attrs.get("displayName") or doc.root.attrs.get("name") or ref
             raise UnusableWorkbookError(
                 "unusable.table_totals_row",
-                {"sheet": sheet.name, "table": name, "row": int(bottom or top)},
+                {"sheet": sheet.name, "table": name, "row": box[3]},
             )
         if totals or (new := grown_ranges(ref, carry)) == ref:
             continue
@@ -246,9 +244,9 @@ def grow_tables(pkg: Package, change: Edit, sheet: Worksheet, carry: CarryDown) 
         change.replace(part, doc.render())
 
 
-def _meets(left: str, bottom: int, right: str, carry: CarryDown, totals: int) -> bool:
-    """Whether the rows added reach a table's totals rows (its last ``totals`` rows, ending
-    at ``bottom``) in a column they share."""
-    low, high = column_number(left) or 0, column_number(right) or 0
-    columns = low <= carry.last_column and high >= carry.first_column
-    return columns and carry.above < bottom and bottom - totals + 1 <= carry.last
+def _in_totals(box: Box, carry: CarryDown, totals: int) -> bool:
+    """Whether the rows added land in a table's totals rows (the last ``totals`` rows of its
+    ``box``), in a column they share."""
+    left, _, right, bottom = box
+    added = (carry.first_column, carry.above + 1, carry.last_column, carry.last)
+    return _meets_box((left, bottom - totals + 1, right, bottom), [added])
