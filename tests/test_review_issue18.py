@@ -14,7 +14,6 @@ import time
 import urllib.error
 import urllib.request
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ import openpyxl
 import pytest
 
 from tests.builders import REPOSITORY, run_cli
+from tests.webserver import serving
 
 SAMPLE = REPOSITORY / "fixtures" / "sample_event.xlsx"
 MISTAKES = REPOSITORY / "fixtures" / "sample_mistakes.xlsx"
@@ -285,7 +285,8 @@ def test_serve_on_every_ipv6_address_answers_this_computers_ipv6_address() -> No
     address = _own_ipv6_address()
     if address is None:
         pytest.skip("this computer has no IPv6 network address")
-    with _serving("--host", "::") as first:
+    with serving("--host", "::") as (_, lines):
+        first = lines.get(timeout=60)
         found = re.search(r"http://\[::1\]:(\d+)/", first)
         assert found, first
         port = int(found.group(1))
@@ -301,28 +302,6 @@ def test_serve_on_every_ipv6_address_answers_this_computers_ipv6_address() -> No
             except urllib.error.URLError:
                 time.sleep(0.1)
         assert status == 200
-
-
-@contextlib.contextmanager
-def _serving(*options: str) -> Iterator[str]:
-    """``xlsx-scorer serve --no-browser --port 0 OPTIONS`` running; its first line said."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "xlsx_scorer", "serve", "--no-browser", "--port", "0", *options],
-        cwd=REPOSITORY,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-        env=environment(),
-    )
-    try:
-        assert process.stdout is not None
-        yield process.stdout.readline()
-    finally:
-        process.kill()
-        process.wait(30)
-        if process.stdout is not None:
-            process.stdout.close()
 
 
 # --- Fail closed: a format file's numbers ------------------------------------------------
@@ -418,7 +397,8 @@ def test_seat_uploads_on_the_page_do_not_hold_up_a_check(tmp_path: Path) -> None
     requests for more than a moment)."""
 
     event = _carcassonne_with_roster(tmp_path, 10**12).read_bytes()
-    with _serving() as first:
+    with serving() as (_, lines):
+        first = lines.get(timeout=60)
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
         assert found, first
         address = f"http://127.0.0.1:{found.group(1)}"

@@ -7,18 +7,16 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
 import httpx2 as httpx
 import pytest
 
+from tests.webserver import serving
 from xlsx_scorer.cli import build_parser, main, serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,37 +70,6 @@ def test_the_browser_opens_once_the_server_runs(monkeypatch: pytest.MonkeyPatch)
     stopped = SimpleNamespace(started=False, should_exit=True)
     serve._open_browser(stopped, "http://127.0.0.1:8765/")
     assert opened == ["http://127.0.0.1:8765/"]
-
-
-@contextmanager
-def serving(*options: str) -> Iterator[tuple[subprocess.Popen[str], queue.Queue[str]]]:
-    """``xlsx-scorer serve --no-browser --port 0 OPTIONS`` running; its output, line by line."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "xlsx_scorer", "serve", "--no-browser", "--port", "0", *options],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-    )
-    lines: queue.Queue[str] = queue.Queue()
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        yield process, lines
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(30)
-        reader.join(10)
-        if process.stdout is not None:
-            process.stdout.close()
 
 
 def _address(lines: queue.Queue[str]) -> tuple[str, int, str]:

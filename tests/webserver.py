@@ -9,10 +9,14 @@
 
 from __future__ import annotations
 
+import queue
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import uvicorn
 from starlette.applications import Starlette
@@ -21,6 +25,7 @@ from xlsx_scorer.cli.serve import bind
 from xlsx_scorer.web import connections
 
 START_TIMEOUT = 30.0
+REPOSITORY = Path(__file__).resolve().parent.parent
 
 
 @contextmanager
@@ -50,3 +55,34 @@ def running_server(
         server.should_exit = True
         thread.join(START_TIMEOUT)
         listener.close()
+
+
+@contextmanager
+def serving(*options: str) -> Iterator[tuple[subprocess.Popen[str], queue.Queue[str]]]:
+    """``xlsx-scorer serve --no-browser --port 0 OPTIONS`` running; its output, line by line."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xlsx_scorer", "serve", "--no-browser", "--port", "0", *options],
+        cwd=REPOSITORY,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+    )
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        yield process, lines
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(30)
+        reader.join(10)
+        if process.stdout is not None:
+            process.stdout.close()
