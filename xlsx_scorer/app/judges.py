@@ -39,7 +39,6 @@ from xlsx_scorer.opc.xmledit import XmlDoc
 from xlsx_scorer.xlsx import patch, save
 from xlsx_scorer.xlsx import reader as workbook
 from xlsx_scorer.xlsx.carrydown import CarryDown
-from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
@@ -178,11 +177,7 @@ def _carried(
         for ref, value in written.items()
         if value is not None and (row := patch.split_ref(ref)[0]) > last
     ]
-    columns = [number for letter in letters if (number := column_number(letter))]
-    if not below or not columns:
-        return None
-    above = last if last > header else header + 1  # never the header
-    return CarryDown(above, max(below), min(columns), max(columns))
+    return CarryDown.below(header, last, max(below), letters) if below else None
 
 
 def _layout_of(pkg: Package, sheet: str) -> XmlDoc:

@@ -33,7 +33,6 @@ from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
 from xlsx_scorer.xlsx.carrydown import CarryDown
-from xlsx_scorer.xlsx.cellvalues import column_number
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
@@ -273,9 +272,8 @@ def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, s
         for offset, row in enumerate(rows, start=1)
         for key, value in zip(SEATED, row, strict=True)
     }
-    above = last if last > results.header_row else last + 1  # never the header's
-    columns = [number for letter in letters.values() if (number := column_number(letter))]
-    carry = {results.name: CarryDown(above, last + len(rows), min(columns), max(columns))}
+    below = CarryDown.below(results.header_row, last, last + len(rows), letters.values())
+    carry = {results.name: below}
     package = patch.patch_workbook(book.package, {results.name: edits}, carry)
     spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
     written = splice.write_sheets(

@@ -23,7 +23,7 @@ the new rows (docs/rules.md §7).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsx_scorer.findings import UnusableWorkbookError
@@ -52,6 +52,19 @@ class CarryDown:
     last: int
     first_column: int = 1
     last_column: int = _LAST_COLUMN
+
+    @classmethod
+    def below(cls, header: int, filled: int, last: int, letters: Iterable[str]) -> CarryDown:
+        """Rows up to ``last`` written in the columns ``letters`` below a table whose header
+        is row ``header`` and whose last filled row is ``filled``: carried down from that
+        row, or from the first row under the header while none is filled.
+
+        >>> CarryDown.below(1, 9, 17, ["C", "A"]), CarryDown.below(1, 1, 8, ["B"]).above
+        (CarryDown(above=9, last=17, first_column=1, last_column=3), 2)
+        """
+        numbers = [number for letter in letters if (number := column_number(letter))]
+        above = filled if filled > header else header + 1  # never the header
+        return cls(above, last, min(numbers, default=1), max(numbers, default=_LAST_COLUMN))
 
 
 _RANGE = re.compile(r"([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?")
