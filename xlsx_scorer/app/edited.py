@@ -33,7 +33,7 @@ from xlsx_scorer.app.diff import (
     order_columns,
     row_cells,
 )
-from xlsx_scorer.core.cells import is_blank, shown
+from xlsx_scorer.core.cells import count, is_blank, shown
 from xlsx_scorer.core.columns import MARK_COLUMNS
 from xlsx_scorer.findings import Finding, Where
 from xlsx_scorer.xlsx.reader import Workbook
@@ -49,7 +49,7 @@ def result_findings(archived: bytes, book: Workbook) -> list[Finding]:
         for key, letter in results.columns.items()
         if key in (reader.fieldnames or ()) and key in results.raw
     }
-    numbers = [int(r["row"]) if r.get("row", "").isdigit() else 0 for r in records]
+    numbers = [count(r.get("row", "")) or 0 for r in records]
     then = pd.DataFrame(
         [{key: _archived(key, record.get(key, "")) for key in letters} for record in records],
         index=numbers,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from xlsx_scorer.app import outputkinds
 from xlsx_scorer.app.api import load_format, read_file
 from xlsx_scorer.core import seating as seating_core
-from xlsx_scorer.core.cells import is_blank, player_name
+from xlsx_scorer.core.cells import count, is_blank, player_name, shown, table_label
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
@@ -168,6 +168,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     table_sizes: Sequence[int],
 ) -> Seating:
     results = book.results
+    _rounds_readable(results)
     history = past_tables(results.raw)
     if any(game.round == round_no for game in history):
         raise UnusableWorkbookError(
@@ -183,7 +184,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         for line in [lines.get(name, sidesheets.RosterLine())]
     ]
     event = reader.side_rows(book.package, "event")
-    total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
+    total = rounds or (sidesheets.event_rounds(event[1], event[0]) if event else None) or round_no
     chosen: Method = method or default_method(table_sizes)
     standings = _standings(book) if chosen == "swiss" else ()
     try:
@@ -201,17 +202,27 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         raise UnusableWorkbookError(error.finding.code, dict(error.finding.params)) from error
 
 
+def _rounds_readable(results: reader.ResultsSheet) -> None:
+    """Refuse (naming the cell) a ``Results`` row whose round is typed but is no whole number
+    from 1 (``¹``, ``two``): seating cannot tell which round it belongs to."""
+    for row, value in results.raw["round"].items():
+        if not is_blank(value) and count(value, least=1) is None:
+            cell = f"{results.columns['round']}{row}"
+            raise sidesheets.not_a_count(results.name, cell, value, "round")
+
+
 def past_tables(raw: Any) -> list[PastTable]:
-    """The games of ``Results`` as seated: rows in sheet order, grouped by (round, table)."""
+    """The games of ``Results`` as seated: rows in sheet order, grouped by (round, table)
+    (a table as ``cells.table_label`` reads it: ``3.0`` and ``"3"`` are table 3)."""
     byes = bye_words()
     games: dict[tuple[int, str], list[str]] = {}
     for values in raw[list(SEATED)].itertuples(index=False):
-        round_no = sidesheets.whole(values[0])
+        round_no = count(values[0], least=1)
         name = player_name(values[2]) if not is_blank(values[2]) else None
         if round_no is None or not isinstance(name, str):
             continue
-        table = "" if is_blank(values[1]) else str(values[1]).strip()
-        table = str(int(float(table))) if _number(table) else table
+        label = "" if is_blank(values[1]) else table_label(values[1])
+        table = label if isinstance(label, str) else shown(values[1]).strip()
         games.setdefault((round_no, table), []).append(name)
     return [
         game
@@ -222,13 +233,6 @@ def past_tables(raw: Any) -> list[PastTable]:
             else [PastTable(round_no, tuple(names))]
         )
     ]
-
-
-def _number(value: str) -> bool:
-    try:
-        return float(value).is_integer()
-    except ValueError:
-        return False
 
 
 def _standings(book: reader.Workbook) -> list[str]:

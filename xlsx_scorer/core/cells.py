@@ -20,7 +20,8 @@ from xlsx_scorer.core.columns import TABLE_LABEL_MAX
 from xlsx_scorer.i18n import NO_WORDS, YES_WORDS, fold
 
 PLAUSIBLE_LIMIT = 1_000_000
-_WHOLE_TEXT = re.compile(r"[+-]?\d+(?:\.0*)?")
+#: A whole number as text: ASCII digits only (``²``, ``٣``, ``３`` are no digits of a number).
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]+(?:\.0*)?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 #: Control characters other than tab, line feed and carriage return (white space in a name).
 _CONTROL_IN_NAME = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -66,10 +67,16 @@ def shown(value: Any) -> str:
 def whole_number(value: Any) -> int | CellError:
     """A whole number: ``3``, ``3.0`` and the text ``"3"`` are 3; ``3.5``, TRUE, dates are errors.
 
+    The one reading of a whole number in a cell (Results, roster, Event sheet): text
+    counts only in the digits 0–9, so a superscript ``²`` or an Arabic-Indic ``٣`` is
+    text, not a number.
+
     >>> whole_number("3"), whole_number(3.0)
     (3, 3)
     >>> whole_number(3.5)
     CellError(code='not_whole_number', found='3.5')
+    >>> whole_number("²"), whole_number("٣")
+    (CellError(code='text_in_number', found='²'), CellError(code='text_in_number', found='٣'))
     """
     if isinstance(value, ErrorValue):
         return CellError("error_value", value.text)
@@ -94,7 +101,18 @@ def whole_number(value: Any) -> int | CellError:
         float(text)
     except ValueError:
         return CellError("text_in_number", text)
-    return CellError("not_whole_number", text)
+    return CellError("not_whole_number" if text.isascii() else "text_in_number", text)
+
+
+def count(value: Any, least: int = 0) -> int | None:
+    """A whole number from ``least`` in a cell (``whole_number``), else None: a round, a
+    table or a number of rounds beside the results.
+
+    >>> count("3"), count(3.0), count("²"), count(True), count(-1), count(0, least=1)
+    (3, 3, None, None, None, None)
+    """
+    number = whole_number(value)
+    return number if isinstance(number, int) and number >= least else None
 
 
 def mark(value: Any) -> bool | CellError:

@@ -39,7 +39,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
-from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text
+from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text, whole_number
 from xlsx_scorer.xlsx import reader
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
@@ -119,7 +119,7 @@ def _with_properties(xml: bytes, name: str, properties: Mapping[str, str]) -> by
     if not root.is_(_CUSTOM, "Properties") or root.prefix:
         raise ValueError(f"{name}: not a custom properties part in the usual form")
     vt_prefix = root.prefix_of(_VT) or None
-    pids = [int(p) for c in root.children if (p := c.attrs.get("pid") or "").isdigit()]
+    pids = [p for c in root.children if (p := whole_number(c.attrs.get("pid"))) is not None]
     pid = max([_FIRST_PID - 1, *pids]) + 1
     appended: list[str] = []
     for key, value in properties.items():
@@ -128,7 +128,7 @@ def _with_properties(xml: bytes, name: str, properties: Mapping[str, str]) -> by
             appended.append(_property_xml(pid, key, value, vt_prefix))
             pid += 1
         else:
-            new = _property_xml(int(old.attrs.get("pid") or pid), key, value, vt_prefix)
+            new = _property_xml(whole_number(old.attrs.get("pid")) or pid, key, value, vt_prefix)
             doc.replace(old.start, old.end, new)
     if appended:
         doc.append(root, "".join(appended))

@@ -96,9 +96,9 @@ def row_number(digits: str) -> int | None:
     >>> row_number("1048576"), row_number("1048577"), row_number("٣")
     (1048576, None, None)
     """
-    if not digits or digits[0] == "0" or len(digits) > 7 or not digits.isdigit():
+    if not digits or digits[0] == "0" or len(digits) > 7:
         return None
-    if not digits.isascii():
+    if not (digits.isascii() and digits.isdigit()):
         return None
     number = int(digits)
     return number if number <= MAX_ROW else None

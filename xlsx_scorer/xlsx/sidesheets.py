@@ -11,9 +11,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from xlsx_scorer.core.cells import is_blank, player_name, shown
+from xlsx_scorer.core.cells import count, is_blank, player_name, shown
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold
+from xlsx_scorer.xlsx.cellvalues import position
 from xlsx_scorer.xlsx.sheetcells import BadValue, column_letters
 
 HEADER_SEARCH_ROWS = 30
@@ -170,7 +171,7 @@ def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine
                 found.setdefault(headers[fold(value)], column)
     lines: dict[str, RosterLine] = {}
     for name, ref in roster.names.items():
-        row = int("".join(ch for ch in ref if ch.isdigit()))
+        row, _ = position(ref) or (0, 0)
         cells = rows.get(row, {})
         values: dict[str, Any] = {}
         for key, column in found.items():
@@ -180,8 +181,8 @@ def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine
             if key == "club":
                 values[key] = " ".join(str(value).split()) or None
                 continue
-            number = whole(value)
-            if number is None or (key == "fixed_table" and number < 1):
+            number = count(value, least=1 if key == "fixed_table" else 0)
+            if number is None:
                 raise UnusableWorkbookError(
                     "unusable.roster_number",
                     {
@@ -196,22 +197,39 @@ def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine
     return lines
 
 
-def whole(value: Any) -> int | None:
-    """A whole number ≥ 0 from a cell (``3``, ``3.0``, ``"3"``), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float) and float(value).is_integer() and value >= 0:
-        return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
+def event_rounds(rows: Rows, sheet: str = "Event") -> int | None:
+    """The number of rounds the ``Event`` sheet gives beside its ``Rounds`` label, if any.
 
+    Anything there but a whole number from 1 (``³``, ``four``) makes the workbook unusable
+    for seating, naming the cell (``unusable.seat_number``): a plan for a guessed number of
+    rounds would be wrong.
 
-def event_rounds(rows: Rows) -> int | None:
-    """The number of rounds the ``Event`` sheet gives beside its ``Rounds`` label, if any."""
+    >>> event_rounds({1: {1: "Rounds", 2: "4"}}), event_rounds({1: {1: "Event", 2: "Cup"}})
+    (4, None)
+    >>> event_rounds({5: {1: "Rondas", 2: "³"}}, "Evento")
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.seat_number
+    """
     labels = {fold(module.STRINGS["event.rounds"]) for module in LANGUAGES.values()}
-    for line in rows.values():
-        cells = [value for _, value in sorted(line.items()) if not is_blank(value)]
-        if len(cells) >= 2 and isinstance(cells[0], str) and fold(cells[0]) in labels:
-            return whole(cells[1])
+    for row, line in rows.items():
+        cells = [(column, value) for column, value in sorted(line.items()) if not is_blank(value)]
+        if len(cells) >= 2 and isinstance(cells[0][1], str) and fold(cells[0][1]) in labels:
+            column, value = cells[1]
+            number = count(value, least=1)
+            if number is None:
+                raise not_a_count(sheet, f"{column_letters(column)}{row}", value, "rounds")
+            return number
     return None
+
+
+def not_a_count(sheet: str, cell: str, value: Any, column: str) -> UnusableWorkbookError:
+    """The refusal of a cell seating reads as a number (``rounds``: the Event sheet's
+    Rounds; ``round``: a Results row's round) that holds none, naming the cell.
+
+    >>> not_a_count("Results", "A7", "¹", "round").params["found"]
+    '¹'
+    """
+    found = value.found if isinstance(value, BadValue) else shown(value).strip()
+    params = {"sheet": sheet, "cell": cell, "found": found, "column": column}
+    return UnusableWorkbookError("unusable.seat_number", params)
