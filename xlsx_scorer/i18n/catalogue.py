@@ -18,8 +18,10 @@ parser takes a hundred times longer, so it reads a ``.po`` only when no ``.mo`` 
   items separated by ``|`` (``sí|si|x|1``);
 - ``msgctxt "argparse"``: argparse's own words by their gettext msgid (``usage: ``).
 
-An empty ``msgstr`` is a word not translated yet: it is left out (``tests/test_i18n.py``
-names it).
+An empty ``msgstr`` is a word not translated yet, and a ``#, fuzzy`` one a guess: either
+is left out (``tests/test_i18n.py`` names it).  A language read through ``Catalogues``
+says such a word as English does (its first language), as gettext says the ``msgid``:
+a message missing there too is said as its key.  A run never fails for a word.
 
 >>> english = load(LOCALE, "en")
 >>> english.NAME, english.SHEETS["errors"], english.YES_WORDS[:3], english.LOCALE
@@ -31,10 +33,11 @@ names it).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "xlsx_scorer"
@@ -78,12 +81,35 @@ def codes(folder: Path) -> tuple[str, ...]:
     )
 
 
-def load(folder: Path, code: str) -> Language:
-    """The language ``code`` as its catalogue under ``folder`` says it (compiled, if it is)."""
+class Said(dict[str, Any]):
+    """A table of one language's words whose missing word is said another way (``__missing__``):
+    as the ``fallback`` language's table has it (read only when a word is missing), else as
+    its key, as gettext says an untranslated ``msgid``.  Its keys are the words the
+    catalogue has: a missing one stays missing to ``in``, ``get`` and iteration.
+
+    >>> table = Said({"a": "A"}, lambda: {"b": "B"})
+    >>> table["a"], table["b"], table["c"], "b" in table
+    ('A', 'B', 'c', False)
+    """
+
+    def __init__(
+        self, words: Mapping[str, Any], fallback: Callable[[], Mapping[str, Any]] | None = None
+    ) -> None:
+        super().__init__(words)
+        self._fallback = fallback
+
+    def __missing__(self, key: str) -> Any:
+        other = self._fallback() if self._fallback is not None else {}
+        return other.get(key, key)
+
+
+def load(folder: Path, code: str, fallback: Callable[[], Language] | None = None) -> Language:
+    """The language ``code`` as its catalogue under ``folder`` says it (compiled, if it is);
+    a word it lacks is said as ``fallback`` says it (``Said``), else as its key."""
     source = path_of(folder, code)
     compiled = source.with_suffix(".mo")
     words = _compiled_words(compiled) if compiled.is_file() else _source_words(source)
-    return _language(code, words)
+    return _language(code, words, fallback)
 
 
 def _compiled_words(path: Path) -> dict[str | None, dict[str, str]]:
@@ -112,33 +138,52 @@ def _source_words(path: Path) -> dict[str | None, dict[str, str]]:
     return words
 
 
-def _language(code: str, words: dict[str | None, dict[str, str]]) -> Language:
-    def table(context: str | None) -> dict[str, str]:
-        return dict(words.get(context, {}))
+def _language(
+    code: str,
+    words: dict[str | None, dict[str, str]],
+    fallback: Callable[[], Language] | None = None,
+) -> Language:
+    def table(context: str | None, of: Callable[[Language], Mapping[str, Any]]) -> Said:
+        other = None if fallback is None else (lambda: of(fallback()))
+        return Said(words.get(context, {}), other)
 
-    def items(context: str, key: str) -> tuple[str, ...]:
+    def items(
+        context: str, key: str, of: Callable[[Language], tuple[str, ...]] | None = None
+    ) -> tuple[str, ...]:
         said = words.get(context, {}).get(key, "")
-        return tuple(item.strip() for item in said.split(SEPARATOR) if item.strip())
+        found = tuple(item.strip() for item in said.split(SEPARATOR) if item.strip())
+        return found or (of(fallback()) if of is not None and fallback is not None else ())
 
     games: dict[str, dict[str, str]] = {}
-    for key, value in table("game_header").items():
+    for key, value in words.get("game_header", {}).items():
         game, column = key.split(".", 1)
         games.setdefault(game, {})[column] = value
-    language = table("language")
+    language = words.get("language", {})
     return Language(
         NAME=language.get("name", code),
         CODES=items("language", "codes") or (code,),
         LOCALE=language.get("locale", code),
-        HEADERS=table("header"),
-        GAME_HEADERS=games,
-        HEADER_ALIASES={key: items("header_alias", key) for key in table("header_alias")},
-        NAME_HEADERS=items("name_headers", "player"),
-        YES_WORDS=items("marks", "yes"),
-        NO_WORDS=items("marks", "no"),
-        SHEETS=table("sheet"),
-        ARGPARSE=table("argparse"),
-        STRINGS=table(None),
+        HEADERS=table("header", lambda other: other.HEADERS),
+        GAME_HEADERS=Said(
+            {
+                game: Said(columns, None if fallback is None else _game(fallback, game))
+                for game, columns in games.items()
+            },
+            None if fallback is None else (lambda: fallback().GAME_HEADERS),
+        ),
+        HEADER_ALIASES={key: items("header_alias", key) for key in words.get("header_alias", {})},
+        NAME_HEADERS=items("name_headers", "player", lambda other: other.NAME_HEADERS),
+        YES_WORDS=items("marks", "yes", lambda other: other.YES_WORDS),
+        NO_WORDS=items("marks", "no", lambda other: other.NO_WORDS),
+        SHEETS=table("sheet", lambda other: other.SHEETS),
+        ARGPARSE=table("argparse", lambda other: other.ARGPARSE),
+        STRINGS=table(None, lambda other: other.STRINGS),
     )
+
+
+def _game(fallback: Callable[[], Language], game: str) -> Callable[[], Mapping[str, str]]:
+    """The columns of ``game`` in the ``fallback`` language, when asked."""
+    return lambda: fallback().GAME_HEADERS.get(game, {})
 
 
 class Catalogues(Mapping[str, Language]):
@@ -152,12 +197,14 @@ class Catalogues(Mapping[str, Language]):
     def __init__(self, folder: Path, first: str) -> None:
         found = codes(folder)
         self.folder = folder
+        self.first = first
         self._codes = tuple(sorted(found, key=lambda code: code != first))
 
     def __getitem__(self, code: str) -> Language:
+        """The language ``code``; a word it lacks is said as ``first`` says it."""
         if code not in self._codes:
             raise KeyError(code)
-        return _loaded(self.folder, code)
+        return _loaded(self.folder, code, None if code == self.first else self.first)
 
     def __contains__(self, code: object) -> bool:
         """Whether ``code`` is shipped, without reading its catalogue."""
@@ -171,5 +218,5 @@ class Catalogues(Mapping[str, Language]):
 
 
 @cache
-def _loaded(folder: Path, code: str) -> Language:
-    return load(folder, code)
+def _loaded(folder: Path, code: str, fallback: str | None) -> Language:
+    return load(folder, code, None if fallback is None else lambda: _loaded(folder, fallback, None))
