@@ -118,6 +118,7 @@ CATALOGUE: tuple[Finding, ...] = (
         setting="tabel_sizes",
         allowed="name, game, table_sizes, points, order",
     ),
+    fatal("unusable.format_file_missing", file="lliga.toml"),
     fatal("unusable.format_missing_key", file="club.toml", setting="order"),
     fatal(
         "unusable.format_bad_value",
@@ -131,6 +132,26 @@ CATALOGUE: tuple[Finding, ...] = (
         length=40,
         most=1_000_000,
     ),
+    fatal(
+        "unusable.format_points",
+        file="club.toml",
+        setting="points",
+        found="[6, 4, 2, 1]",
+        problem="shape",
+        size="",
+        most=1_000_000,
+        example="4 = [6, 4, 2, 1]",
+    ),
+    fatal(
+        "unusable.format_game_key",
+        file="club.toml",
+        setting="order",
+        found='["points", "capped_vp"]',
+        ranked="capped_vp",
+        game="carcassonne",
+        keys="points, wins, score",
+    ),
+    fatal("unusable.format_two_player_catan", file="duel.toml", setting="table_sizes", found="[2]"),
     fatal(
         "unusable.wrong_game",
         sheet="Results",
@@ -397,7 +418,7 @@ def documented_table() -> str:
             if kind != group:
                 continue
             params = ", ".join(f"`{name}`" for name in finding.params) or "—"
-            example = render(finding, "en").replace("|", "\\|")
+            example = render(finding, "en").replace("|", "\\|").replace("\n", "<br>")
             lines.append(f"| `{finding.code}` | {params} | {example} |")
         lines.append("")
     return "\n".join(lines)

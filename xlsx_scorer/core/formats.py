@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import functools
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from xlsx_scorer.core.cells import count
 from xlsx_scorer.findings import UnusableWorkbookError
 
 #: The games whose results a workbook can hold (their ``Results`` columns and rules).
@@ -52,6 +54,17 @@ SMALLEST_TABLE, LARGEST_TABLE = 2, 6
 NAME_MAX = 40
 #: The most points a place may be worth: sums over every game of an event stay exact.
 POINTS_MAX = 1_000_000
+#: The keys that rank by one game's own value: a format of the other game cannot use them
+#: (``capped_vp`` would cap a Carcassonne score at 10).
+GAME_KEYS = {"vp": "catan", "vp_ratio": "catan", "capped_vp": "catan", "score": "carcassonne"}
+#: Points by place a format file's example shows for a table size.
+EXAMPLE_POINTS = {
+    2: (3, 1),
+    3: (5, 3, 1),
+    4: (6, 4, 2, 1),
+    5: (7, 5, 3, 2, 1),
+    6: (8, 6, 4, 3, 2, 1),
+}
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,10 @@ def _schema() -> Any:
     """The shape of a format file, as a pydantic model (pydantic imported only when a file
     is read: a run in a shipped format never needs it)."""
     import pydantic  # noqa: PLC0415
+    from pydantic_core import PydanticCustomError  # noqa: PLC0415
+
+    def _points_error(problem: str, size: int | str) -> Exception:
+        return PydanticCustomError("points", "points by place", {"problem": problem, "size": size})
 
     class _Schema(pydantic.BaseModel):
         """The shape of a format file; the field order is the order the keys are checked."""
@@ -95,13 +112,27 @@ def _schema() -> Any:
         points: dict[str, list[int]] | None = None
         order: list[str] = pydantic.Field(min_length=1)
 
+        @pydantic.field_validator("name")
+        @classmethod
+        def _name(cls, name: str) -> str:
+            if not name.strip() or any(unicodedata.category(ch) == "Cc" for ch in name):
+                raise ValueError("a name to show: not blank, no control characters")
+            return name
+
+        @pydantic.field_validator("game", mode="before")
+        @classmethod
+        def _game(cls, game: Any) -> Any:
+            return game.strip().casefold() if isinstance(game, str) else game
+
         @pydantic.field_validator("table_sizes")
         @classmethod
-        def _sizes(cls, sizes: list[int]) -> list[int]:
+        def _sizes(cls, sizes: list[int], info: pydantic.ValidationInfo) -> list[int]:
             if len(set(sizes)) < len(sizes) or not all(
                 SMALLEST_TABLE <= size <= LARGEST_TABLE for size in sizes
             ):
                 raise ValueError("table sizes")
+            if info.data.get("game") == "catan" and sizes == [2]:
+                raise PydanticCustomError("two_player_catan", "a Catan bye cannot be scored")
             return sorted(sizes)
 
         @pydantic.field_validator("points")
@@ -112,13 +143,17 @@ def _schema() -> Any:
             sizes = info.data.get("table_sizes")
             if points is None or sizes is None:
                 return points
-            if sorted(points) != sorted(str(size) for size in sizes):
-                raise ValueError("one entry per table size")
+            played = [str(size) for size in sizes]
+            for size in played:
+                if size not in points:
+                    raise _points_error("missing", size)
             for size, by_place in points.items():
-                if len(by_place) != int(size) or any(
-                    not 0 <= value <= POINTS_MAX for value in by_place
-                ):
-                    raise ValueError(f"one whole number from 0 to {POINTS_MAX} per place")
+                if size not in played:
+                    raise _points_error("extra", size)
+                if len(by_place) != int(size):
+                    raise _points_error("places", size)
+                if any(not 0 <= value <= POINTS_MAX for value in by_place):
+                    raise _points_error("range", size)
             return points
 
         @pydantic.field_validator("order")
@@ -126,6 +161,10 @@ def _schema() -> Any:
         def _order(cls, order: list[str], info: pydantic.ValidationInfo) -> list[str]:
             if len(set(order)) < len(order) or any(key not in KEYS for key in order):
                 raise ValueError("known keys, each once")
+            game = info.data.get("game")
+            for key in order:
+                if game is not None and GAME_KEYS.get(key, game) != game:
+                    raise PydanticCustomError("game_key", "another game's key", {"key": key})
             if "points" in order and info.data.get("points") is None:
                 raise ValueError("points needs a points table")
             return order
@@ -184,6 +223,10 @@ def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWork
     if first["type"] == "missing":
         return UnusableWorkbookError("unusable.format_missing_key", {"file": file, "setting": key})
     found = document[key] if key in document else first["input"]
+    if key in ("points", "table_sizes", "order") and (
+        key == "points" or first["type"] in ("two_player_catan", "game_key")
+    ):
+        return _rule_refusal(first, file, document, _shown(found))
     return UnusableWorkbookError(
         "unusable.format_bad_value",
         {
@@ -200,10 +243,48 @@ def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWork
     )
 
 
+def _rule_refusal(
+    problem: Any, file: str, document: Mapping[str, Any], found: str
+) -> UnusableWorkbookError:
+    """A format file that breaks a rule of its keys together, naming the key: a 2-player Catan
+    format (its byes could not be scored as docs/rules.md §6 says), a key of the other game in
+    ``order``, or ``points`` that are not one line per table size (with a two-line example
+    of the right shape, for the table size at fault)."""
+    context = problem.get("ctx") or {}
+    game = str(document.get("game", "")).strip().casefold()
+    params: dict[str, Any] = {"file": file, "found": found}
+    if problem["type"] == "two_player_catan":
+        params["setting"] = "table_sizes"
+        return UnusableWorkbookError("unusable.format_two_player_catan", params)
+    if problem["type"] == "game_key":
+        keys = ", ".join(key for key in KEYS if GAME_KEYS.get(key, game) == game)
+        params |= {"setting": "order", "ranked": context["key"], "game": game, "keys": keys}
+        return UnusableWorkbookError("unusable.format_game_key", params)
+    location = problem["loc"]
+    size = context.get("size", location[1] if len(location) > 1 else "")
+    sizes = document.get("table_sizes")
+    shown = count(str(size))
+    if shown not in EXAMPLE_POINTS:
+        known = [n for n in sizes if n in EXAMPLE_POINTS] if isinstance(sizes, list) else []
+        shown = max(known, default=4)
+    params |= {
+        "setting": "points",
+        "problem": context.get("problem", "places" if len(location) > 1 else "shape"),
+        "size": str(size),
+        "most": POINTS_MAX,
+        "example": f"{shown} = {list(EXAMPLE_POINTS[shown])}",
+    }
+    return UnusableWorkbookError("unusable.format_points", params)
+
+
 def _shown(value: Any) -> str:
-    """A value as the TOML file wrote it, roughly (``[3, 4]``, ``"go"``), for the message."""
+    """A value as the TOML file wrote it, roughly (``[3, 4]``, ``"go"``, a control character
+    as its escape ``\u0007``), for the message."""
     if isinstance(value, str):
-        return f'"{value}"'
+        escaped = "".join(
+            f"\\u{ord(ch):04x}" if unicodedata.category(ch) == "Cc" else ch for ch in value
+        )
+        return f'"{escaped}"'
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{k} = {_shown(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list):
@@ -231,12 +312,18 @@ def load(name_or_path: str | Path) -> Format:
     Traceback (most recent call last):
     ...
     xlsx_scorer.findings.UnusableWorkbookError: unusable.format_unknown
+    >>> load("lliga.toml")
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.format_file_missing
     """
     by_name = named(name_or_path) if isinstance(name_or_path, str) else None
     if by_name is not None:  # a shipped name in any case, as the Event sheet's
         return by_name
     path = Path(name_or_path)
     if not path.is_file():
+        if path.suffix.casefold() == ".toml" or len(path.parts) > 1:  # a file, not a name
+            raise UnusableWorkbookError("unusable.format_file_missing", {"file": str(path)})
         raise UnusableWorkbookError(
             "unusable.format_unknown", {"name": str(name_or_path), "formats": ", ".join(SHIPPED)}
         )
