@@ -129,11 +129,13 @@ def test_a_declared_hig_event_is_archived_and_verified(tmp_path: Path) -> None:
     assert run_cli("verify", folder).returncode == 0
 
 
-def test_verify_in_another_format_than_archived_disagrees(swiss_archive: Path) -> None:
-    """``--format`` on verify recomputes in the format named: a Swiss event read as HiG is no
-    longer what was archived (its tables are 2-player)."""
+def test_verify_in_another_format_than_archived_is_refused(swiss_archive: Path) -> None:
+    """``--format`` on verify other than the archive's own is refused naming both (exit 2),
+    not reported as edits: a Swiss event read as HiG would differ everywhere."""
     done = run_cli("verify", swiss_archive, "--format", "carcassonne-hig")
-    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "carcassonne-swiss" in done.stderr
+    assert "carcassonne-hig" in done.stderr
 
 
 def test_a_catan_es_archive_is_as_it_always_was(tmp_path: Path) -> None:

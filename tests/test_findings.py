@@ -93,6 +93,7 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.strict_ooxml"),
     Finding("unusable.folder_not_writable", {"folder": "results"}, "fatal", FILE),
     Finding("unusable.archive_folder_used", {"folder": "archive"}, "fatal", FILE),
+    fatal("unusable.archive_other_format", archived="catan-es", given="catan-de"),
     fatal("unusable.output_is_input"),
     Finding(
         "unusable.output_name",

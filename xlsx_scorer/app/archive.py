@@ -114,12 +114,20 @@ def event_format(format: str | Path | Format | None, recorded: str | None = None
 
 def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
     """The workbook at ``path`` with its output sheets, read in ``fmt`` (else the format
-    recorded in it when it was archived, else its own); an unusable one names its file."""
+    recorded in it when it was archived, else its own); an unusable one names its file.
+
+    An archive is verified in the format it was archived in: ``fmt`` another one is
+    refused, naming both (``unusable.archive_other_format``), rather than reported as an
+    archive whose every standing was edited.
+    """
     try:
         package = safety.read_package(path)
+        properties = archival.custom_properties(package)
+        recorded = properties.get(TOURNAMENT_FORMAT_PROPERTY)
         if fmt is None:
-            recorded = archival.custom_properties(package).get(TOURNAMENT_FORMAT_PROPERTY)
             fmt = event_format(None, recorded)
+        elif FINGERPRINT_PROPERTY in properties:
+            _same_format(fmt, recorded)
         return workbook.read_workbook_bytes(
             package, outputkinds.LEGACY_OUTPUTS, path=path, format=fmt
         )
@@ -127,6 +135,20 @@ def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
         if error.finding.where.file is None:
             error.finding = error.finding.located(file=str(path))
         raise
+
+
+def _same_format(fmt: Format, recorded: str | None) -> None:
+    """Refuse ``fmt`` unless it is the format an archive records (none recorded: ``catan-es``,
+    the only format archived without the property); a recorded format that cannot be read
+    is left to the checks that follow."""
+    try:
+        archived = event_format(None, recorded) or formats.shipped()[formats.DEFAULT]
+    except UnusableWorkbookError:
+        return
+    if archived != fmt:
+        raise UnusableWorkbookError(
+            "unusable.archive_other_format", {"archived": archived.name, "given": fmt.name}
+        )
 
 
 def score_book(book: workbook.Workbook, language: str | None) -> Scored:

@@ -131,6 +131,8 @@ def verify(
     try:
         book = read_event(book_path, fmt)
     except UnusableWorkbookError as error:
+        if error.code == "unusable.archive_other_format":  # a mistaken --format, not damage
+            raise
         findings.append(error.finding.located(file=book_path.name))
         return Verified(language or error.language, tuple(findings), book_path, None)
     archive = (descriptor, files) if descriptor is not None else None

@@ -2,7 +2,7 @@
 
 Exit code 0: the workbook, its fingerprint, the standings and every CSV agree;
 1: something was edited or removed (each named); 2: the workbook could not be
-read at all.
+read at all, or ``--format`` is not the format it was archived in.
 """
 
 from __future__ import annotations
