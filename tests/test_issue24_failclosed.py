@@ -17,6 +17,7 @@ import openpyxl
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from starlette.testclient import TestClient
 
 import xlsx_scorer
 from tests.builders import write
@@ -27,6 +28,7 @@ from xlsx_scorer.cli import main
 from xlsx_scorer.core import cells
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, catalogue
+from xlsx_scorer.web.server import XLSX, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "fixtures" / "sample_event.xlsx"
@@ -88,6 +90,15 @@ def test_a_superscript_digit_refuses_seating_on_bytes(tmp_path: Path) -> None:
     with pytest.raises(UnusableWorkbookError) as refused:
         seat_app.seat_bytes(path.read_bytes(), 1, path=path)
     assert refused.value.finding.params["cell"] == "B3"
+
+
+def test_a_superscript_digit_is_a_refusal_on_the_page_not_a_500(tmp_path: Path) -> None:
+    path = seated_event(tmp_path, {("Players", "B3"): "²"})
+    with TestClient(create_app(warm_up=False), base_url="http://127.0.0.1") as client:
+        files = {"file": ("cup.xlsx", path.read_bytes(), XLSX)}
+        response = client.post("/api/seat", files=files, data={"round": "1", "lang": "es"})
+    assert response.status_code == 422, response.text
+    assert "Players!B3" in response.json()["message"]
 
 
 @pytest.mark.parametrize("value", ["²", "٣", "３", "³.0", "1²"])
