@@ -101,6 +101,18 @@ def test_a_superscript_digit_is_a_refusal_on_the_page_not_a_500(tmp_path: Path) 
     assert "Players!B3" in response.json()["message"]
 
 
+def test_a_superscript_round_on_the_command_line_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = seated_event(tmp_path, {})
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:
+        main(["seat", str(path), "--round", "²", "--lang", "es"])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert "--round: se esperaba un número entero" in said  # not argparse's "invalid value"
+
+
 @pytest.mark.parametrize("value", ["²", "٣", "３", "³.0", "1²"])
 def test_a_non_ascii_digit_is_no_whole_number(value: str) -> None:
     parsed = cells.whole_number(value)

@@ -156,10 +156,13 @@ def checked_number(lang: str, low: int, high: int, key: str) -> Callable[[str], 
 
     >>> checked_number("es", 1, 1000, "help.bad_count")("24")
     24
+    >>> checked_number("en", 1, 1000, "help.bad_count")("²")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not a whole number
     """
 
     def number(value: str) -> int:
-        if not value.isdigit() or not low <= int(value) <= high:
+        if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
             raise argparse.ArgumentTypeError(text(lang, key, high=str(high)))
         return int(value)
 
