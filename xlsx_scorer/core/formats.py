@@ -223,9 +223,7 @@ def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWork
     if first["type"] == "missing":
         return UnusableWorkbookError("unusable.format_missing_key", {"file": file, "setting": key})
     found = document[key] if key in document else first["input"]
-    if key in ("points", "table_sizes", "order") and (
-        key == "points" or first["type"] in ("two_player_catan", "game_key")
-    ):
+    if key == "points" or first["type"] in ("two_player_catan", "game_key"):
         return _rule_refusal(first, file, document, _shown(found))
     return UnusableWorkbookError(
         "unusable.format_bad_value",
@@ -265,7 +263,8 @@ def _rule_refusal(
     sizes = document.get("table_sizes")
     shown = count(str(size))
     if shown not in EXAMPLE_POINTS:
-        known = [n for n in sizes if n in EXAMPLE_POINTS] if isinstance(sizes, list) else []
+        listed = sizes if isinstance(sizes, list) else []
+        known = [n for n in listed if isinstance(n, int) and n in EXAMPLE_POINTS]
         shown = max(known, default=4)
     params |= {
         "setting": "points",
