@@ -176,7 +176,9 @@ def test_the_web_goes_through_the_api_only() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module] if node.module != "xlsx_scorer" else []
-                names += [f"xlsx_scorer.{a.name}" for a in node.names if node.module == "xlsx_scorer"]
+                names += [
+                    f"xlsx_scorer.{a.name}" for a in node.names if node.module == "xlsx_scorer"
+                ]
             elif isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             else:
