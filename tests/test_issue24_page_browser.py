@@ -29,7 +29,6 @@ from tests.test_web_browser import (  # the page's fixtures and helpers
     downloaded,
     downloads,
     open_page,
-    screenshot,
     site,
     until,
 )
@@ -66,7 +65,6 @@ def test_seating_on_the_page_saves_one_workbook_to_keep(
     said = browser.find_element(By.CSS_SELECTOR, ".seated .summary").text
     assert "Standings" in said
     assert "the one file to keep" in said
-    screenshot(browser, "seating_one_workbook_en", height=3200)
 
 
 def test_the_title_names_carcassonne(browser: WebDriver, site: str, tmp_path: Path) -> None:
