@@ -297,7 +297,9 @@ def seat_body(done: SeatedScored, filename: str, lang: str) -> dict[str, Any]:
             {"table": table.number, "players": list(table.players)} for table in seating.tables
         ],
         "byes": list(seating.byes),
-        "findings": [to_json(finding, language=lang) for finding in seating.findings],
+        "findings": [
+            {**to_json(finding), "message": message(finding, lang)} for finding in seating.findings
+        ],
         "workbook": base64.b64encode(seated.workbook).decode("ascii"),
     }
 
