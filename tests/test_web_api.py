@@ -349,7 +349,7 @@ def test_template_defaults_and_event_name(client: TestClient) -> None:
         {"players": "0"},
         {"players": "abc"},
         {"players": "1001"},
-        {"rounds": "51"},
+        {"rounds": "1001"},
         {"rounds": "-1"},
         {"players": "1000", "rounds": "20"},
         {"event": "tab\there"},
@@ -515,7 +515,7 @@ def test_a_crash_is_a_500_answer_and_the_server_goes_on(
     response = client.post("/api/check", files=upload(EVENT))
     assert response.status_code == 500
     assert response.json()["error"] == "internal_error"
-    assert "boom" in response.json()["message"]
+    assert "boom" not in response.text  # the exception's words go to the log only
     assert any("Internal error on POST" in record.message for record in caplog.records)
     monkeypatch.undo()
     assert client.post("/api/check", files=upload(EVENT)).status_code == 200

@@ -173,7 +173,7 @@ def test_behind_an_access_code_seating_needs_it() -> None:
 
 def test_a_check_offers_the_next_round_and_the_formats_method(client: TestClient) -> None:
     body = client.post("/api/check", files={"file": ("e.xlsx", EVENT.read_bytes(), XLSX)}).json()
-    assert body["seat"] == {"round": 5, "method": "random"}
+    assert body["seat"] == {"round": 5, "rounds": None, "method": "random"}
 
 
 def test_a_two_player_format_is_offered_swiss_and_paired_by_standings(
@@ -184,7 +184,7 @@ def test_a_two_player_format_is_offered_swiss_and_paired_by_standings(
     form = {"format": "carcassonne-swiss"}
     files = {"file": ("swiss.xlsx", source.read_bytes(), XLSX)}
     checked = client.post("/api/check", files=files, data=form).json()
-    assert checked["seat"] == {"round": 3, "method": "swiss"}
+    assert checked["seat"] == {"round": 3, "rounds": None, "method": "swiss"}
     ranked = [row["player"] for row in checked["standings"]["rows"]]
     answer = seat(client, source.read_bytes(), round=3, format="carcassonne-swiss")
     assert answer.status_code == 200, answer.text

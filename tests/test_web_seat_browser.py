@@ -1,8 +1,9 @@
 """Seating on the page, in Chromium: check a workbook, press "Seat round N", get the file.
 
 The seated rows the browser saves are the command line's for the same seed, the
-tables the page shows are those rows, and a round that already has rows is refused
-in the page's language.  Skipped where Chromium is missing (as the other browser tests).
+tables the page shows are those rows, and a round that cannot be seated (a workbook
+without a roster) is refused in the page's language.  Skipped where Chromium is missing
+(as the other browser tests).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import openpyxl
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -43,7 +45,7 @@ def test_the_seat_button_downloads_the_round_seated_as_the_cli_seats_it(
 ) -> None:
     open_page(browser, site, lang)
     assert choose(browser, EVENT) == "standings"
-    assert browser.find_element(By.ID, "seat-round").get_attribute("value") == "5"
+    assert browser.find_element(By.ID, "seat-round").text == "5"
     assert (
         Select(browser.find_element(By.ID, "seat-method")).first_selected_option.get_attribute(
             "value"
@@ -71,16 +73,17 @@ def test_the_seat_button_downloads_the_round_seated_as_the_cli_seats_it(
     screenshot(browser, f"seating_{lang}", height=3200)
 
 
-def test_a_round_with_rows_is_refused_on_the_page(
-    browser: WebDriver, site: str, downloads: Path
+def test_a_refusal_is_shown_on_the_page(
+    browser: WebDriver, site: str, downloads: Path, tmp_path: Path
 ) -> None:
+    book = openpyxl.load_workbook(EVENT)
+    del book["Players"]  # scored all the same, but no roster to seat
+    source = tmp_path / "no_roster.xlsx"
+    book.save(source)
     open_page(browser, site, "es")
-    assert choose(browser, EVENT) == "standings"
-    field = browser.find_element(By.ID, "seat-round")
-    field.clear()
-    field.send_keys("3")
-    assert browser.find_element(By.ID, "seat-button").text == "Sentar la ronda 3"
+    assert choose(browser, source) == "standings"
+    assert browser.find_element(By.ID, "seat-button").text == "Sentar la ronda 5"
     browser.find_element(By.ID, "seat-button").click()
     refusal = until(browser, lambda: browser.find_element(By.CSS_SELECTOR, ".seated.refused"))
-    assert "La ronda 3 no se ha sentado" in refusal.text
+    assert "La ronda 5 no se ha sentado" in refusal.text
     assert not list(downloads.iterdir())

@@ -219,8 +219,9 @@ def message_key(finding: Finding) -> str:
 NUMBER_FOUND = frozenset({"not_whole_number", "bad_table", "number_too_large"})
 
 
-def render(finding: Finding, lang: str) -> str:
-    """``finding`` in words of ``lang``: its message, filled with where it is and its params.
+def render(finding: Finding, lang: str, *, key: str | None = None) -> str:
+    """``finding`` in words of ``lang``: its message (or the message ``key``, a shell's own
+    words for it), filled with where it is and its params.
 
     The message may use every part of ``where`` (``{sheet}``, ``{player}``…) and
     every parameter; ``{column}`` (a column key) is said as that column's header,
@@ -249,7 +250,7 @@ def render(finding: Finding, lang: str) -> str:
     found = arguments.get("found")
     if finding.code in NUMBER_FOUND and isinstance(found, str):
         arguments["found"] = number_text(lang, found)
-    return text(lang, message_key(finding), **arguments)
+    return text(lang, key or message_key(finding), **arguments)
 
 
 # ---------------------------------------------------------------------------

@@ -265,6 +265,17 @@ def load_format(format: str | Path | Format | None) -> Format | None:
     return format if isinstance(format, formats.Format) else formats.load(format)
 
 
+def shipped_formats() -> dict[str, Format]:
+    """The formats that ship with xlsx-scorer, by name, in the order they are listed.
+
+    >>> list(shipped_formats())[:2], shipped_formats()["carcassonne-hig"].game
+    (['catan-es', 'catan-de'], 'carcassonne')
+    """
+    from xlsx_scorer.core import formats  # noqa: PLC0415  (only when asked)
+
+    return formats.shipped()
+
+
 def heavy_steps() -> ModuleType:
     """``pipeline`` (pandas, pandera), imported; set aside from the garbage collector right
     after its import when ``set_aside_heavy_imports`` asked for it.  A server calls it before

@@ -17,6 +17,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import pandera.pandas as pa
@@ -39,6 +40,10 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import reader, splice
 from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,11 @@ class Ranking:
     played: pd.DataFrame
     ranked: standings.Ranked
     table: pd.DataFrame
+
+    def first_per_game(self, fmt: Format) -> tuple[npt.NDArray[np.float64], int]:
+        """What each game of ``played`` gave in ``fmt``'s first key, and the scale it is over
+        (``standings.per_game``): points as twelfths over 12, VP over 1."""
+        return standings.per_game(self.played, fmt.order[0], self.ranked.scale, fmt)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ starts) are written below the last row of the organiser's ``Results`` by the
 cell patcher (every other byte of the sheet stays; the new rows take the look of
 the row above: its styles, and its input rules, conditional formats, filter, names and
 Excel tables grown over them, ``xlsx.carrydown``), then a printable ``Seating R<N>``
-sheet is added by the sheet splicer (our other output sheets stay).  The package is read
+sheet is added by the sheet splicer (our other output sheets stay), the one selected: the
+workbook opens on it.  The package is read
 back and must hold exactly the seated rows before it is saved; a round that already has
 rows is refused (exit 2, nothing written).
 
@@ -284,6 +285,7 @@ def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, s
         Package.open(package),
         [spec],
         legacy=outputkinds.LEGACY_OUTPUTS,
+        active=spec.kind,  # the workbook opens on its slips
         only=frozenset({spec.kind}),
     )
     return written, spec.name

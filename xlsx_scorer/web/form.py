@@ -18,7 +18,7 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from xlsx_scorer.core import formats
+from xlsx_scorer.app import api
 from xlsx_scorer.web import downloads, engine
 
 #: Uploads larger than this are refused with 413 (50 MB).
@@ -125,11 +125,12 @@ def language(value: str | None) -> str | None:
 
 def shipped_format(value: str | None) -> str | None:
     """A shipped format's name, or None (the workbook's own): the server opens no file a
-    request names, so an organiser's own format file is the command line's (``--format``)."""
+    request names (an organiser's own format is the one their workbook records)."""
     if value is None or value == "":
         return None
-    if value not in formats.SHIPPED:
-        raise ApiError(400, "bad_format", formats=", ".join(formats.SHIPPED))
+    shipped = api.shipped_formats()
+    if value not in shipped:
+        raise ApiError(400, "bad_format", formats=", ".join(shipped))
     return value
 
 

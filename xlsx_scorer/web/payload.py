@@ -20,7 +20,7 @@ One shape for ``/api/check`` and for the 422 answers of ``/api/score``::
      "games": [{"round": 1, "tables": [{"table": "1", "seats": [{"player": "Ana",
                 "place": 1, "first": 5.0, "vp": 11, "round_points": 5.0,
                 "largest_army": true, "longest_road": false, "declared": false}]}]}],
-     "seat": {"round": 2, "method": "random"}}
+     "seat": {"round": 2, "rounds": 5, "method": "random"}}
 
 ``format`` is the format the workbook was read in (docs/rules.md, "Formats"), ``game``
 its game; ``standings`` has a value per key of the format (``keys``, in order, with
@@ -32,32 +32,43 @@ hold ``score`` (null for a bye) and ``bye`` instead of Catan's VP and titles.
 has them (catan-es's fields, as they always were).
 
 ``standings`` and ``games`` are null unless the workbook was scored without a
-problem.  ``seat`` is what the page offers to seat next (``/api/seat``): the round after
-the last one with results, by the format's method (swiss for 2-player formats, else
-random); null when the file could not be read.
+problem.  ``seat`` is what a check offers to seat next (``/api/seat``,
+``app.nextround.next_round``): the round after the last one with rows (``round``: null
+past the last of the event's declared ``rounds``, null when not declared), by the format's
+method (swiss for 2-player formats, else random); null when the file could not be read,
+and in the answers of ``/api/score``.
+
+Every message is the finding's words (``findings.render``), but for the few whose command
+line words name a flag: on the page they name the page's own choice (``PAGE_WORDS``).
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import math
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
-from xlsx_scorer.app import formatsheets
-from xlsx_scorer.app.seat import SeatedBytes, default_method
-from xlsx_scorer.core import standings
+from xlsx_scorer.app import api, formatsheets
+from xlsx_scorer.app.excerpt import Excerpt
+from xlsx_scorer.app.nextround import SeatedScored
 from xlsx_scorer.findings import Finding, render, to_json
 from xlsx_scorer.i18n import text
 from xlsx_scorer.web import engine
 
 TWELFTHS = 12
+#: The findings said in other words on the page: their command line words name a flag.
+PAGE_WORDS = {
+    "unusable.wrong_game": "web.finding.wrong_game",
+    "unusable.seat_needs_scores": "web.finding.seat_needs_scores",
+}
 
 
 def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
     """The whole JSON body for ``result``, a run on the upload ``filename``."""
-    fmt = result.format
+    fmt, coming = result.format, result.next
     games = games_body(result)
     return {
         "file": filename,
@@ -68,8 +79,8 @@ def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
         "standings": standings_body(result),
         "games": games,
         "seat": None
-        if fmt is None
-        else {"round": next_round(games), "method": default_method(fmt.table_sizes)},
+        if coming is None
+        else {"round": coming.round, "rounds": coming.rounds, "method": coming.method},
     }
 
 
@@ -93,15 +104,36 @@ def finding_body(finding: Finding, result: engine.Result) -> dict[str, Any]:
     """
     found = None if result.cells is None else result.cells.excerpt(finding.where)
     return {
-        **to_json(finding, language=result.language),
+        **to_json(finding),
+        "message": message(finding, result.language),
         "context": None if found is None else excerpt_body(found),
     }
 
 
-def excerpt_body(excerpt: engine.Excerpt) -> dict[str, Any]:
+def message(finding: Finding, lang: str) -> str:
+    """The finding in words of ``lang``, as the page says it (``PAGE_WORDS``): the formats
+    of a game by name, to choose on the page, never a flag to type.
+
+    >>> wrong = Finding("unusable.wrong_game", {"game": "carcassonne", "format_game": "catan",
+    ...     "formats": "--format carcassonne-hig"}, "fatal")
+    >>> said = message(wrong, "en")
+    >>> "--" in said, "carcassonne-hig, carcassonne-swiss" in said
+    (False, True)
+    """
+    key = PAGE_WORDS.get(finding.code)
+    if key is None:
+        return render(finding, lang)
+    if "formats" in finding.params and "game" in finding.params:
+        game = finding.params["game"]
+        names = ", ".join(name for name, fmt in api.shipped_formats().items() if fmt.game == game)
+        finding = dataclasses.replace(finding, params={**finding.params, "formats": names})
+    return render(finding, lang, key=key)
+
+
+def excerpt_body(excerpt: Excerpt) -> dict[str, Any]:
     """An excerpt of ``Results`` as JSON: rows from ``first_row``, the cell to highlight.
 
-    >>> grid = engine.Excerpt(6, ("C", "D"), ("Player", "Cities"), (("Ana", "2"),), (6, "D"))
+    >>> grid = Excerpt(6, ("C", "D"), ("Player", "Cities"), (("Ana", "2"),), (6, "D"))
     >>> excerpt_body(grid)["highlight"]
     {'row': 6, 'column': 'D'}
     """
@@ -183,7 +215,7 @@ def games_body(result: engine.Result) -> list[dict[str, Any]] | None:
     if ranking is None or fmt is None:
         return None
     played = ranking.played
-    first, scale = standings.per_game(played, fmt.order[0], ranking.ranked.scale, fmt)
+    first, scale = ranking.first_per_game(fmt)
     catan = fmt.game == "catan"
     columns = {
         name: played[name].tolist()
@@ -237,14 +269,16 @@ def games_body(result: engine.Result) -> list[dict[str, Any]] | None:
     ]
 
 
-def seat_body(seated: SeatedBytes, filename: str, lang: str) -> dict[str, Any]:
+def seat_body(done: SeatedScored, filename: str, lang: str) -> dict[str, Any]:
     """The JSON body of ``/api/seat``: the seating, its report in ``lang``, the workbook.
 
     ``tables`` are in table order, each table's players in seat order (the first
     starts); ``findings`` are the seating report (repeats, second 3-player tables,
     starts, the swiss spread), each with its ``message`` in ``lang``; ``workbook`` is the
-    seated workbook, base64.
+    one workbook to keep, base64: scored (its ``standings_sheet``; ``scored`` says whether
+    the standings are published or its Errors sheet lists problems) and seated.
     """
+    seated, scored = done.seated, done.scored
     seating = seated.seating
     return {
         "file": filename,
@@ -253,11 +287,19 @@ def seat_body(seated: SeatedBytes, filename: str, lang: str) -> dict[str, Any]:
         "format": seated.format,
         "results_sheet": seated.results,
         "seating_sheet": seated.sheet,
+        "standings_sheet": done.standings,
+        "scored": {
+            "exit_code": scored.exit_code,
+            "errors": len(scored.errors),
+            "published": scored.standings is not None,
+        },
         "tables": [
             {"table": table.number, "players": list(table.players)} for table in seating.tables
         ],
         "byes": list(seating.byes),
-        "findings": [to_json(finding, language=lang) for finding in seating.findings],
+        "findings": [
+            {**to_json(finding), "message": message(finding, lang)} for finding in seating.findings
+        ],
         "workbook": base64.b64encode(seated.workbook).decode("ascii"),
     }
 
@@ -269,17 +311,9 @@ def refusal_body(finding: Finding, lang: str) -> dict[str, Any]:
     >>> body["error"], body["findings"][0]["code"] == body["error"]
     ('unusable.seat_no_roster', True)
     """
+    said = message(finding, lang)
     return {
         "error": finding.code,
-        "message": render(finding, lang),
-        "findings": [to_json(finding, language=lang)],
+        "message": said,
+        "findings": [{**to_json(finding), "message": said}],
     }
-
-
-def next_round(games: list[dict[str, Any]] | None) -> int:
-    """The round to seat next: one more than the last round with results (1 with none).
-
-    >>> next_round([{"round": 1}, {"round": 3}]), next_round([]), next_round(None)
-    (4, 1, 1)
-    """
-    return max((game["round"] for game in games or ()), default=0) + 1

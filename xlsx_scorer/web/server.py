@@ -11,10 +11,12 @@ Routes (documented in the README):
   422 with it when the file cannot be used;
 - ``POST /api/score`` (same) 200 with the scored workbook, 422 with the run's
   JSON when there is any problem or the file cannot be used;
-- ``POST /api/seat`` (multipart ``file``, ``round``; optional ``method`` random|swiss,
-  ``seed``, ``format``, ``lang``) 200 with ``payload.seat_body`` (the tables, the seating
-  report, the seated workbook in base64) and ``download_name``; 422 with ``{"error",
-  "message", "findings"}`` when the round cannot be seated (it has rows, no roster…);
+- ``POST /api/seat`` (multipart ``file``, ``round`` up to the command line's most;
+  optional ``method`` random|swiss, ``seed``, ``format``, ``lang``) 200 with
+  ``payload.seat_body`` (the tables, the seating report, the one workbook to keep in
+  base64: scored, then seated, opening on its slips) and ``download_name``; 422 with
+  ``{"error", "message", "findings"}`` when the round cannot be seated (it has rows, no
+  roster…);
 - ``GET /api/template?lang=es&players=24&rounds=4&format=carcassonne-hig`` a blank
   template (``format`` optional: without it the default template).
 
@@ -26,13 +28,15 @@ counted size passes ``max_upload_bytes`` (nothing more of it is kept), and is
 held in memory only.  The engine runs in worker threads, in two lanes that never
 wait for each other: checks and scores (``engine_threads`` at once) and blank
 templates (``template_threads``), so a check never queues behind templates.  Any
-exception becomes a 500 JSON answer and a log line, and the server goes on.
+exception becomes a 500 JSON answer (saying nothing of the exception: its words, which
+may name the server's folders, go to the log line only), and the server goes on.
 
 Every error answer is ``{"error": code, "message": words}``, the words in the
 request's language (``gate.request_language``: ``?lang=``, else
 ``Accept-Language``); the log lines are in the server's language (``lang``).
 Downloads are named in the request's language: ``Liga_puntuado.xlsx``,
-``plantilla_24x5.xlsx``, ``Liga_ronda3.xlsx`` (``downloads``).  A posted form is read by
+``plantilla_24x5.xlsx``, ``Liga_ronda3.xlsx``, the event's name without an earlier
+download's ending (``downloads``).  A posted form is read by
 ``form.read_upload``, within the size limit.
 """
 
@@ -58,7 +62,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xlsx_scorer import __version__
-from xlsx_scorer.core.seating import Method
 from xlsx_scorer.findings import Finding
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
 from xlsx_scorer.web import downloads, engine, form, gate, payload
@@ -68,11 +71,11 @@ ENGINE_THREADS = 2
 #: Blank templates made at the same time, in a lane of their own.
 TEMPLATE_THREADS = 1
 #: Template limits: players, rounds, Results rows (players × (rounds + 1)), event name length.
-MAX_PLAYERS, MAX_ROUNDS, MAX_TEMPLATE_ROWS = 1000, 50, 12_000
+#: The most rounds, of a template and of a round seated, are the command line's.
+MAX_PLAYERS, MAX_ROUNDS, MAX_TEMPLATE_ROWS = 1000, engine.MAX_ROUND, 12_000
 MAX_EVENT_NAME = downloads.MAX_NAME
 #: The largest seed a seating takes (the command line's ``--seed``).
 MAX_SEED = 10**9
-METHODS: dict[str, Method] = {"random": "random", "swiss": "swiss"}
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM = "application/vnd.ms-excel.sheet.macroEnabled.12"
 STATIC = Path(__file__).parent / "static"
@@ -203,9 +206,9 @@ def _guarded(
         except ClientDisconnect:
             logger.info(text(request.app.state.lang, "web.log.client_gone", **where))
             return _error(request, 400, "client_disconnected")
-        except Exception as error:  # one bad request never stops the server
+        except Exception:  # one bad request never stops the server; its words stay in the log
             logger.exception(text(request.app.state.lang, "web.log.internal_error", **where))
-            return _error(request, 500, "internal_error", detail=repr(error))
+            return _error(request, 500, "internal_error")
 
     return guarded
 
@@ -247,6 +250,7 @@ async def _healthz(request: Request) -> Response:
                 "max_rounds": MAX_ROUNDS,
                 "max_rows": MAX_TEMPLATE_ROWS,
             },
+            "seat": {"max_round": MAX_ROUNDS, "max_seed": MAX_SEED},
         }
     )
 
@@ -267,7 +271,7 @@ async def _seat(request: Request) -> Response:
     if round_no == 0:
         raise form.ApiError(400, "bad_round", most=MAX_ROUNDS)
     method = fields.get("method") or None
-    if method is not None and method not in METHODS:
+    if method is not None and method not in engine.METHODS:
         raise form.ApiError(400, "bad_method")
     seed = fields.get("seed") or "0"
     if not seed.isascii() or not seed.isdigit() or int(seed) > MAX_SEED:
@@ -277,7 +281,7 @@ async def _seat(request: Request) -> Response:
         engine.seat,
         upload.data,
         round_no,
-        method=None if method is None else METHODS[method],
+        method=method,
         seed=int(seed),
         language=upload.language,
         format=upload.format,

@@ -1,6 +1,6 @@
 // The organiser's page: choose or drop a workbook, see its problems beside their cells,
 // or its standings and games, download it scored; download a blank template;
-// seat the next round and download the seated workbook (seat.js).
+// seat the next round and download the one workbook to keep, scored and seated (seat.js).
 // It talks only to this server's API (/api/check, /api/score, /api/seat, /api/template,
 // /healthz).
 import { byId, el, LANGUAGES, megabytes, state, text } from "./page.js";
@@ -16,6 +16,7 @@ import {
 import { refusedBlock, seatBlock, seatingBlock, workbookBlob } from "./seat.js";
 
 const LANGUAGE_KEY = "xlsx-scorer-language";
+const GAMES = { catan: "Catan", carcassonne: "Carcassonne" };
 const TOKEN_KEY = "xlsx-scorer-token";
 
 // ---------------------------------------------------------------------------
@@ -61,6 +62,16 @@ function applyLanguage() {
   byId("footer").textContent = text("footer", { version: state.info.version });
   fillFormats();
   updateTemplateLink();
+  showTitle();
+}
+
+// The page's title names the game: the checked workbook's, else the chosen format's, else
+// both games the scorer knows.
+function showTitle() {
+  const chosen = (state.info.formats || []).find((entry) => entry.name === chosenFormat());
+  const game = GAMES[state.body?.game ?? chosen?.game] ?? text("gameAny");
+  document.title = text("documentTitle", { game });
+  byId("app-title").textContent = text("appTitle", { game });
 }
 
 function setStatus(words, kind = "") {
@@ -161,6 +172,7 @@ function clearResults() {
   section.hidden = true;
   section.removeAttribute("data-state");
   byId("results-body").replaceChildren();
+  showTitle();
 }
 
 async function check(file, { focus = true } = {}) {
@@ -291,6 +303,7 @@ function showRun(body, focus, file) {
     announcement = text("announceOk", { file: body.file });
   }
   byId("results-heading").textContent = text("resultsHeading", { file: body.file });
+  showTitle();
   target.replaceChildren(...parts.filter(Boolean));
   const section = byId("results");
   section.hidden = false;
@@ -422,6 +435,7 @@ function wire() {
   for (const id of ["players", "rounds", "event"]) byId(id).addEventListener("input", updateTemplateLink);
   byId("format").addEventListener("change", () => {
     updateTemplateLink();
+    showTitle();
     if (state.file) check(state.file, { focus: false });
   });
   byId("template-link").addEventListener("click", downloadTemplate);

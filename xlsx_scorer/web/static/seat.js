@@ -1,24 +1,25 @@
 // Seating the next round: the "Seat round N" control shown after a clean check, and the
 // seating the server answers (/api/seat): its report and its tables in seat order.
-// The seating itself is the server's (the same as `xlsx-scorer seat`); the page only asks.
-import { el, srOnly, text } from "./page.js";
+// The seating itself is the server's (the same as `xlsx-scorer seat`); the page only asks,
+// and the workbook it saves is the one to keep: scored, then seated.
+import { el, srOnly, state, text } from "./page.js";
 
 const METHODS = ["random", "swiss"];
 
-// The control: round (the one the check offers), method (the format's), optional seed.
-// `onSeat({round, method, seed})` is called when the organiser asks for the seating.
+// The control: the round that comes next (the only one offered: the check's, from the
+// workbook), method (the format's), optional seed.  Past the event's last declared round
+// nothing is offered.  `onSeat({round, method, seed})` is called when the organiser asks.
 export function seatBlock(offer, onSeat) {
-  const round = el("input", {
-    id: "seat-round",
-    name: "round",
-    type: "number",
-    inputmode: "numeric",
-    min: 1,
-    max: 50,
-    step: 1,
-    value: offer.round,
-    required: true,
-  });
+  const heading = el("h3", { id: "seat-heading", text: text("seatHeading") });
+  if (offer.round === null) {
+    return el(
+      "div",
+      { class: "seat", "aria-labelledby": "seat-heading", role: "group" },
+      heading,
+      el("p", { class: "help seat-done", text: text("seatAllDone", { rounds: offer.rounds }) }),
+    );
+  }
+  const round = el("output", { id: "seat-round", name: "round", text: String(offer.round) });
   const method = el(
     "select",
     { id: "seat-method", name: "method", "aria-describedby": "seat-method-help" },
@@ -31,21 +32,17 @@ export function seatBlock(offer, onSeat) {
     type: "number",
     inputmode: "numeric",
     min: 0,
-    max: 1000000000,
+    max: state.info.seat?.max_seed ?? 1000000000,
     step: 1,
     placeholder: "0",
     "aria-describedby": "seat-seed-help",
   });
-  const button = el("button", { type: "submit", id: "seat-button", class: "button primary" });
-  const label = () => {
-    const value = Number(round.value);
-    const valid = Number.isInteger(value) && value >= 1 && value <= 50;
-    round.setAttribute("aria-invalid", String(!valid));
-    button.disabled = !valid;
-    button.textContent = text("seatButton", { round: valid ? value : "…" });
-  };
-  round.addEventListener("input", label);
-  label();
+  const button = el("button", {
+    type: "submit",
+    id: "seat-button",
+    class: "button primary",
+    text: text("seatButton", { round: offer.round }),
+  });
   const form = el(
     "form",
     { class: "seat-form", id: "seat-form", novalidate: true },
@@ -56,13 +53,12 @@ export function seatBlock(offer, onSeat) {
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (button.disabled) return;
-    onSeat({ round: Number(round.value), method: method.value, seed: seed.value.trim() });
+    onSeat({ round: offer.round, method: method.value, seed: seed.value.trim() });
   });
   return el(
     "div",
     { class: "seat", "aria-labelledby": "seat-heading", role: "group" },
-    el("h3", { id: "seat-heading", text: text("seatHeading") }),
+    heading,
     el("p", { class: "help", text: text("seatIntro") }),
     form,
     el("div", { id: "seating", "aria-live": "polite" }),
@@ -114,10 +110,17 @@ export function seatingBlock(answer) {
       class: "summary ok",
       text: text("seatedHelp", {
         file: answer.download_name,
+        standings: answer.standings_sheet,
         results: answer.results_sheet,
         sheet: answer.seating_sheet,
       }),
     }),
+    answer.scored.published
+      ? null
+      : el("p", {
+          class: "summary problems",
+          text: text("seatedWithheld", { count: answer.scored.errors }),
+        }),
     report.length ? el("h4", { text: text("seatReportHeading") }) : null,
     report.length ? el("ul", { class: "seat-report" }, ...report) : null,
     el(

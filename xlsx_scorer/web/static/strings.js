@@ -4,8 +4,9 @@
 export const STRINGS = Object.freeze({
   en: {
     languageName: "English",
-    documentTitle: "Catan tournament scorer",
-    appTitle: "Catan tournament scorer",
+    documentTitle: "{game} tournament scorer",
+    appTitle: "{game} tournament scorer",
+    gameAny: "Catan and Carcassonne",
     tagline:
       "Check and score your tournament workbook. Everything happens on this computer: the file is never sent anywhere else.",
     languageLabel: "Language",
@@ -49,7 +50,7 @@ export const STRINGS = Object.freeze({
     downloaded: "Downloaded {file}.",
     seatHeading: "Seat the next round",
     seatIntro:
-      "Seats every player on the roster for the round: no repeat opponents while it can be helped, 3-player tables and first seats shared out fairly, fixed tables and clubs kept. The workbook downloads with the round's rows in the results sheet and a sheet of score slips to print.",
+      "Seats every player on the roster for the round: no repeat opponents while it can be helped, 3-player tables and first seats shared out fairly, fixed tables and clubs kept. The workbook downloads scored, with the round's rows in the results sheet and a sheet of score slips to print: the one file to keep.",
     seatRoundLabel: "Round",
     seatMethodLabel: "Method",
     seatMethodHelp: "Random keeps opponents new; Swiss seats close standings together.",
@@ -61,7 +62,12 @@ export const STRINGS = Object.freeze({
     seating: "Seating round {round} of {file}…",
     seatedHeading: "Round {round} seated",
     seatedHelp:
-      "Downloaded {file}: the round's rows are in {results}, the score slips in {sheet}. Print the slips, and type the results into the seated rows as games end.",
+      "Downloaded {file}, the one file to keep: the standings so far are in {standings}, the round's rows in {results}, the score slips in {sheet} (it opens on them). Print the slips, type the results into the seated rows as games end, and drop this file here again.",
+    seatedWithheld: {
+      one: "Its standings are withheld: its Errors sheet lists 1 problem.",
+      other: "Its standings are withheld: its Errors sheet lists {count} problems.",
+    },
+    seatAllDone: "All {rounds} rounds of the event (Rounds, on its Event sheet) have rows: there is no next round to seat.",
     seatReportHeading: "Seating report",
     seatTablesCaption: "Round {round}: tables, in seat order (the first seat starts)",
     colSeat: "Seat {n}",
@@ -110,8 +116,9 @@ export const STRINGS = Object.freeze({
   },
   es: {
     languageName: "Español",
-    documentTitle: "Puntuación de torneos de Catan",
-    appTitle: "Puntuación de torneos de Catan",
+    documentTitle: "Puntuación de torneos de {game}",
+    appTitle: "Puntuación de torneos de {game}",
+    gameAny: "Catan y Carcassonne",
     tagline:
       "Revisa y puntúa el libro de Excel de tu torneo. Todo ocurre en este ordenador: el archivo no se envía a ningún otro sitio.",
     languageLabel: "Idioma",
@@ -155,7 +162,7 @@ export const STRINGS = Object.freeze({
     downloaded: "Descargado {file}.",
     seatHeading: "Sentar la siguiente ronda",
     seatIntro:
-      "Sienta a todos los jugadores de la lista para la ronda: sin repetir rivales mientras se pueda, mesas de 3 y primeros turnos repartidos con justicia, mesas fijas y clubes respetados. El libro se descarga con las filas de la ronda en la hoja de resultados y una hoja de actas para imprimir.",
+      "Sienta a todos los jugadores de la lista para la ronda: sin repetir rivales mientras se pueda, mesas de 3 y primeros turnos repartidos con justicia, mesas fijas y clubes respetados. El libro se descarga puntuado, con las filas de la ronda en la hoja de resultados y una hoja de actas para imprimir: el único archivo que hay que guardar.",
     seatRoundLabel: "Ronda",
     seatMethodLabel: "Método",
     seatMethodHelp: "Aleatorio evita repetir rivales; suizo sienta juntos a los de clasificación parecida.",
@@ -167,7 +174,12 @@ export const STRINGS = Object.freeze({
     seating: "Sentando la ronda {round} de {file}…",
     seatedHeading: "Ronda {round} sentada",
     seatedHelp:
-      "Descargado {file}: las filas de la ronda están en {results} y las actas en {sheet}. Imprimid las actas y escribid los resultados en las filas de la ronda cuando acaben las partidas.",
+      "Descargado {file}, el único archivo que hay que guardar: la clasificación hasta ahora está en {standings}, las filas de la ronda en {results} y las actas en {sheet} (se abre en ellas). Imprimid las actas, escribid los resultados en las filas de la ronda cuando acaben las partidas y volved a soltar aquí este archivo.",
+    seatedWithheld: {
+      one: "Su clasificación no se publica: su hoja de errores indica 1 problema.",
+      other: "Su clasificación no se publica: su hoja de errores indica {count} problemas.",
+    },
+    seatAllDone: "Todas las rondas del torneo ({rounds}, en Rondas de su hoja Evento) tienen filas: no queda ninguna ronda por sentar.",
     seatReportHeading: "Informe de las mesas",
     seatTablesCaption: "Ronda {round}: mesas, en orden de asiento (empieza el primer asiento)",
     colSeat: "Asiento {n}",
@@ -216,8 +228,9 @@ export const STRINGS = Object.freeze({
   },
   tr: {
     languageName: "Türkçe",
-    documentTitle: "Catan turnuva puanlama",
-    appTitle: "Catan turnuva puanlama",
+    documentTitle: "{game} turnuva puanlama",
+    appTitle: "{game} turnuva puanlama",
+    gameAny: "Catan ve Carcassonne",
     tagline:
       "Turnuva çalışma kitabınızı denetleyin ve puanlayın. Her şey bu bilgisayarda olur: dosya başka hiçbir yere gönderilmez.",
     languageLabel: "Dil",
@@ -261,7 +274,7 @@ export const STRINGS = Object.freeze({
     downloaded: "{file} indirildi.",
     seatHeading: "Sonraki turu oturt",
     seatIntro:
-      "Listedeki tüm oyuncuları tura oturtur: mümkün oldukça aynı rakipler karşılaşmaz, 3 kişilik masalar ve ilk sıralar adilce dağıtılır, sabit masalar ve kulüpler korunur. Çalışma kitabı, turun satırları sonuç sayfasında ve yazdırılacak skor kâğıtlarıyla indirilir.",
+      "Listedeki tüm oyuncuları tura oturtur: mümkün oldukça aynı rakipler karşılaşmaz, 3 kişilik masalar ve ilk sıralar adilce dağıtılır, sabit masalar ve kulüpler korunur. Çalışma kitabı puanlanmış olarak, turun satırları sonuç sayfasında ve yazdırılacak skor kâğıtlarıyla indirilir: saklanacak tek dosya budur.",
     seatRoundLabel: "Tur",
     seatMethodLabel: "Yöntem",
     seatMethodHelp: "Rastgele rakipleri yeni tutar; İsviçre sıralamada yakın olanları aynı masaya oturtur.",
@@ -273,7 +286,12 @@ export const STRINGS = Object.freeze({
     seating: "{file} için {round}. tur oturtuluyor…",
     seatedHeading: "{round}. tur oturtuldu",
     seatedHelp:
-      "{file} indirildi: turun satırları {results} sayfasında, skor kâğıtları {sheet} sayfasında. Kâğıtları yazdırın, oyunlar bittikçe sonuçları turun satırlarına yazın.",
+      "{file} indirildi, saklanacak tek dosya bu: şimdiye kadarki sıralama {standings} sayfasında, turun satırları {results} sayfasında, skor kâğıtları {sheet} sayfasında (dosya bu sayfada açılır). Kâğıtları yazdırın, oyunlar bittikçe sonuçları turun satırlarına yazın ve bu dosyayı yeniden buraya bırakın.",
+    seatedWithheld: {
+      one: "Sıralaması yayımlanmadı: Hatalar sayfası 1 sorun listeliyor.",
+      other: "Sıralaması yayımlanmadı: Hatalar sayfası {count} sorun listeliyor.",
+    },
+    seatAllDone: "Etkinliğin tüm turlarının ({rounds}, Etkinlik sayfasındaki Turlar) satırları var: oturtulacak sonraki tur yok.",
     seatReportHeading: "Oturma raporu",
     seatTablesCaption: "{round}. tur: masalar, koltuk sırasıyla (ilk koltuk başlar)",
     colSeat: "Koltuk {n}",
@@ -322,8 +340,9 @@ export const STRINGS = Object.freeze({
   },
   ca: {
     languageName: "Català",
-    documentTitle: "Puntuació de tornejos de Catan",
-    appTitle: "Puntuació de tornejos de Catan",
+    documentTitle: "Puntuació de tornejos de {game}",
+    appTitle: "Puntuació de tornejos de {game}",
+    gameAny: "Catan i Carcassonne",
     tagline:
       "Revisa i puntua el llibre d’Excel del teu torneig. Tot passa en aquest ordinador: el fitxer no s’envia enlloc més.",
     languageLabel: "Idioma",
@@ -411,7 +430,7 @@ export const STRINGS = Object.freeze({
     seatByes: "Descansa: {players}",
     seatHeading: "Asseure la ronda següent",
     seatIntro:
-      "Asseu tots els jugadors de la llista per a la ronda: sense repetir rivals mentre es pugui, taules de 3 i primers torns repartits amb justícia, taules fixes i clubs respectats. El llibre es baixa amb les files de la ronda al full de resultats i un full d’actes per imprimir.",
+      "Asseu tots els jugadors de la llista per a la ronda: sense repetir rivals mentre es pugui, taules de 3 i primers torns repartits amb justícia, taules fixes i clubs respectats. El llibre es baixa puntuat, amb les files de la ronda al full de resultats i un full d’actes per imprimir: l’únic fitxer que cal guardar.",
     seatMethodHelp: "Aleatori evita repetir rivals; suís asseu junts els jugadors de classificació semblant.",
     seatMethodLabel: "Mètode",
     seatRefused: "La ronda {round} no s’ha assegut: {message}",
@@ -423,7 +442,12 @@ export const STRINGS = Object.freeze({
     seatTablesCaption: "Ronda {round}: taules, en ordre de seient (comença el primer seient)",
     seatedHeading: "Ronda {round} asseguda",
     seatedHelp:
-      "S’ha baixat {file}: les files de la ronda són a {results} i les actes a {sheet}. Imprimiu les actes i escriviu els resultats a les files de la ronda quan acabin les partides.",
+      "S’ha baixat {file}, l’únic fitxer que cal guardar: la classificació fins ara és a {standings}, les files de la ronda a {results} i les actes a {sheet} (s’obre en elles). Imprimiu les actes, escriviu els resultats a les files de la ronda quan acabin les partides i torneu a deixar aquest fitxer aquí.",
+    seatedWithheld: {
+      one: "La seva classificació no es publica: el full d’errors indica 1 problema.",
+      other: "La seva classificació no es publica: el full d’errors indica {count} problemes.",
+    },
+    seatAllDone: "Totes les rondes del torneig ({rounds}, a Rondes del full Esdeveniment) tenen files: no queda cap ronda per asseure.",
     seating: "S’està asseient la ronda {round} de {file}…",
   },
 });

@@ -1,0 +1,115 @@
+"""The next round of an event, and that round seated into the event's one workbook.
+
+- ``MAX_ROUND``: the largest round number ``seat`` takes, on the command line and the page.
+- ``next_round``: the round that comes next, one more than the last round with rows in
+  ``Results`` (1 with none), and none past the last round the ``Event`` sheet declares
+  (``Rounds``): what the page offers to seat, by the format's method.  (The rounds in
+  play, SPEC §8, are another module's to decide: this rule is the one to swap.)
+- ``seat_scored``: the workbook scored (``api.score``), then round N seated into the scored
+  workbook (``seat.seat_bytes``): one workbook holding the standings of the rounds
+  played, the round's rows and its slips, opening on the slips.  A workbook with problems
+  is seated all the same, its Errors sheet saying what withholds the standings; a file
+  that cannot be used, or a round that cannot be seated, is refused
+  (``UnusableWorkbookError``), nothing made.
+
+>>> from pathlib import Path
+>>> data = Path("fixtures/sample_event.xlsx").read_bytes()
+>>> offered = next_round(api.run(data, scoring=False).book)
+>>> offered.round, offered.rounds, offered.method
+(5, None, 'random')
+>>> done = seat_scored(data, 5, seed=1, filename="event.xlsx")
+>>> done.seated.sheet, done.standings, done.scored.exit_code
+('Seating R5', 'Standings', 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from xlsx_scorer.app import api, seat
+from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS, STANDINGS
+from xlsx_scorer.core.seating import Method
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.xlsx import ours, reader, sidesheets
+
+if TYPE_CHECKING:
+    from xlsx_scorer.core.formats import Format
+
+#: The largest round number ``seat`` takes (``--round``, the page's ``round``).
+MAX_ROUND = 1000
+#: The seating methods by name (``--method``, the page's ``method``).
+METHODS: dict[str, Method] = {"random": "random", "swiss": "swiss"}
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The round to seat next (None: every round the Event sheet declares has rows), the
+    event's declared ``Rounds`` (None when not said), and the format's seating method."""
+
+    round: int | None
+    rounds: int | None
+    method: Method
+
+
+def next_round(book: reader.Workbook) -> NextRound:
+    """The round that comes after the last one with rows, unless past the declared last."""
+    played = [game.round for game in seat.past_tables(book.results.raw)]
+    coming = max(played, default=0) + 1
+    event = reader.side_rows(book.package, "event")
+    rounds = sidesheets.event_rounds(event[1]) if event else None
+    method = seat.default_method(book.format.table_sizes)
+    past_last = rounds is not None and coming > rounds
+    return NextRound(None if past_last or coming > MAX_ROUND else coming, rounds, method)
+
+
+@dataclass(frozen=True)
+class SeatedScored:
+    """Round N seated into the scored workbook: ``seated`` (its bytes are the one workbook to
+    keep), what scoring found (``scored``: exit code, findings, standings) and the name of
+    the standings sheet it carries."""
+
+    seated: seat.SeatedBytes
+    scored: api.Result
+    standings: str | None
+
+
+def seat_scored(
+    data: bytes,
+    round_no: int,
+    *,
+    method: str | None = None,
+    seed: int = 0,
+    language: str | None = None,
+    format: str | Path | Format | None = None,
+    filename: str | None = None,
+) -> SeatedScored:
+    """Score ``data``, then seat round ``round_no`` into the scored workbook (see above);
+    ``method`` is one of ``METHODS`` (None: the format's)."""
+    scored = api.score(data, filename=filename, language=language, format=format)
+    if scored.workbook is None:
+        (fatal,) = scored.findings
+        refused = UnusableWorkbookError(fatal.code, language=scored.language)
+        refused.finding = fatal  # as found, where it was found
+        raise refused
+    standings = next(
+        (
+            sheet.name
+            for sheet in ours.our_sheets(Package.open(scored.workbook), LEGACY_OUTPUTS)
+            if sheet.kind == STANDINGS
+        ),
+        None,
+    )
+    seated = seat.seat_bytes(
+        scored.workbook,
+        round_no,
+        method=None if method is None else METHODS[method],
+        seed=seed,
+        language=language,
+        format=scored.format,
+        path=Path(filename or "workbook.xlsx"),
+        checked=True,
+    )
+    return SeatedScored(seated, scored, standings)
