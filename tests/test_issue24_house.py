@@ -121,9 +121,9 @@ def test_the_command_line_goes_through_the_api() -> None:
                 sources = [alias.name for alias in node.names]
             for source in sources:
                 if (
-                    source.startswith("xlsx_scorer.")
-                    and not source.startswith(CLI_MAY_IMPORT)
-                    or source == "xlsx_scorer"
+                    source.startswith("xlsx_scorer.") and not source.startswith(CLI_MAY_IMPORT)
+                ) or (
+                    source == "xlsx_scorer"
                     and isinstance(node, ast.ImportFrom)
                     and any(is_module(f"xlsx_scorer.{a.name}") for a in node.names)
                 ):
