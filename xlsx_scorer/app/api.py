@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from xlsx_scorer.app.pipeline import Ranking, Validated
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.core.formats import Format as Format  # noqa: PLC0414  (the shells name it so)
     from xlsx_scorer.xlsx.reader import Workbook
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -263,6 +263,41 @@ def load_format(format: str | Path | Format | None) -> Format | None:
     from xlsx_scorer.core import formats  # noqa: PLC0415  (pydantic: only when asked)
 
     return format if isinstance(format, formats.Format) else formats.load(format)
+
+
+def shipped_formats() -> list[str]:
+    """The names of the shipped formats, in their order (``core.formats.SHIPPED``).
+
+    >>> shipped_formats()[0], "carcassonne-hig" in shipped_formats()
+    ('catan-es', True)
+    """
+    from xlsx_scorer.core import formats  # noqa: PLC0415
+
+    return list(formats.shipped())
+
+
+def is_shipped_format(fmt: Format) -> bool:
+    """True for a shipped format itself, not an organiser's file that borrows its name
+    (``core.formats.is_shipped``): a workbook can declare only the shipped ones.
+
+    >>> is_shipped_format(load_format("catan-de"))
+    True
+    """
+    from xlsx_scorer.core import formats  # noqa: PLC0415
+
+    return formats.is_shipped(fmt)
+
+
+def cell_shown(value: Any) -> str | None:
+    """A cell's value as the organiser would recognise it in a message (``core.cells.shown``);
+    None for a blank cell (empty, or only white space).
+
+    >>> cell_shown(3.5), cell_shown(True), cell_shown("  "), cell_shown(None)
+    ('3.5', 'TRUE', None, None)
+    """
+    from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
+
+    return None if is_blank(value) else shown(value)
 
 
 def heavy_steps() -> ModuleType:
