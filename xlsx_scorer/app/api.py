@@ -265,39 +265,15 @@ def load_format(format: str | Path | Format | None) -> Format | None:
     return format if isinstance(format, formats.Format) else formats.load(format)
 
 
-def shipped_formats() -> list[str]:
-    """The names of the shipped formats, in their order (``core.formats.SHIPPED``).
+def shipped_formats() -> dict[str, Format]:
+    """The formats that ship with xlsx-scorer, by name, in the order they are listed.
 
-    >>> shipped_formats()[0], "carcassonne-hig" in shipped_formats()
-    ('catan-es', True)
+    >>> list(shipped_formats())[:2], shipped_formats()["carcassonne-hig"].game
+    (['catan-es', 'catan-de'], 'carcassonne')
     """
-    from xlsx_scorer.core import formats  # noqa: PLC0415
+    from xlsx_scorer.core import formats  # noqa: PLC0415  (only when asked)
 
-    return list(formats.shipped())
-
-
-def is_shipped_format(fmt: Format) -> bool:
-    """True for a shipped format itself, not an organiser's file that borrows its name
-    (``core.formats.is_shipped``): a workbook can declare only the shipped ones.
-
-    >>> is_shipped_format(load_format("catan-de"))
-    True
-    """
-    from xlsx_scorer.core import formats  # noqa: PLC0415
-
-    return formats.is_shipped(fmt)
-
-
-def cell_shown(value: Any) -> str | None:
-    """A cell's value as the organiser would recognise it in a message (``core.cells.shown``);
-    None for a blank cell (empty, or only white space).
-
-    >>> cell_shown(3.5), cell_shown(True), cell_shown("  "), cell_shown(None)
-    ('3.5', 'TRUE', None, None)
-    """
-    from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
-
-    return None if is_blank(value) else shown(value)
+    return formats.shipped()
 
 
 def heavy_steps() -> ModuleType:
@@ -340,6 +316,30 @@ def set_aside_heavy_imports() -> None:
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
     _SET_ASIDE.set()
+
+
+def is_shipped_format(fmt: Format) -> bool:
+    """True for a shipped format itself, not an organiser's file that borrows its name
+    (``core.formats.is_shipped``): a workbook can declare only the shipped ones.
+
+    >>> is_shipped_format(load_format("catan-de"))
+    True
+    """
+    from xlsx_scorer.core import formats  # noqa: PLC0415
+
+    return formats.is_shipped(fmt)
+
+
+def cell_shown(value: Any) -> str | None:
+    """A cell's value as the organiser would recognise it in a message (``core.cells.shown``);
+    None for a blank cell (empty, or only white space).
+
+    >>> cell_shown(3.5), cell_shown(True), cell_shown("  "), cell_shown(None)
+    ('3.5', 'TRUE', None, None)
+    """
+    from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
+
+    return None if is_blank(value) else shown(value)
 
 
 def _unusable(

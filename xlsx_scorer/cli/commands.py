@@ -251,7 +251,7 @@ def formats(args: argparse.Namespace, run: Run) -> int:
     """``formats``: the shipped tournament formats, one line each, in the language."""
     lang = choose_language(args.lang)
     print(text(lang, "cli.formats"))
-    names = shipped_formats()
+    names = list(shipped_formats())
     width = max(map(len, names))
     for name in names:
         print(f"  {name.ljust(width)}  {text(lang, f'format.{name}')}")
