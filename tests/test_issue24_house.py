@@ -186,3 +186,27 @@ def test_round_points_order_tables_by_the_one_key(tmp_path: Path, tables: list[s
     assert main(["score", str(book), "-o", str(tmp_path / "out.xlsx")]) == 0
     shown = [line["Table"] for line in table_below(tmp_path / "out.xlsx", "Round Points", "Round")]
     assert list(dict.fromkeys(shown)) == [2, 10, "Final"]
+
+
+@pytest.mark.parametrize("command", ["check", "score", "archive"])
+def test_a_file_is_opened_once_and_its_package_passed_down(
+    tmp_path: Path, monkeypatch, command: str
+) -> None:
+    """The package read from the file is the run's (``api.run(package)``): its bytes are
+    never handed to ``Package.open`` a second time, to be recognised by their identity."""
+    from xlsx_scorer.opc.package import Package
+
+    rows = [with_vp(1, 1, name, vp) for name, vp in (("Ana", 10), ("Bo", 7), ("Cem", 5))]
+    book = write(tmp_path / "cup.xlsx", rows)
+    source = book.read_bytes()
+    opened = []
+    real = Package.open.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Package], data: bytes) -> Package:
+        opened.append(data == source)
+        return real(cls, data)
+
+    monkeypatch.setattr(Package, "open", classmethod(counted))
+    more = {"score": ["-o", str(tmp_path / "out.xlsx")], "archive": ["-o", str(tmp_path / "a")]}
+    assert main([command, str(book), *more.get(command, [])]) == 0
+    assert opened.count(True) == 1
