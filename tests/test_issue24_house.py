@@ -210,3 +210,62 @@ def test_a_file_is_opened_once_and_its_package_passed_down(
     more = {"score": ["-o", str(tmp_path / "out.xlsx")], "archive": ["-o", str(tmp_path / "a")]}
     assert main([command, str(book), *more.get(command, [])]) == 0
     assert opened.count(True) == 1
+
+
+#: A program that runs the command line as ``xlsx-scorer`` does, with an object whose
+#: deletion says so: the interpreter's teardown (clearing every module) deletes it.
+CANARY = (
+    "import sys, xlsx_scorer\n"
+    "class Canary:\n"
+    "    def __del__(self):\n"
+    "        print('torn down', flush=True)\n"
+    "xlsx_scorer.canary = Canary()\n"
+    "from xlsx_scorer.cli import main\n"
+    "sys.argv = ['xlsx-scorer', *sys.argv[1:]]\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.parametrize(("rows", "code"), [("clean", 0), ("wrong", 1)])
+def test_the_program_ends_without_tearing_the_interpreter_down(
+    tmp_path: Path, rows: str, code: int
+) -> None:
+    """Once a command is done, its output flushed and its files saved, the program's process
+    ends with the command's exit code without clearing pandas' and pandera's objects one by
+    one (about a tenth of a second of a typical event's run)."""
+    import subprocess
+    import sys
+
+    valid = [with_vp(1, 1, name, vp) for name, vp in (("Ana", 10), ("Bo", 7), ("Cem", 5))]
+    book = write(tmp_path / "cup.xlsx", valid if rows == "clean" else [*valid, row(1, 2, "Dua", 9)])
+    target = tmp_path / "out.xlsx"
+    done = subprocess.run(
+        [sys.executable, "-c", CANARY, "score", str(book), "-o", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == code, done.stderr
+    assert "torn down" not in done.stdout
+    assert f"Wrote {target}." in done.stdout  # everything printed is there
+    assert target.exists()
+
+
+def test_a_library_caller_keeps_its_interpreter(tmp_path: Path) -> None:
+    """``main([...])`` in a caller's process returns, and its process ends as it would."""
+    import subprocess
+    import sys
+
+    rows = [with_vp(1, 1, name, vp) for name, vp in (("Ana", 10), ("Bo", 7), ("Cem", 5))]
+    book = write(tmp_path / "cup.xlsx", rows)
+    program = CANARY.replace("sys.exit(main())", "print(main(sys.argv[1:]))")
+    done = subprocess.run(
+        [sys.executable, "-c", program, "check", str(book)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["0", "torn down"]
