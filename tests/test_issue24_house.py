@@ -269,3 +269,25 @@ def test_a_library_caller_keeps_its_interpreter(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-2:] == ["0", "torn down"]
+
+
+def test_a_typical_event_forks_no_helper(tmp_path: Path, monkeypatch) -> None:
+    """300 players × 5 rounds: the Results rows are one piece and our sheets a few blocks,
+    so the run works alone (a helper is forked only for a second megabyte of rows, or for
+    ``SHARED_BLOCKS`` blocks of our sheets to write).  A guard, passing before the fix of
+    item 22 too: the wall time that item found went to the interpreter's teardown."""
+    from benchmarks.bench_score import write_event
+    from xlsx_scorer.xlsx import parallel
+
+    source = tmp_path / "typical.xlsx"
+    write_event(source, 300, 5)
+    from xlsx_scorer.xlsx import plaincells
+
+    forks: list[int] = []
+    monkeypatch.setattr(parallel, "_can_fork", lambda: True)  # as on a 2-core machine
+    monkeypatch.setattr(parallel._Shared, "run", lambda self, stream: forks.append(1) or [])
+    assert main(["score", str(source), "-o", str(tmp_path / "out.xlsx")]) == 0
+    assert forks == []
+    monkeypatch.setattr(plaincells, "_PIECE", 1 << 16)  # the same rows in pieces: shared
+    main(["score", str(source), "-o", str(tmp_path / "again.xlsx")])
+    assert forks == [1]
