@@ -6,7 +6,10 @@
    number of Round Points rows written as sheet XML and deflated.  Peak memory
    (max RSS) of the scoring process is reported too.
 2. Typical event: 300 players × 5 rounds scored end to end as a fresh process,
-   against a fresh process that only imports the score path's dependencies.
+   against a fresh process that only imports the score path's dependencies,
+   paired run by run (each run's reference started right after it): each pair's
+   ratio is printed with both processes' CPU times and the load average, then
+   the median and range of the ratios.
 3. Core: validation + scoring alone on 1,000,000 rows (a frame as the reader
    makes it, built from the 100,000-row event repeated with new round numbers).
 
@@ -35,6 +38,7 @@ import compileall
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,6 +56,8 @@ from benchmarks.bench_score import player_names, write_event  # noqa: E402
 LEAGUE = (2000, 50)  # players, rounds: 100,000 rows
 TYPICAL = (300, 5)  # 1,500 rows
 CORE_COPIES = 10  # the league's rows ten times: 1,000,000 rows
+#: The typical event's goal: at most this many times its imports-only reference (issue 22).
+TYPICAL_GOAL = 1.2
 #: What the score path imports before it reads a byte (the reference of target 2).
 SCORE_DEPENDENCIES = "import pandas, pandera.pandas, numpy, icu, defusedxml"
 FORMATS = sorted(path.stem for path in (ROOT / "xlsx_scorer" / "formats").glob("*.toml"))
@@ -136,27 +142,34 @@ def best_of(repeat: int, run: Callable[[], Any]) -> float:
     return min(times)
 
 
-#: Runs ``python ARGUMENTS`` and prints its seconds and its tree's peak RSS (KiB).  A child's
-#: peak counts from the high-water mark of the process that started it, so a small one does.
+#: Runs ``python ARGUMENTS`` and prints its seconds, its tree's peak RSS (KiB) and the CPU
+#: seconds of its tree (user + system, every process and thread).  A child's peak counts from
+#: the high-water mark of the process that started it, so a small one does.
 LAUNCHER = (
     "import resource, subprocess, sys, time; start = time.perf_counter(); "
     "code = subprocess.run([sys.executable, *sys.argv[1:]], stdout=subprocess.DEVNULL).returncode; "
     "seconds = time.perf_counter() - start; "
-    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss; "
-    "print(code, seconds, peak)"
+    "usage = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(code, seconds, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)"
 )
 
 
-def fresh_process(arguments: list[str]) -> tuple[float, int]:
-    """Seconds and peak RSS (MiB, the largest of its process tree) of ``python ARGUMENTS``
-    run from the repository."""
+def fresh_process_cpu(arguments: list[str]) -> tuple[float, int, float]:
+    """Seconds, peak RSS (MiB, the largest of its process tree) and CPU seconds (its tree's
+    user + system) of ``python ARGUMENTS`` run from the repository."""
     completed = subprocess.run(
         [sys.executable, "-c", LAUNCHER, *arguments], cwd=ROOT, capture_output=True, check=False
     )
-    code, seconds, peak = completed.stdout.split()
+    code, seconds, peak, cpu = completed.stdout.split()
     if int(code) not in (0, 1):
         raise SystemExit(f"{arguments} failed:\n{completed.stderr.decode()}")
-    return float(seconds), int(peak) // 1024
+    return float(seconds), int(peak) // 1024, float(cpu)
+
+
+def fresh_process(arguments: list[str]) -> tuple[float, int]:
+    """Seconds and peak RSS (MiB) of ``python ARGUMENTS`` (:func:`fresh_process_cpu`)."""
+    seconds, peak, _cpu = fresh_process_cpu(arguments)
+    return seconds, peak
 
 
 def score_in_place(source: Path, folder: Path, form: str | None) -> tuple[float, int]:
@@ -215,20 +228,41 @@ def league(workdir: Path, repeat: int, form: str | None = None) -> dict[str, flo
 
 
 def typical(workdir: Path, repeat: int, form: str | None = None) -> dict[str, float]:
+    """The typical event scored in a fresh process, paired run by run with a fresh process that
+    only imports the score path's dependencies, started right after it (so that both meet the
+    same moment of the host): each pair's ratio is printed as it comes, with both CPU times."""
     source = event(workdir, TYPICAL, form)
     with tempfile.TemporaryDirectory() as scratch:
         target = Path(scratch) / "scored.xlsx"
         command = ["-m", "xlsx_scorer", "score", str(source), "-o", str(target), "--force"]
         command += format_option(form)
-        runs, references = [], []
-        for _ in range(repeat):  # alternating, so that both meet the same moments of the host
-            runs.append(fresh_process(command)[0])
-            references.append(fresh_process(["-c", SCORE_DEPENDENCIES])[0])
-        seconds, imports = min(runs), min(references)
+        pairs = []
+        for run in range(1, repeat + 1):
+            seconds, _, cpu = fresh_process_cpu(command)
+            imports, _, imports_cpu = fresh_process_cpu(["-c", SCORE_DEPENDENCIES])
+            pairs.append((seconds, imports, cpu, imports_cpu))
+            print(
+                f"  run {run}: score {seconds:.3f} s (CPU {cpu:.3f} s), "
+                f"imports only {imports:.3f} s (CPU {imports_cpu:.3f} s), "
+                f"ratio {seconds / imports:.3f}, load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+    ratios = sorted(seconds / imports for seconds, imports, _, _ in pairs)
+    met = sum(ratio <= TYPICAL_GOAL for ratio in ratios)
+    print(
+        f"  paired ratio: median {statistics.median(ratios):.3f}, "
+        f"range {ratios[0]:.3f}–{ratios[-1]:.3f}, ≤ {TYPICAL_GOAL}× in {met} of {len(ratios)}"
+    )
     return {
-        "typical_end_to_end_s": seconds,
-        "typical_imports_only_s": imports,
-        "typical_ratio": seconds / imports,
+        "typical_end_to_end_s": min(pair[0] for pair in pairs),
+        "typical_imports_only_s": min(pair[1] for pair in pairs),
+        "typical_ratio": min(pair[0] for pair in pairs) / min(pair[1] for pair in pairs),
+        "typical_paired_ratio_median": statistics.median(ratios),
+        "typical_paired_ratio_best": ratios[0],
+        "typical_paired_ratio_worst": ratios[-1],
+        "typical_paired_met": float(met),
+        "typical_cpu_s_median": statistics.median(pair[2] for pair in pairs),
+        "typical_imports_only_cpu_s_median": statistics.median(pair[3] for pair in pairs),
     }
 
 

@@ -150,7 +150,7 @@ def test_a_big_tables_code_never_holds_its_text_whole() -> None:
         ["Yes" if index % 4 == 0 else None for index in range(count)],
         [(index % 7) / 3 for index in range(count)],
     ]
-    spec = report._checked(
+    spec = report.with_check_code(
         "en", SheetSpec("k", "S", "T", (), tuple(Column(f"C{i}") for i in range(6)), Rows(columns))
     )
     code = spec.notes[-1]

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from tests.strict import typed
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import plaincells
+from xlsx_scorer.xlsx import plaincells, xmlstream
 from xlsx_scorer.xlsx.numfmt import DateStyles
 from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, column_letters, read_cells
 
@@ -286,7 +286,7 @@ def test_plain_sheets_take_the_shortcut(rows: str) -> None:
     found = plaincells.read_plain([xml], CONTEXT, wanted=None, last_row=None)
     assert found is not None
     head, _, tail = found
-    assert plaincells.sheet_data_in_place(head + b"<sheetData/>" + tail, len(head), "Results")
+    assert xmlstream.sheet_data_in_place(head + b"<sheetData/>" + tail, len(head), "Results")
 
 
 @pytest.mark.parametrize(

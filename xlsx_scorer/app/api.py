@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from xlsx_scorer.app.pipeline import Ranking, Validated
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.core.formats import Format as Format  # noqa: PLC0414  (the shells name it so)
     from xlsx_scorer.xlsx.reader import Workbook
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -144,24 +144,17 @@ def score(
 
 
 def _run(
-    data: bytes,
+    data: bytes | Package,
     *,
     filename: str | None,
     language: str | None,
     now: dt.datetime | None,
     scoring: bool,
-    checked: bool = False,
     format: str | Path | Format | None = None,
 ) -> Result:
-    """One run; ``checked`` when ``data`` already passed ``safety.check_package``."""
+    """One run (``run``): its ``Result``."""
     return run(
-        data,
-        filename=filename,
-        language=language,
-        now=now,
-        scoring=scoring,
-        checked=checked,
-        format=format,
+        data, filename=filename, language=language, now=now, scoring=scoring, format=format
     ).result
 
 
@@ -186,7 +179,7 @@ class Run:
 
 
 def run(
-    data: bytes,
+    data: bytes | Package,
     *,
     filename: str | None = None,
     language: str | None = None,
@@ -198,6 +191,10 @@ def run(
 ) -> Run:
     """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``.
 
+    ``data`` is the workbook's bytes, or the package already opened from them (``read_file``):
+    that package is the run's, read and written from, never opened again.  Bytes are checked
+    first (``safety.check_package``) unless ``checked``.
+
     A check with ``rank`` also ranks a workbook without errors (``Run.ranking``,
     ``Result.standings``), writing nothing; a score always does.
     """
@@ -206,7 +203,10 @@ def run(
     try:
         chosen = load_format(format)
         # the run's one package, held until the run ends (``Package.open`` hands it back)
-        package = Package.open(data) if checked else safety.check_package(data)
+        if isinstance(data, Package):
+            package = data
+        else:
+            package = Package.open(data) if checked else safety.check_package(data)
         # The heavy steps (pandas, pandera) only for a file that passed the safety checks:
         # imported while a league's rows are read by a helper process, else once read.
         from xlsx_scorer.app import reading  # noqa: PLC0415
@@ -318,6 +318,30 @@ def set_aside_heavy_imports() -> None:
     _SET_ASIDE.set()
 
 
+def is_shipped_format(fmt: Format) -> bool:
+    """True for a shipped format itself, not an organiser's file that borrows its name
+    (``core.formats.is_shipped``): a workbook can declare only the shipped ones.
+
+    >>> is_shipped_format(load_format("catan-de"))
+    True
+    """
+    from xlsx_scorer.core import formats  # noqa: PLC0415
+
+    return formats.is_shipped(fmt)
+
+
+def cell_shown(value: Any) -> str | None:
+    """A cell's value as the organiser would recognise it in a message (``core.cells.shown``);
+    None for a blank cell (empty, or only white space).
+
+    >>> cell_shown(3.5), cell_shown(True), cell_shown("  "), cell_shown(None)
+    ('3.5', 'TRUE', None, None)
+    """
+    from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
+
+    return None if is_blank(value) else shown(value)
+
+
 def _unusable(
     error: UnusableWorkbookError, *, filename: str | None, language: str | None
 ) -> Result:
@@ -331,8 +355,8 @@ def _unusable(
 
 
 def read_file(source: Path) -> Package:
-    """The package in ``source`` once it passed ``safety.check_package`` (hold it while its
-    bytes are run: ``Package.open`` of them hands it back).
+    """The package in ``source`` once it passed ``safety.check_package``: run it as it is
+    (``run(package, …)``), it is not opened again.
 
     Raises ``UnusableWorkbookError`` (a folder, no such file, too large, not a workbook…).
     """
@@ -348,12 +372,11 @@ def check_file(
     except UnusableWorkbookError as error:
         return _unusable(error, filename=str(source), language=language)
     return _run(
-        package.data,
+        package,
         filename=str(source),
         language=language,
         now=None,
         scoring=False,
-        checked=True,
         format=format,
     )
 
@@ -383,12 +406,11 @@ def score_file(
     except UnusableWorkbookError as error:
         return _unusable(error, filename=str(source), language=language)
     result = _run(
-        package.data,
+        package,
         filename=str(source),
         language=language,
         now=now,
         scoring=True,
-        checked=True,
         format=format,
     )
     if result.workbook is None:

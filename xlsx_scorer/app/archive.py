@@ -167,8 +167,8 @@ def score_event(
     """The event at ``source`` scored once (``api.run``): what it scored, the workbook with
     every output sheet written (None with problems; ``source`` is left as it is), and the
     notices of that run (where our sheets went)."""
-    package = api.read_file(source)  # held while it is run: one opening
-    ran = api.run(package.data, language=language, scoring=True, checked=True, format=fmt)
+    package = api.read_file(source)  # run as it is: one opening
+    ran = api.run(package, language=language, scoring=True, format=fmt)
     result = ran.result
     if ran.book is None or ran.validated is None:  # a file that cannot be used
         error = UnusableWorkbookError(result.findings[0].code, language=result.language)

@@ -30,6 +30,7 @@ import pandas as pd
 
 from xlsx_scorer.app import canonical
 from xlsx_scorer.app.formatsheets import shown_columns
+from xlsx_scorer.core.collation import table_order
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.core.standings import Ranked
 
@@ -115,7 +116,7 @@ def fingerprint(results: pd.DataFrame, fmt: Format, ranked: Ranked) -> str:
 
 def games_csv(fmt: Format, played: pd.DataFrame, scale: int) -> bytes:
     """``games.csv``: every player's game: its value, bye, place, points and wins exactly."""
-    order = played["table"].map(lambda table: canonical.table_order(str(table)))
+    order = played["table"].map(lambda table: table_order(str(table)))
     ordered = played.assign(_order=order).sort_values(
         ["round", "_order", "place", "player"], kind="mergesort"
     )
@@ -135,7 +136,7 @@ def games_csv(fmt: Format, played: pd.DataFrame, scale: int) -> bytes:
         for game in ordered.to_dict("records")
     ]
     header = ["round", "table", "player", GAME_VALUE[fmt.game], *marks]
-    return canonical._csv([*header, "bye", "place", "points", "wins"], rows)
+    return canonical.csv_bytes([*header, "bye", "place", "points", "wins"], rows)
 
 
 def _display(key: str, value: Any) -> str:
@@ -161,14 +162,14 @@ def standings_csv(fmt: Format, ranked: Ranked) -> bytes:
             row += [_exact(value), _display(key, value)]
         row += [by_round.get(number) for number in numbers]
         rows.append(row)
-    return canonical._csv(header, rows)
+    return canonical.csv_bytes(header, rows)
 
 
 def schemas(
     fmt: Format, results_columns: list[str], rounds: list[int]
 ) -> dict[str, dict[str, Any]]:
     """The Table Schema of each CSV file of a keyed archive."""
-    field = canonical._field
+    field = canonical.schema_field
     key = ["round", "table", "player"]
     value = GAME_VALUE[fmt.game]
     marks = CATAN_MARKS if fmt.game == "catan" else ()
@@ -196,7 +197,7 @@ def schemas(
     standings += [field(f"r{n}", "string", f"round {n}: {first}, exactly") for n in rounds]
     return {
         canonical.RESULTS_CSV: {
-            "fields": canonical._result_fields(results_columns),
+            "fields": canonical.result_fields(results_columns),
             "primaryKey": key,
         },
         canonical.GAMES_CSV: {"fields": games, "primaryKey": key},

@@ -42,6 +42,7 @@ from typing import Any
 import pandas as pd
 
 from xlsx_scorer.app.diff import order_columns
+from xlsx_scorer.core.collation import table_order
 from xlsx_scorer.core.columns import MARK_COLUMNS, RANGES
 from xlsx_scorer.core.scoring import TWELFTHS
 
@@ -90,11 +91,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
-
-
-def table_order(table: str) -> tuple[int, int, str]:
-    """Tables numerically, then labels by code points: 2 < 10 < "Final"."""
-    return (0, int(table), "") if table.isascii() and table.isdigit() else (1, 0, table)
 
 
 def result_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -184,8 +180,12 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
-    """RFC 4180 CSV (CRLF line ends), UTF-8 without BOM."""
+def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
+    """RFC 4180 CSV (CRLF line ends), UTF-8 without BOM.
+
+    >>> csv_bytes(["round", "player"], [[1, "Ana, Bo"]])
+    b'round,player\\r\\n1,"Ana, Bo"\\r\\n'
+    """
     stream = io.StringIO(newline="")
     writer = csv.writer(stream, lineterminator="\r\n")
     writer.writerow(header)
@@ -207,7 +207,7 @@ def results_csv(results: pd.DataFrame) -> bytes:
         [*record.values(), rows_of[(record["round"], str(record["table"]), record["player"])]]
         for record in records
     ]
-    return _csv(header, rows)
+    return csv_bytes(header, rows)
 
 
 def games_csv(games: pd.DataFrame) -> bytes:
@@ -229,7 +229,7 @@ def games_csv(games: pd.DataFrame) -> bytes:
         ]
         for g in ordered.itertuples(index=False)
     ]
-    return _csv(GAME_COLUMNS, rows)
+    return csv_bytes(GAME_COLUMNS, rows)
 
 
 def standings_csv(table: pd.DataFrame, per_round: pd.DataFrame) -> bytes:
@@ -251,10 +251,15 @@ def standings_csv(table: pd.DataFrame, per_round: pd.DataFrame) -> bytes:
                 *(plain(value) for value in per_round.iloc[position].tolist()),
             ]
         )
-    return _csv(header, rows)
+    return csv_bytes(header, rows)
 
 
-def _field(name: str, kind: str, description: str, **more: Any) -> dict[str, Any]:
+def schema_field(name: str, kind: str, description: str, **more: Any) -> dict[str, Any]:
+    """One field of a Table Schema; a boolean one says which texts are true and false.
+
+    >>> schema_field("round", "integer", "round", constraints={"required": True})
+    {'name': 'round', 'type': 'integer', 'description': 'round', 'constraints': {'required': True}}
+    """
     field: dict[str, Any] = {"name": name, "type": kind, "description": description}
     if kind == "boolean":
         field.update(trueValues=[_TRUE], falseValues=[_FALSE])
@@ -262,28 +267,33 @@ def _field(name: str, kind: str, description: str, **more: Any) -> dict[str, Any
     return field
 
 
-def _result_fields(columns: Sequence[str]) -> list[dict[str, Any]]:
+def result_fields(columns: Sequence[str]) -> list[dict[str, Any]]:
+    """The Table Schema fields of ``results.csv``: one per column of ``columns``, then ``row``.
+
+    >>> [(field["name"], field["type"]) for field in result_fields(["round", "player"])]
+    [('round', 'integer'), ('player', 'string'), ('row', 'integer')]
+    """
     fields = []
     for column in columns:
         if column in MARK_COLUMNS:
-            fields.append(_field(column, "boolean", "mark (blank in the workbook is false)"))
+            fields.append(schema_field(column, "boolean", "mark (blank in the workbook is false)"))
         elif column in ("table", "player"):
-            fields.append(_field(column, "string", column, constraints={"required": True}))
+            fields.append(schema_field(column, "string", column, constraints={"required": True}))
         else:
             low, high = RANGES.get(column, (0, None))
             limits: dict[str, Any] = {"minimum": low} | ({"maximum": high} if high else {})
             if column == "round":
                 limits["required"] = True
-            fields.append(_field(column, "integer", "whole number", constraints=limits))
-    fields.append(_field("row", "integer", "row of the Results sheet it was read from"))
+            fields.append(schema_field(column, "integer", "whole number", constraints=limits))
+    fields.append(schema_field("row", "integer", "row of the Results sheet it was read from"))
     return fields
 
 
 def _points_fields() -> list[dict[str, Any]]:
     return [
-        _field("points12", "integer", "round points in exact twelfths"),
-        _field("points", "string", "round points exactly, as a fraction (10/3)"),
-        _field("points_display", "number", "round points rounded half up to 2 decimals"),
+        schema_field("points12", "integer", "round points in exact twelfths"),
+        schema_field("points", "string", "round points exactly, as a fraction (10/3)"),
+        schema_field("points_display", "number", "round points rounded half up to 2 decimals"),
     ]
 
 
@@ -291,28 +301,31 @@ def schemas(results_columns: Sequence[str], rounds: Sequence[int]) -> dict[str, 
     """The Table Schema of each CSV file."""
     key = ["round", "table", "player"]
     games = [
-        _field("round", "integer", "round"),
-        _field("table", "string", "table"),
-        _field("player", "string", "player"),
-        _field("vp", "integer", "in-game victory points, titles included"),
-        _field("largest_army", "boolean", "held Largest Army"),
-        _field("longest_road", "boolean", "held Longest Road"),
-        _field("declared", "boolean", "won by declared victory"),
-        _field("place", "integer", "place at the table (shared places show the best)"),
+        schema_field("round", "integer", "round"),
+        schema_field("table", "string", "table"),
+        schema_field("player", "string", "player"),
+        schema_field("vp", "integer", "in-game victory points, titles included"),
+        schema_field("largest_army", "boolean", "held Largest Army"),
+        schema_field("longest_road", "boolean", "held Longest Road"),
+        schema_field("declared", "boolean", "won by declared victory"),
+        schema_field("place", "integer", "place at the table (shared places show the best)"),
         *_points_fields(),
     ]
     standings = [
-        _field("rank", "integer", "rank, 1 first, no ties"),
-        _field("player", "string", "player"),
+        schema_field("rank", "integer", "rank, 1 first, no ties"),
+        schema_field("player", "string", "player"),
         *_points_fields(),
-        _field("vp", "integer", "total in-game victory points"),
-        _field("table_vp", "integer", "total VP of every table the player sat at"),
-        _field("vp_share", "string", "VP % exactly: vp/table_vp as a fraction"),
-        _field("vp_percent_display", "number", "VP % rounded half up to 1 decimal"),
-        *(_field(f"r{n}_points12", "integer", f"round {n} points in twelfths") for n in rounds),
+        schema_field("vp", "integer", "total in-game victory points"),
+        schema_field("table_vp", "integer", "total VP of every table the player sat at"),
+        schema_field("vp_share", "string", "VP % exactly: vp/table_vp as a fraction"),
+        schema_field("vp_percent_display", "number", "VP % rounded half up to 1 decimal"),
+        *(
+            schema_field(f"r{n}_points12", "integer", f"round {n} points in twelfths")
+            for n in rounds
+        ),
     ]
     return {
-        RESULTS_CSV: {"fields": _result_fields(results_columns), "primaryKey": key},
+        RESULTS_CSV: {"fields": result_fields(results_columns), "primaryKey": key},
         GAMES_CSV: {"fields": games, "primaryKey": key},
         STANDINGS_CSV: {"fields": standings, "primaryKey": ["rank"]},
     }

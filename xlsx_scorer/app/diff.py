@@ -34,7 +34,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from xlsx_scorer.core import cells
-from xlsx_scorer.core.collation import collation_key
+from xlsx_scorer.core.collation import collation_key, table_order
 from xlsx_scorer.core.columns import GAME_COLUMNS, MARK_COLUMNS
 
 KEY_COLUMNS = ("round", "table", "player")
@@ -224,11 +224,12 @@ def keyed_rows(copy: Copy) -> dict[Key, Row]:
 
 
 def key_order(key: Key) -> tuple[Any, ...]:
-    """Sort order of keys: round and table numbers numerically, then labels; names collated."""
+    """Sort order of keys: round numbers numerically, then labels; tables by ``table_order``;
+    names collated."""
     round_, table, player, occurrence = key
     return (
         (0, round_, "") if isinstance(round_, int) else (1, 0, round_),
-        (0, int(table), "") if table.isascii() and table.isdigit() else (1, 0, table),
+        table_order(table),
         collation_key(player),
         occurrence,
     )

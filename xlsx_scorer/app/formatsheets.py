@@ -23,12 +23,12 @@ from xlsx_scorer.app.report import (
     CHART_PLAYERS,
     POINTS_FORMAT,
     WHOLE_FORMAT,
-    _checked,
-    _game_order,
-    _marks_column,
-    _title,
+    game_order,
+    marks_column,
     share_format,
+    sheet_title,
     table_value,
+    with_check_code,
 )
 from xlsx_scorer.core.distinct import distinct, object_array
 from xlsx_scorer.core.formats import Format
@@ -131,13 +131,13 @@ def standings_sheet(
     spec = SheetSpec(
         STANDINGS,
         sheet_name(lang, STANDINGS),
-        _title(lang, "title.standings", event),
+        sheet_title(lang, "title.standings", event),
         notes,
         columns,
         rows,
         chart=chart,
     )
-    return _checked(lang, spec)
+    return with_check_code(lang, spec)
 
 
 def _shown(value: float, scale: int) -> float:
@@ -176,7 +176,7 @@ def round_points_sheet(
     yes = text(lang, "out.yes")
     tables = distinct(games["table"].to_numpy())
     labels = object_array([table_value(str(value)) for value in tables.values])
-    order = _game_order(games, tables, labels)
+    order = game_order(games, tables)
 
     def ordered(name: str) -> npt.NDArray[Any]:
         return games[name].to_numpy()[order]
@@ -200,9 +200,9 @@ def round_points_sheet(
         ]
         values += [
             ordered("value").astype(np.int64).tolist(),
-            _marks_column(ordered("largest_army"), yes),
-            _marks_column(ordered("longest_road"), yes),
-            _marks_column(ordered("declared"), yes),
+            marks_column(ordered("largest_army"), yes),
+            marks_column(ordered("longest_road"), yes),
+            marks_column(ordered("declared"), yes),
         ]
     else:
         bye = ordered("bye").astype(bool)
@@ -226,11 +226,11 @@ def round_points_sheet(
             ordered("place").astype(np.int64).tolist(),
             _scaled_column(ordered(column).astype(float), scale),
         ]
-    title = _title(lang, "title.round_points", event)
+    title = sheet_title(lang, "title.round_points", event)
     spec = SheetSpec(
         ROUND_POINTS, sheet_name(lang, ROUND_POINTS), title, (), tuple(columns), Rows(values)
     )
-    return _checked(lang, spec)
+    return with_check_code(lang, spec)
 
 
 def _counted_message(fmt: Format, counted: str) -> str:

@@ -20,6 +20,7 @@ import pandas as pd
 
 from xlsx_scorer.app import fingerprint
 from xlsx_scorer.app.outputkinds import CHART_DATA, ERRORS, ROUND_POINTS, STANDINGS, sheet_name
+from xlsx_scorer.core.collation import table_order
 from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
@@ -70,10 +71,10 @@ def _points_column(twelfths: pd.Series | npt.NDArray[Any]) -> list[float | None]
     return decimals
 
 
-def _marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | None]:
+def marks_column(marks: pd.Series | npt.NDArray[Any], yes: str) -> list[str | None]:
     """A column of booleans as the language's yes word, or blank.
 
-    >>> _marks_column(pd.Series([True, False]), "Sí")
+    >>> marks_column(pd.Series([True, False]), "Sí")
     ['Sí', None]
     """
     shown: list[str | None] = np.array([None, yes], dtype=object)[
@@ -164,12 +165,12 @@ def standings_sheet(
         data_sheet=sheet_name(lang, CHART_DATA),
     )
     notes = (text(lang, "notice.computed", when=computed, games=games, players=len(table)),)
-    return _checked(
+    return with_check_code(
         lang,
         SheetSpec(
             STANDINGS,
             sheet_name(lang, STANDINGS),
-            _title(lang, "title.standings", event),
+            sheet_title(lang, "title.standings", event),
             notes,
             columns,
             rows,
@@ -183,7 +184,7 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
     yes = text(lang, "out.yes")
     tables = distinct(games["table"].to_numpy())
     labels = object_array([table_value(str(value)) for value in tables.values])
-    order = _game_order(games, tables, labels)
+    order = game_order(games, tables)
 
     def ordered(name: str) -> npt.NDArray[Any]:
         return games[name].to_numpy()[order]
@@ -205,43 +206,42 @@ def round_points_sheet(lang: str, games: pd.DataFrame, *, event: str | None) -> 
             labels[tables.codes[order]].tolist(),
             ordered("player").tolist(),
             ordered("vp").astype(np.int64).tolist(),
-            _marks_column(ordered("largest_army"), yes),
-            _marks_column(ordered("longest_road"), yes),
-            _marks_column(ordered("declared"), yes),
+            marks_column(ordered("largest_army"), yes),
+            marks_column(ordered("longest_road"), yes),
+            marks_column(ordered("declared"), yes),
             ordered("place").astype(np.int64).tolist(),
             _points_column(ordered("points12")),
         ]
     )
-    title = _title(lang, "title.round_points", event)
-    return _checked(
+    title = sheet_title(lang, "title.round_points", event)
+    return with_check_code(
         lang, SheetSpec(ROUND_POINTS, sheet_name(lang, ROUND_POINTS), title, (), columns, rows)
     )
 
 
-def _game_order(
-    games: pd.DataFrame, tables: Coded, labels: npt.NDArray[Any]
-) -> npt.NDArray[np.intp]:
-    """The order of the Round Points rows: by round; by table, a numbered one (``labels``:
-    the label of each of ``tables``' distinct values) by its number before any named one,
-    then by the label as typed; by place; by player (code points).  Rows alike keep their
-    order.
+def game_order(games: pd.DataFrame, tables: Coded) -> npt.NDArray[np.intp]:
+    """The order of the Round Points rows: by round; by table (``core.collation.table_order``:
+    a numbered one by its number before any named one), then by the label as typed; by
+    place; by player (code points).  Rows alike keep their order.
 
     ``np.lexsort`` sorts by its last key first; text sorts by its rank among the column's
     distinct values (a table's worked out once per distinct table).
 
     >>> games = pd.DataFrame({"player": ["Bo", "Ana", "Cem", "Ana"], "place": [1, 2, 1, 1],
     ...                       "table": ["Final", "2", "10", "2"], "round": [1, 1, 1, 2]})
-    >>> tables = distinct(games["table"].to_numpy())
-    >>> labels = object_array([table_value(value) for value in tables.values])
-    >>> _game_order(games, tables, labels).tolist()
+    >>> game_order(games, distinct(games["table"].to_numpy())).tolist()
     [1, 2, 0, 3]
     """
-    numbers = [label if isinstance(label, int) else math.inf for label in labels.tolist()]
+    labels = [str(value) for value in tables.values]
+    ranked = sorted(
+        range(len(labels)), key=lambda index: (table_order(labels[index]), labels[index])
+    )
+    rank = np.empty(len(labels), dtype=np.intp)
+    rank[ranked] = np.arange(len(labels), dtype=np.intp)
     keys = (
         pd.factorize(games["player"].to_numpy(), sort=True)[0],
         games["place"].to_numpy(),
-        pd.factorize(object_array(tables.values), sort=True)[0][tables.codes],
-        np.array(numbers, dtype=float)[tables.codes],
+        rank[tables.codes],
         games["round"].to_numpy(dtype=np.int64),
     )
     order: npt.NDArray[np.intp] = np.lexsort(keys)
@@ -262,7 +262,7 @@ def notice_sheet(lang: str, kind: str, *notes: str) -> SheetSpec:
     return SheetSpec(kind, sheet_name(lang, kind), text(lang, f"title.{kind}"), notes, (), ())
 
 
-def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
+def with_check_code(lang: str, spec: SheetSpec) -> SheetSpec:
     """``spec`` with two last notes over its table: what the check code is for, then the code.
 
     The label says it in words (the code changes when anyone edits the table;
@@ -271,7 +271,7 @@ def _checked(lang: str, spec: SheetSpec) -> SheetSpec:
     reading any words (see there).  It is worked out when the sheet is written (a
     ``Note`` function): for a league, while a helper process writes the table's rows.
 
-    >>> spec = _checked("en", SheetSpec("k", "S", "T", (), (Column("Rank"),), ((1,),)))
+    >>> spec = with_check_code("en", SheetSpec("k", "S", "T", (), (Column("Rank"),), ((1,),)))
     >>> spec.notes[0][:35], spec.notes[1]() == fingerprint.check_code([["Rank"], [1]])
     ('Check code of the table below: it c', True)
     """
@@ -345,6 +345,11 @@ def problem_width(messages: Sequence[str]) -> int:
     )
 
 
-def _title(lang: str, key: str, event: str | None) -> str:
+def sheet_title(lang: str, key: str, event: str | None) -> str:
+    """The title of one of our sheets: the catalogue's ``key``, after the event's name if any.
+
+    >>> sheet_title("es", "title.standings", "Copa"), sheet_title("en", "title.standings", None)
+    ('Copa — Clasificación', 'Standings')
+    """
     title = text(lang, key)
     return f"{event} — {title}" if event else title

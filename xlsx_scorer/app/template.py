@@ -41,6 +41,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlsx_scorer.app.instructions import HEADINGS, INSTRUCTION_WIDTH, instructions_of, line_height
 from xlsx_scorer.core import formats
 from xlsx_scorer.core.columns import (
     GAME_COLUMNS,
@@ -76,56 +77,12 @@ COLUMNS = (
     *MARK_COLUMNS,
 )
 EVENT_LABELS = ("event.name", "event.date", "event.venue", "event.language")
-INSTRUCTIONS = (
-    "instructions.fill_heading",
-    "instructions.fill_event",
-    "instructions.fill_players",
-    "instructions.fill_results",
-    "instructions.fill_marks",
-    "instructions.total_vp",
-    "instructions.run",
-    "",
-    "instructions.rules_heading",
-    "instructions.vp",
-    "instructions.limits",
-    "instructions.table",
-    "instructions.army",
-    "instructions.road",
-    "instructions.declared",
-    "instructions.round_points",
-    "instructions.ties",
-    "instructions.standings",
-)
-#: A Catan format's own rules replace these lines of ``catan-es`` (``instructions.format``).
-CATAN_ES_ONLY = ("instructions.round_points", "instructions.ties", "instructions.standings")
-#: The instructions of a Carcassonne template: how to fill it in, then how a game scores
-#: (the seed's WikiCarpedia page) and the format.
-CARCASSONNE_INSTRUCTIONS = (
-    "instructions.fill_heading",
-    "instructions.fill_event",
-    "instructions.fill_players",
-    "instructions.carcassonne_results",
-    "instructions.carcassonne_breakdown",
-    "instructions.run",
-    "",
-    "instructions.rules_heading",
-    "instructions.carcassonne_roads",
-    "instructions.carcassonne_cities",
-    "instructions.carcassonne_cloisters",
-    "instructions.carcassonne_fields",
-    "instructions.carcassonne_other",
-    "instructions.carcassonne_table",
-    "instructions.format",
-)
-HEADINGS = frozenset({"instructions.fill_heading", "instructions.rules_heading"})
 #: Whole-number limits per Results column (docs/rules.md §1); the longest road is capped by
 #: the roads built.
 LIMITS: dict[str, tuple[int, int | None]] = {
     **RANGES,
     "longest_road": (RANGES["longest_road"][0], RANGES["roads"][1]),
 }
-#: Instructions column width (characters), characters per wrapped line, line height (points).
-INSTRUCTION_WIDTH, INSTRUCTION_CHARS, LINE_HEIGHT = 80, 70, 15
 DATE_FORMAT = "yyyy-mm-dd"
 WHOLE_FORMAT = "0"
 
@@ -188,16 +145,6 @@ def columns_of(fmt: formats.Format | None) -> tuple[str, ...]:
         return COLUMNS
     required, optional = GAME_COLUMNS[fmt.game]
     return (*required, *optional)
-
-
-def instructions_of(fmt: formats.Format | None) -> tuple[str, ...]:
-    """The instruction lines of a template for ``fmt`` (``catan-es``'s when none is asked)."""
-    if fmt is None or fmt == formats.load(formats.DEFAULT):
-        return INSTRUCTIONS
-    if fmt.game == "catan":
-        kept = [key for key in INSTRUCTIONS if key not in CATAN_ES_ONLY]
-        return (*kept, "instructions.format")
-    return (*CARCASSONNE_INSTRUCTIONS, *(("instructions.bye",) if fmt.two_player else ()))
 
 
 def build_template(
@@ -500,8 +447,7 @@ def _instructions_sheet(sheet: Worksheet, lang: str, fmt: formats.Format | None 
         cell.alignment = _WRAP
         if key in HEADINGS:
             cell.font = _HEADING_FONT
-        # Spreadsheets do not grow rows for wrapped text on opening: set the height.
-        sheet.row_dimensions[row].height = LINE_HEIGHT * -(-len(line) // INSTRUCTION_CHARS) + 4
+        sheet.row_dimensions[row].height = line_height(line)
     sheet.column_dimensions["A"].width = INSTRUCTION_WIDTH
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0

@@ -16,14 +16,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlsx_scorer.app.api import EXIT_UNUSABLE, Result, check_file, load_format, score_file
+from xlsx_scorer.app.api import (
+    EXIT_UNUSABLE,
+    Result,
+    check_file,
+    is_shipped_format,
+    load_format,
+    score_file,
+    shipped_formats,
+)
 from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
 
 if TYPE_CHECKING:
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.app.api import Format
 
 TOP_PLAYERS = 10
 
@@ -217,7 +225,6 @@ def saved(written: Sequence[Path]) -> dict[str, object]:
 def template(args: argparse.Namespace, run: Run) -> int:
     """``template``: write an empty workbook in the language."""
     from xlsx_scorer.app import template as blank  # noqa: PLC0415  (openpyxl: only when asked)
-    from xlsx_scorer.core.formats import is_shipped  # noqa: PLC0415
 
     lang = choose_language(args.lang)
     fmt = load_format(args.format)
@@ -233,7 +240,7 @@ def template(args: argparse.Namespace, run: Run) -> int:
     run.written.append(args.workbook)
     print(text(lang, "cli.wrote", file=args.workbook))
     # the Event sheet declares a shipped format; an organiser's file is named on each run
-    chosen = [] if fmt is None or is_shipped(fmt) else ["--format", str(args.format)]
+    chosen = [] if fmt is None or is_shipped_format(fmt) else ["--format", str(args.format)]
     command = shlex.join(["xlsx-scorer", "score", str(args.workbook), *chosen])
     players, results = sheet_name(lang, "players"), sheet_name(lang, "results")
     print(text(lang, "cli.template_next", players=players, results=results, command=command))
@@ -242,12 +249,11 @@ def template(args: argparse.Namespace, run: Run) -> int:
 
 def formats(args: argparse.Namespace, run: Run) -> int:
     """``formats``: the shipped tournament formats, one line each, in the language."""
-    from xlsx_scorer.core.formats import shipped  # noqa: PLC0415
-
     lang = choose_language(args.lang)
     print(text(lang, "cli.formats"))
-    width = max(map(len, shipped()))
-    for name in shipped():
+    names = list(shipped_formats())
+    width = max(map(len, names))
+    for name in names:
         print(f"  {name.ljust(width)}  {text(lang, f'format.{name}')}")
     return 0
 

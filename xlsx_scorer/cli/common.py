@@ -7,6 +7,7 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
+from xlsx_scorer.app.api import cell_shown
 from xlsx_scorer.findings import UnusableWorkbookError, quoted, render
 from xlsx_scorer.i18n import choose_language, header, is_column, text
 
@@ -54,11 +55,8 @@ def column_name(lang: str, column: str) -> str:
 def value_text(lang: str, value: Any) -> str:
     """A cell value as the organiser would recognise it (``quoted``: cut past 200 characters,
     as findings quote it); a blank says so."""
-    from xlsx_scorer.core.cells import is_blank, shown  # noqa: PLC0415  (pandas: only when run)
-
-    if value is None or is_blank(value):
-        return text(lang, "cli.blank")
-    return quoted(shown(value).strip())
+    typed = cell_shown(value)
+    return text(lang, "cli.blank") if typed is None else quoted(typed.strip())
 
 
 def key_text(lang: str, key: Key) -> str:

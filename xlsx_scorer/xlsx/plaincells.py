@@ -26,7 +26,7 @@ and values, so both ways give the same cells:
 - the parts around ``sheetData`` (the root, its namespaces, merged cells) are
   still read by expat, with ``<sheetData/>`` put in the rows' place; the
   shortcut stands only when expat would read the rows from that very place by
-  their unprefixed names (:func:`sheet_data_in_place`: the first ``sheetData``
+  their unprefixed names (:func:`xmlstream.sheet_data_in_place`: the first ``sheetData``
   of the document, a child of the root, SpreadsheetML bound to the default
   prefix only, no namespace declared below the root, no DTD, UTF-8);
 - no ``<`` can occur in an accepted attribute value or text, so every
@@ -58,11 +58,8 @@ from collections.abc import Collection, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
-from xml.parsers import expat
 
-from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import parallel, xmlstream
-from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
+from xlsx_scorer.xlsx import parallel
 from xlsx_scorer.xlsx.cellevents import SheetCells
 from xlsx_scorer.xlsx.cellvalues import (
     MAX_ROW,
@@ -73,7 +70,7 @@ from xlsx_scorer.xlsx.cellvalues import (
 )
 from xlsx_scorer.xlsx.sharedstrings import unescape
 
-__all__ = ["read_plain", "sheet_data_in_place"]
+__all__ = ["read_plain"]
 
 _OPEN, _CLOSE = b"<sheetData>", b"</sheetData>"
 #: Rows are checked and read in pieces of about this size, cut after a ``</row>``.
@@ -453,61 +450,4 @@ def _allowed(reference: str) -> bool:
         or 0x20 <= code <= 0xD7FF
         or 0xE000 <= code <= 0xFFFD
         or 0x10000 <= code <= 0x10FFFF
-    )
-
-
-def sheet_data_in_place(skeleton: bytes, at: int, part: str) -> bool:
-    """Whether expat, reading ``skeleton`` (head + ``<sheetData/>`` + tail) as the exact reader
-    does, takes the rows from the ``<sheetData/>`` at byte ``at``, unprefixed names and all.
-
-    That is: UTF-8 (or undeclared) XML with no DTD; the root binds exactly one prefix to
-    a SpreadsheetML namespace, and it is the default one (so the exact reader reads the
-    rows without namespace processing, by unprefixed names); no other element declares
-    a namespace; the first element named ``sheetData`` anywhere (whatever its prefix) is
-    the one at ``at``, a child of the root, with no attributes.
-
-    >>> ns = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
-    >>> sheet_data_in_place(b"<worksheet " + ns + b"><sheetData/></worksheet>", 77, "s")
-    True
-    >>> sheet_data_in_place(b"<worksheet><sheetData/></worksheet>", 11, "s")
-    False
-    >>> sheet_data_in_place(b"<worksheet " + ns + b"><x:sheetData xmlns:x='urn:x'/>"
-    ...                     b"<sheetData/></worksheet>", 107, "s")
-    False
-    """
-    parser = xmlstream.new_parser(part, namespaces=True)
-    depth, first, declared, utf8 = 0, -1, [], [True]
-
-    def start(name: str, attrs: list[str]) -> None:
-        nonlocal depth, first
-        local = xmlstream.split_name(name)[1]
-        if local == "sheetData" and first < 0:
-            first = parser.CurrentByteIndex if depth == 1 and not attrs else -2
-        depth += 1
-
-    def end(_name: str) -> None:
-        nonlocal depth
-        depth -= 1
-
-    def namespace(prefix: str | None, uri: str) -> None:
-        declared.append((depth, prefix, uri))
-
-    def declaration(_version: str, encoding: str | None, _standalone: int) -> None:
-        utf8[0] = encoding is None or encoding.casefold() == "utf-8"  # expat's own name
-
-    parser.StartElementHandler, parser.EndElementHandler = start, end
-    parser.StartNamespaceDeclHandler = namespace
-    parser.XmlDeclHandler = declaration
-    try:
-        parser.Parse(skeleton, True)
-    except (expat.ExpatError, LookupError, UnusableWorkbookError):
-        return False
-    on_root = [(prefix, uri) for level, prefix, uri in declared if level == 0]
-    main = [prefix for prefix, uri in on_root if uri in MAIN_NAMESPACES]
-    return (
-        utf8[0]
-        and first == at
-        and main == [None]
-        and len(on_root) == len(declared)
-        and skeleton[at : at + 12] == b"<sheetData/>"
     )

@@ -82,7 +82,7 @@ def read_cells(
         if found is not None:
             head, cells, tail = found
             skeleton = head + b"<sheetData/>" + tail
-            if plaincells.sheet_data_in_place(skeleton, len(head), sheet):
+            if xmlstream.sheet_data_in_place(skeleton, len(head), sheet):
                 try:  # damage around the rows is reported as the whole part shows it
                     cells.merged = _exact((skeleton,), context, sheet, limits).merged
                 except UnusableWorkbookError:

@@ -3,10 +3,10 @@
 The reader parses the workbook part (``bookparts``), the styles' number formats
 (``numfmt``) and the shared strings (``sharedstrings``) with :func:`parse`, and
 worksheets with a parser from :func:`new_parser` (the exact reader, ``sheetcells``;
-and ``plaincells``' check that the rows its grammar read stand where expat would read
-them).  Expat is the standard library's conforming XML parser: comments, CDATA,
-character references, any quoting or white space are read as XML says, never
-guessed by a pattern.  A document type declaration (where entities would be
+and :func:`sheet_data_in_place`, the check that the rows ``plaincells``' grammar read
+stand where expat would read them).  Expat is the standard library's conforming XML
+parser: comments, CDATA, character references, any quoting or white space are read as
+XML says, never guessed by a pattern.  A document type declaration (where entities would be
 declared: the "billion laughs" bomb) is refused wherever it appears, before any
 entity is read (``unusable.xml_entities``).  Damage is reported as
 ``UnusableWorkbookError("unusable.broken_part")`` naming the part, with expat's
@@ -25,6 +25,7 @@ from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import guards
+from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
 
 #: Character data is delivered in one piece up to this size (expat's ``buffer_size``).
 TEXT_BUFFER = 1 << 16
@@ -120,3 +121,60 @@ def namespace_bindings(attrs: list[str]) -> dict[str, str]:
         elif name.startswith("xmlns:"):
             found[name[6:]] = value
     return found
+
+
+def sheet_data_in_place(skeleton: bytes, at: int, part: str) -> bool:
+    """Whether expat, reading ``skeleton`` (head + ``<sheetData/>`` + tail) as the exact reader
+    does, takes the rows from the ``<sheetData/>`` at byte ``at``, unprefixed names and all.
+
+    That is: UTF-8 (or undeclared) XML with no DTD; the root binds exactly one prefix to
+    a SpreadsheetML namespace, and it is the default one (so the exact reader reads the
+    rows without namespace processing, by unprefixed names); no other element declares
+    a namespace; the first element named ``sheetData`` anywhere (whatever its prefix) is
+    the one at ``at``, a child of the root, with no attributes.
+
+    >>> ns = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    >>> sheet_data_in_place(b"<worksheet " + ns + b"><sheetData/></worksheet>", 77, "s")
+    True
+    >>> sheet_data_in_place(b"<worksheet><sheetData/></worksheet>", 11, "s")
+    False
+    >>> sheet_data_in_place(b"<worksheet " + ns + b"><x:sheetData xmlns:x='urn:x'/>"
+    ...                     b"<sheetData/></worksheet>", 107, "s")
+    False
+    """
+    parser = new_parser(part, namespaces=True)
+    depth, first, declared, utf8 = 0, -1, [], [True]
+
+    def start(name: str, attrs: list[str]) -> None:
+        nonlocal depth, first
+        local = split_name(name)[1]
+        if local == "sheetData" and first < 0:
+            first = parser.CurrentByteIndex if depth == 1 and not attrs else -2
+        depth += 1
+
+    def end(_name: str) -> None:
+        nonlocal depth
+        depth -= 1
+
+    def namespace(prefix: str | None, uri: str) -> None:
+        declared.append((depth, prefix, uri))
+
+    def declaration(_version: str, encoding: str | None, _standalone: int) -> None:
+        utf8[0] = encoding is None or encoding.casefold() == "utf-8"  # expat's own name
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.StartNamespaceDeclHandler = namespace
+    parser.XmlDeclHandler = declaration
+    try:
+        parser.Parse(skeleton, True)
+    except (expat.ExpatError, LookupError, UnusableWorkbookError):
+        return False
+    on_root = [(prefix, uri) for level, prefix, uri in declared if level == 0]
+    main = [prefix for prefix, uri in on_root if uri in MAIN_NAMESPACES]
+    return (
+        utf8[0]
+        and first == at
+        and main == [None]
+        and len(on_root) == len(declared)
+        and skeleton[at : at + 12] == b"<sheetData/>"
+    )
