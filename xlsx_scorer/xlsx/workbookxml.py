@@ -3,9 +3,11 @@
 - ``<sheets>``: our old sheets' ``<sheet>`` elements are removed; each new sheet takes the
   place of our old sheet of its kind, or is appended.  The organiser's ``<sheet>`` elements
   stay as written.
-- ``<definedNames>``: names local to a removed sheet go, and so do markers on sheets that are
-  not ours (copies); every other local name follows its sheet to its new position
-  (``localSheetId``); ours are added (the marker, and the print titles).
+- ``<definedNames>``: names local to a removed sheet go, and so do the markers of every kind
+  written (ours are added again, so copies of ours lose theirs); every other local name
+  follows its sheet to its new position (``localSheetId``), the markers of the kinds not
+  written too (``seat`` keeps Standings', ``score`` the seating sheets'); ours are added
+  (the marker, and the print titles).
 - ``<workbookView>``: ``activeTab`` and ``firstSheet`` stay on the same sheet (a replaced
   sheet's successor takes its place).
 
@@ -164,9 +166,10 @@ def _edit_defined_names(
     root = doc.root
     found = root.named(ns.MAIN, "definedNames")
     node = found[0] if found else None
+    written = {sheet.kind for sheet in placed}
     for child in [] if node is None else node.named(ns.MAIN, "definedName"):
         old = whole_number(child.attrs.get("localSheetId"))
-        if marker_kind(child.attrs.get("name", "")) is not None:
+        if marker_kind(child.attrs.get("name", "")) in written:
             doc.delete(child)
         elif old is not None and old < old_count:
             if old not in moved:
