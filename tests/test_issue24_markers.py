@@ -73,7 +73,9 @@ def fill(path: Path, round_no: int) -> None:
 def sheet_names(path: Path) -> list[str]:
     with zipfile.ZipFile(path) as archive:
         workbook = archive.read("xl/workbook.xml").decode()
-    return [unescape(name) for name in re.findall(r'<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"', workbook)]
+    return [
+        unescape(name) for name in re.findall(r'<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"', workbook)
+    ]
 
 
 def unescape(name: str) -> str:
@@ -115,3 +117,19 @@ def test_round_after_round_each_sheet_of_ours_stays_one(
     assert sorted(kinds) == sorted(
         ["standings", "round_points", "errors", "chart_data", *(f"seating_r{n}" for n in (1, 2, 3))]
     )
+
+
+def test_seat_names_the_sheet_it_wrote_when_the_name_is_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An organiser's own "Seating R1" is kept; the message and the JSON name "Seating R1 (2)"."""
+    path = event(tmp_path, capsys)
+    book = openpyxl.load_workbook(path)
+    book.create_sheet("Seating R1")["A1"] = "my own plan"
+    book.save(path)
+    code, out = run(capsys, "seat", path, "--round", 1)
+    assert code == 0, out
+    assert "Seating R1 (2)" in sheet_names(path)
+    assert "the slips in Seating R1 (2)." in out, out
+    assert "Seating R1 is a sheet of yours" in out, out
+    assert openpyxl.load_workbook(path)["Seating R1"]["A1"].value == "my own plan"

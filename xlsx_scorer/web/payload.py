@@ -257,7 +257,7 @@ def seat_body(seated: SeatedBytes, filename: str, lang: str) -> dict[str, Any]:
             {"table": table.number, "players": list(table.players)} for table in seating.tables
         ],
         "byes": list(seating.byes),
-        "findings": [to_json(finding, language=lang) for finding in seating.findings],
+        "findings": [to_json(finding, language=lang) for finding in seated.findings],
         "workbook": base64.b64encode(seated.workbook).decode("ascii"),
     }
 
