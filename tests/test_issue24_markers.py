@@ -133,3 +133,98 @@ def test_seat_names_the_sheet_it_wrote_when_the_name_is_taken(
     assert "the slips in Seating R1 (2)." in out, out
     assert "Seating R1 is a sheet of yours" in out, out
     assert openpyxl.load_workbook(path)["Seating R1"]["A1"].value == "my own plan"
+
+
+def scored_event(folder: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """An event seated and scored once through the commands."""
+    path = event(folder, capsys)
+    assert run(capsys, "seat", path, "--round", 1)[0] == 0
+    fill(path, 1)
+    assert run(capsys, "score", path)[0] == 0
+    return path
+
+
+def rewritten(path: Path, target: Path, change: Any) -> Path:
+    """``path`` with its workbook part changed by ``change`` (text to text), as ``target``."""
+    with zipfile.ZipFile(path) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in members:
+            if info.filename == "xl/workbook.xml":
+                text = data.decode()
+                data = change(text).encode()
+                assert data.decode() != text
+            archive.writestr(info, data)
+    target.write_bytes(out.getvalue())
+    return target
+
+
+def rid_of(text: str, sheet: str) -> str:
+    found = re.search(rf'<sheet name="{re.escape(sheet)}"[^>]*? r:id="([^"]*)"', text)
+    assert found is not None, sheet
+    return found.group(1)
+
+
+def without_rid(sheet: str) -> Any:
+    return lambda text: re.sub(
+        rf'(<sheet name="{re.escape(sheet)}"[^>]*?) r:id="[^"]*"', r"\1", text
+    )
+
+
+def rid_to(sheet: str, other: str | None) -> Any:
+    """The ``<sheet>``'s ``r:id`` changed to the id of ``other``'s (None: an id of nothing)."""
+
+    def change(text: str) -> str:
+        rid = "rId999" if other is None else rid_of(text, other)
+        return re.sub(
+            rf'(<sheet name="{re.escape(sheet)}"[^>]*? r:id=")[^"]*"', rf'\g<1>{rid}"', text
+        )
+
+    return change
+
+
+COMMANDS = (("score",), ("check",), ("seat", "--round", "2"), ("archive", "-o", "ARCHIVE"))
+
+
+@pytest.mark.parametrize(
+    "sheet", ["Round Points", "Standings", "Errors", "Seating R1", "Instructions"]
+)
+def test_a_sheet_without_rid_is_no_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sheet: str
+) -> None:
+    """A ``<sheet>`` without ``r:id`` (ours or theirs): handled, or refused naming the file."""
+    source = rewritten(scored_event(tmp_path, capsys), tmp_path / "norid.xlsx", without_rid(sheet))
+    for command in COMMANDS:
+        work = shutil.copy(source, tmp_path / f"{command[0]}.xlsx")
+        args = [arg.replace("ARCHIVE", str(tmp_path / f"archive-{sheet}")) for arg in command]
+        code, out = run(capsys, args[0], work, *args[1:])
+        assert code in {0, 1, 2}, (command, out)
+        if code == 2:
+            assert f"{command[0]}.xlsx" in out and "damaged" in out, out
+    copies = [shutil.copy(source, tmp_path / f"judge{n}.xlsx") for n in (1, 2)]
+    code, out = run(capsys, "merge", source, *copies, "-o", tmp_path / "merged.xlsx")
+    assert code in {0, 1, 2}, out
+    code, out = run(capsys, "score", work := shutil.copy(source, tmp_path / "again.xlsx"))
+    assert code == 0, out
+    assert_one_of_each(sheet_names(work), 1)
+
+
+@pytest.mark.parametrize("other", [None, "Results"])
+def test_our_sheet_naming_no_relationship_or_theirs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], other: str | None
+) -> None:
+    """Round Points naming a relationship that is not there is written anew; naming the
+    Results sheet's relationship is refused as damaged (cutting it would drop Results)."""
+    source = rewritten(
+        scored_event(tmp_path, capsys), tmp_path / "odd.xlsx", rid_to("Round Points", other)
+    )
+    before = source.read_bytes()
+    code, out = run(capsys, "score", source)
+    if other is None:
+        assert code == 0, out
+        assert_one_of_each(sheet_names(source), 1)
+    else:
+        assert code == 2, out
+        assert "odd.xlsx" in out and "damaged" in out, out
+        assert source.read_bytes() == before

@@ -35,6 +35,7 @@ Rules:
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
@@ -131,9 +132,27 @@ def _free_part(
 
 
 def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
-    """The workbook relationships a run cuts: our old sheets, unusable styles."""
+    """The workbook relationships a run cuts: our old sheets', unusable styles.
+
+    An old sheet of ours whose ``<sheet>`` names no relationship of the workbook (no
+    ``r:id``, or an id it does not hold) has no part: its ``<sheet>`` alone goes.  One naming
+    a relationship that is not a worksheet's, or that another ``<sheet>`` names too, is
+    refused as damaged (``unusable.broken_part``): cutting it would take a part of theirs.
+    """
     wb_rels = pkg.rels(pkg.workbook)
-    cut = {pkg.sheets[sheet.index].rid for sheet in ours}
+    by_id = {rel.id: rel for rel in wb_rels}
+    named = Counter(sheet.rid for sheet in pkg.sheets)
+    cut = set()
+    for sheet in ours:
+        rid = pkg.sheets[sheet.index].rid
+        if rid not in by_id:
+            continue
+        if by_id[rid].type != ns.RT_WORKSHEET or named[rid] > 1:
+            detail = f"the sheet {sheet.name} names the relationship {rid} of another part"
+            raise UnusableWorkbookError(
+                "unusable.broken_part", {"part": str(pkg.workbook), "detail": detail}
+            )
+        cut.add(rid)
     if _styles_link(pkg) is None:
         cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # another is linked
     return cut
