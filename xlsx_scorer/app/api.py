@@ -239,6 +239,7 @@ def run(
         pipeline.forget_answers(validated)  # the writing needs none of them
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
         taken = outputkinds.names_taken(book, scored.specs, workbook)
+        taken += outputkinds.put_right(book, frozenset(outputkinds.OUTPUT_KINDS), workbook)
         findings += tuple(finding.located(file=filename) for finding in taken)
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))

@@ -275,8 +275,9 @@ def _write(
     book: reader.Workbook, seating: Seating, lang: str
 ) -> tuple[bytes, str, tuple[Finding, ...]]:
     """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name
-    as written (``Seating R1 (2)`` beside an organiser's ``Seating R1``) and the notice
-    saying so (``outputkinds.names_taken``).
+    as written (``Seating R1 (2)`` beside an organiser's ``Seating R1``) and the notices
+    saying so (``outputkinds.names_taken``) and naming the sheets of ours marked again
+    (``outputkinds.put_right``).
 
     The rows go below the last row holding a result and carry down the styles and input
     rules of that row (of the first row below the header when there is none yet).
@@ -302,7 +303,7 @@ def _write(
     )
     taken = outputkinds.names_taken(book, [spec], written)
     name = next((finding.params["written"] for finding in taken), spec.name)
-    return written, str(name), taken
+    return written, str(name), (*taken, *outputkinds.put_right(book, frozenset(), written))
 
 
 def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> SheetSpec:

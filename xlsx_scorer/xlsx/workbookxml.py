@@ -7,7 +7,8 @@
   written (ours are added again, so copies of ours lose theirs); every other local name
   follows its sheet to its new position (``localSheetId``), the markers of the kinds not
   written too (``seat`` keeps Standings', ``score`` the seating sheets'); ours are added
-  (the marker, and the print titles).
+  (the marker, and the print titles), and the marker of a kept sheet of ours that lost
+  it (``remarked``).
 - ``<workbookView>``: ``activeTab`` and ``firstSheet`` stay on the same sheet (a replaced
   sheet's successor takes its place).
 
@@ -112,8 +113,11 @@ def edit_workbook(
     placed: Sequence[PlacedSheet],
     *,
     active: PlacedSheet | None,
+    remarked: Sequence[tuple[int, str, str]] = (),
 ) -> bytes:
-    """The workbook part with our sheets placed; ``active``: the sheet to show first."""
+    """The workbook part with our sheets placed; ``active``: the sheet to show first;
+    ``remarked``: kept sheets of ours that lost their marker, each (position, name, kind),
+    given it again."""
     sheets = check_structure(doc)
     old = sheets.named(ns.MAIN, "sheet")
     order = final_order(len(old), removed, placed)
@@ -121,7 +125,8 @@ def edit_workbook(
     ours = {item.kind: i for i, item in enumerate(order) if isinstance(item, PlacedSheet)}
     successor = {sheet.slot: ours[sheet.kind] for sheet in placed if sheet.slot is not None}
     _edit_sheets(doc, sheets, old, removed, placed)
-    _edit_defined_names(doc, len(old), moved, ours, placed)
+    remarks = [(moved[index], name, kind) for index, name, kind in remarked]
+    _edit_defined_names(doc, len(old), moved, ours, placed, remarks=remarks)
     visible = [ours[sheet.kind] for sheet in placed if not sheet.hidden]
     _edit_views(
         doc,
@@ -162,6 +167,8 @@ def _edit_defined_names(
     moved: dict[int, int],
     ours: dict[str, int],
     placed: Sequence[PlacedSheet],
+    *,
+    remarks: Sequence[tuple[int, str, str]],
 ) -> None:
     root = doc.root
     found = root.named(ns.MAIN, "definedNames")
@@ -190,6 +197,11 @@ def _edit_defined_names(
             f'<{tag} name="{marker_name(sheet.kind)}" localSheetId="{index}" hidden="1">'
             f"{quoted}!$1:${MAX_ROW}</{tag}>"
         )
+    added += [
+        f'<{tag} name="{marker_name(kind)}" localSheetId="{index}" hidden="1">'
+        f"{escape_text(quote_sheet(name))}!$1:${MAX_ROW}</{tag}>"
+        for index, name, kind in remarks
+    ]
     if node is not None:
         doc.append(node, "".join(added))
         return
