@@ -23,6 +23,8 @@ import pytest
 
 from tests import eventgen
 from xlsx_scorer.cli import main
+from xlsx_scorer.app.outputkinds import sheet_name
+from xlsx_scorer.i18n import LANGUAGES, header, text
 
 PLAYERS = 8
 #: Names a run of ours writes, in every shipped language, with the " (2)" of a duplicate.
@@ -53,7 +55,9 @@ def fill(path: Path, round_no: int) -> None:
     rng = random.Random(round_no)
     book = openpyxl.load_workbook(path)
     sheet = book.worksheets[2]
-    headers = {cell.value: cell.column for cell in sheet[1]}
+    typed = {cell.value: cell.column for cell in sheet[1]}
+    lang = next(lang for lang in LANGUAGES if header(lang, "settlements") in typed)
+    columns = {key: typed[header(lang, key)] for key in eventgen.KEYS[3:]}
     tables: dict[Any, list[int]] = {}
     for number in range(2, sheet.max_row + 1):
         if sheet.cell(number, 1).value == round_no:
@@ -63,9 +67,8 @@ def fill(path: Path, round_no: int) -> None:
         names = [sheet.cell(number, 3).value for number in numbers]
         game = eventgen.random_game(rng, round_no, table, names)
         for number, line in zip(numbers, game, strict=True):
-            for key in eventgen.KEYS[3:]:
+            for key, column in columns.items():
                 value = line[key]
-                column = headers[eventgen.HEADERS[key]]
                 sheet.cell(number, column, value if value is not False else None)
     book.save(path)
 
@@ -144,8 +147,9 @@ def scored_event(folder: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-def rewritten(path: Path, target: Path, change: Any) -> Path:
-    """``path`` with its workbook part changed by ``change`` (text to text), as ``target``."""
+def rewritten(path: Path, target: Path, change: Any, *, changes: bool = True) -> Path:
+    """``path`` with its workbook part changed by ``change`` (text to text), as ``target``;
+    ``changes``: the change must change something."""
     with zipfile.ZipFile(path) as archive:
         members = [(info, archive.read(info)) for info in archive.infolist()]
     out = io.BytesIO()
@@ -154,7 +158,7 @@ def rewritten(path: Path, target: Path, change: Any) -> Path:
             if info.filename == "xl/workbook.xml":
                 text = data.decode()
                 data = change(text).encode()
-                assert data.decode() != text
+                assert data.decode() != text or not changes
             archive.writestr(info, data)
     target.write_bytes(out.getvalue())
     return target
@@ -228,3 +232,114 @@ def test_our_sheet_naming_no_relationship_or_theirs(
         assert code == 2, out
         assert "odd.xlsx" in out and "damaged" in out, out
         assert source.read_bytes() == before
+
+
+MARKER = re.compile(r'<definedName name="_xlsx_scorer\.[^"]*"[^>]*>[^<]*</definedName>')
+
+
+def strip_markers(path: Path, kinds: str = r"[^\"]*") -> None:
+    """What ``seat`` and ``score`` did before issue 24: markers of ``kinds`` (a pattern) gone."""
+    pattern = re.compile(rf'<definedName name="_xlsx_scorer\.(?:{kinds})"[^>]*>[^<]*</definedName>')
+    rewritten(path, path.with_suffix(".tmp"), lambda xml: pattern.sub("", xml), changes=False)
+    path.with_suffix(".tmp").replace(path)
+
+
+def test_a_workbook_hit_by_the_bug_is_put_right(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Markers stripped as the old ``seat``/``score`` did, copies made as the old ``score`` did:
+    the next ``score`` leaves one sheet of each kind, and names each sheet it took back."""
+    path = event(tmp_path, capsys)
+    for round_no in (1, 2):
+        assert run(capsys, "seat", path, "--round", round_no)[0] == 0
+        strip_markers(path, "standings|round_points|errors|chart_data")  # the old seat
+        fill(path, round_no)
+        code, out = run(capsys, "score", path)
+        assert code == 0, out
+        strip_markers(path, "seating_r[0-9]+")  # the old score
+        assert "a sheet of yours" not in out, out
+        assert_one_of_each(sheet_names(path), round_no)
+    # The copies the old score wrote beside them, unmarked by the old seat after it.
+    book = openpyxl.load_workbook(path)
+    for name in ("Standings", "Round Points", "Errors"):
+        book.copy_worksheet(book[name]).title = f"{name} (2)"
+    book.save(path)
+    strip_markers(path)
+    code, out = run(capsys, "score", path)
+    assert code == 0, out
+    names = sheet_names(path)
+    assert_one_of_each(names, 2)
+    assert names.count("Chart Data") == 1
+    for sheet in ("Standings", "Standings (2)", "Errors (2)", "Chart Data"):
+        assert f"{sheet} had lost the mark of ours" in out and "it was replaced" in out, out
+    assert "Seating R1 had lost the mark of ours" in out and "marked as ours again" in out
+    kinds = [name.removeprefix("_xlsx_scorer.") for name in markers(path)]
+    assert sorted(kinds) == sorted(
+        ["standings", "round_points", "errors", "chart_data", "seating_r1", "seating_r2"]
+    )
+    code, out = run(capsys, "score", path)
+    assert code == 0 and "lost the mark" not in out, out
+
+
+@pytest.mark.parametrize("lang", ["es", "tr", "ca"])
+def test_a_stripped_workbook_in_another_language_is_put_right(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    path = event(tmp_path, capsys, "--lang", lang)
+    assert run(capsys, "seat", path, "--round", 1)[0] == 0
+    fill(path, 1)
+    assert run(capsys, "score", path)[0] == 0
+    before = sheet_names(path)
+    strip_markers(path)
+    code, out = run(capsys, "score", path)
+    assert code == 0, out
+    assert sheet_names(path) == before
+    for kind in ("standings", "round_points", "errors"):
+        said = text(lang, "notice.unmarked_ours", sheet=sheet_name(lang, kind), done="replaced")
+        assert said in out, out
+    slips = text(lang, "seat.sheet", round=1)
+    assert text(lang, "notice.unmarked_ours", sheet=slips, done="marked") in out, out
+    assert len(markers(path)) == 4
+
+
+def organisers_sheets(path: Path) -> dict[str, list[list[Any]]]:
+    """Sheets of the organiser's under our names that look a little like ours, hidden and
+    not, but without the lines we write: never taken."""
+    sheets = {
+        "Standings": [["Standings"], ["Check code"], ["4b1cb5468a"], [], ["Rank", "Player"]],
+        "Round Points": [["Round points per game"], ["ab12cd34ef"], ["Round", "Table"]],
+        "Errors": [["Errors"], ["Sheet", "Cell", "Round", "Table", "Player", "Problem"]],
+        "Chart Data": [["Player", "R1", "R2"], ["Player 01", 1, 2]],
+        "Seating R3": [["Round 3: seating"], ["Table", "Seat", "Player"], [1, 1, "Player 01"]],
+    }
+    book = openpyxl.load_workbook(path)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+        if name == "Chart Data":
+            sheet.sheet_state = "hidden"
+    book.save(path)
+    return sheets
+
+
+def test_an_organisers_sheets_under_our_names_are_never_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = event(tmp_path, capsys)
+    sheets = organisers_sheets(path)
+    for round_no in (1, 2, 3):
+        code, out = run(capsys, "seat", path, "--round", round_no)
+        assert code == 0, out
+        fill(path, round_no)
+        code, out = run(capsys, "score", path)
+        assert code == 0, out
+        assert "lost the mark" not in out, out
+        strip_markers(path)  # even with every marker of ours gone
+    book = openpyxl.load_workbook(path)
+    for name, rows in sheets.items():
+        values = [list(row) for row in book[name].iter_rows(values_only=True)]
+        assert values == [row + [None] * (len(values[0]) - len(row)) for row in rows], name
+    assert {"Standings (2)", "Errors (2)", "Seating R3 (2)", "Chart Data (2)"} <= set(
+        book.sheetnames
+    )
