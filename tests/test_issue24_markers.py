@@ -20,11 +20,15 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 
 from tests import eventgen
+from tests.test_libreoffice import XLSX_FILTER, convert
 from xlsx_scorer.cli import main
 from xlsx_scorer.app.outputkinds import sheet_name
 from xlsx_scorer.i18n import LANGUAGES, header, text
+from xlsx_scorer.opc.package import Package
+from xlsx_scorer.xlsx import patch
 
 PLAYERS = 8
 #: Names a run of ours writes, in every shipped language, with the " (2)" of a duplicate.
@@ -50,8 +54,11 @@ def event(folder: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Path:
     return path
 
 
-def fill(path: Path, round_no: int) -> None:
-    """Random valid Catan results typed into the seated rows of ``round_no``."""
+def fill(path: Path, round_no: int, *, by_hand: bool = False) -> None:
+    """Random valid Catan results typed into the seated rows of ``round_no``: saved by
+    openpyxl (a script), or ``by_hand``, cell by cell, every other byte kept (as Excel or
+    LibreOffice would keep a ``=TRUE()`` LibreOffice wrote, which openpyxl saves without
+    its value)."""
     rng = random.Random(round_no)
     book = openpyxl.load_workbook(path)
     sheet = book.worksheets[2]
@@ -63,14 +70,20 @@ def fill(path: Path, round_no: int) -> None:
         if sheet.cell(number, 1).value == round_no:
             tables.setdefault(sheet.cell(number, 2).value, []).append(number)
     assert tables, f"round {round_no} is not seated"
+    cells: dict[str, Any] = {}
     for table, numbers in tables.items():
         names = [sheet.cell(number, 3).value for number in numbers]
         game = eventgen.random_game(rng, round_no, table, names)
         for number, line in zip(numbers, game, strict=True):
             for key, column in columns.items():
-                value = line[key]
-                sheet.cell(number, column, value if value is not False else None)
-    book.save(path)
+                value = line[key] if line[key] is not False else None
+                sheet.cell(number, column, value)
+                cells[f"{get_column_letter(column)}{number}"] = value
+    if by_hand:
+        edits = {sheet.title: cells}
+        path.write_bytes(patch.patch_workbook(Package.open(path.read_bytes()), edits))
+    else:
+        book.save(path)
 
 
 def sheet_names(path: Path) -> list[str]:
@@ -343,3 +356,46 @@ def test_an_organisers_sheets_under_our_names_are_never_taken(
     assert {"Standings (2)", "Errors (2)", "Seating R3 (2)", "Chart Data (2)"} <= set(
         book.sheetnames
     )
+
+
+def libreoffice_saves(path: Path, folder: Path, profile: str) -> None:
+    """``path`` opened and saved by LibreOffice (``soffice --convert-to xlsx``), in place."""
+    convert([path], folder, profile, XLSX_FILTER)
+    saved = folder / path.name
+    assert saved.is_file()
+    shutil.move(saved, path)
+
+
+@pytest.mark.libreoffice
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
+def test_libreoffice_saves_merge_and_archive_keep_one_sheet_of_each_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """LibreOffice keeps our markers (shown, no longer hidden); judges' copies merged; the
+    archive: still one sheet of each kind, every one marked."""
+    profile = (tmp_path / "lo-profile").as_uri()
+    path = event(tmp_path, capsys)
+    for round_no in (1, 2, 3):
+        code, out = run(capsys, "seat", path, "--round", round_no)
+        assert code == 0, out
+        libreoffice_saves(path, tmp_path / f"saved-seat-{round_no}", profile)
+        assert len(markers(path)) == round_no + 3 * (round_no > 1) + (round_no > 2)
+        judge = shutil.copy(path, tmp_path / f"judge-{round_no}.xlsx")
+        other = shutil.copy(path, tmp_path / f"other-{round_no}.xlsx")
+        fill(Path(judge), round_no, by_hand=True)
+        merged = tmp_path / f"merged-{round_no}.xlsx"
+        code, out = run(capsys, "merge", path, judge, other, "-o", merged)
+        assert code == 0, out
+        assert_one_of_each(sheet_names(merged), round_no)
+        shutil.move(merged, path)
+        libreoffice_saves(path, tmp_path / f"saved-score-{round_no}", profile)
+        code, out = run(capsys, "score", path)
+        assert code == 0, out
+        assert "a sheet of yours" not in out and "lost the mark" not in out, out
+        assert_one_of_each(sheet_names(path), round_no)
+    code, out = run(capsys, "archive", path, "-o", tmp_path / "archive")
+    assert code == 0, out
+    archived = tmp_path / "archive" / path.name
+    assert_one_of_each(sheet_names(archived), 3)
+    assert len(markers(archived)) == 4 + 3
+    assert run(capsys, "verify", archived)[0] == 0
