@@ -48,6 +48,7 @@ sheet of ours is the organiser's (``Standings (2)`` is what Excel calls a copy).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.parsers import expat
@@ -58,7 +59,15 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import whole_number
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
-__all__ = ["MARKER_PREFIX", "LegacyOutputs", "OurSheet", "marker_name", "our_sheets"]
+__all__ = [
+    "MARKER_PREFIX",
+    "LegacyOutputs",
+    "OurSheet",
+    "marker_name",
+    "our_sheets",
+    "relationships",
+    "to_mark_again",
+]
 
 MARKER_PREFIX = "_xlsx_scorer."
 CHECK_LINE_ROWS = 10
@@ -250,3 +259,46 @@ def _head(package: Package, index: int) -> list[str] | None:
 def _has_check_line(package: Package, index: int, legacy: LegacyOutputs) -> bool:
     texts = _head(package, index)
     return texts is not None and any(legacy.is_check_line(text) for text in texts)
+
+
+def relationships(package: Package, ours: Sequence[OurSheet]) -> set[str]:
+    """The workbook relationships of the parts of ``ours`` (what replacing them cuts).
+
+    A sheet of ours whose ``<sheet>`` names no relationship of the workbook (no ``r:id``,
+    or an id it does not hold) has no part: its ``<sheet>`` alone goes.  One naming a
+    relationship that is not a worksheet's, or that another ``<sheet>`` names too, is
+    refused as damaged (``unusable.broken_part``): cutting it would take a part of theirs.
+    """
+    by_id = {rel.id: rel for rel in package.rels(package.workbook)}
+    named = Counter(sheet.rid for sheet in package.sheets)
+    cut = set()
+    for sheet in ours:
+        rid = package.sheets[sheet.index].rid
+        if rid not in by_id:
+            continue
+        if by_id[rid].type != ns.RT_WORKSHEET or named[rid] > 1:
+            detail = f"the sheet {sheet.name} names the relationship {rid} of another part"
+            raise UnusableWorkbookError(
+                "unusable.broken_part", {"part": str(package.workbook), "detail": detail}
+            )
+        cut.add(rid)
+    return cut
+
+
+def to_mark_again(
+    every: Sequence[OurSheet], replaced: Sequence[OurSheet]
+) -> list[tuple[int, str, str]]:
+    """The sheets of ours a run keeps that lost their marker (``OurSheet.legacy``), the first of
+    each kind with no marked sheet: each (position, name, kind), to be marked again.
+
+    >>> lost, marked = OurSheet(4, "Seating R1", "seating_r1", True), OurSheet(5, "S", "x")
+    >>> to_mark_again([lost, marked], [marked])
+    [(4, 'Seating R1', 'seating_r1')]
+    """
+    gone = {sheet.index for sheet in replaced}
+    marked = {sheet.kind for sheet in every if not sheet.legacy}
+    first: dict[str, OurSheet] = {}
+    for sheet in every:
+        if sheet.index not in gone and sheet.kind not in marked:
+            first.setdefault(sheet.kind, sheet)
+    return [(sheet.index, sheet.name, sheet.kind) for sheet in first.values() if sheet.legacy]

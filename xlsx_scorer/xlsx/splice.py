@@ -37,7 +37,6 @@ Rules:
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
@@ -52,7 +51,13 @@ from xlsx_scorer.opc.xmledit import whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
 from xlsx_scorer.xlsx import chart as charts
 from xlsx_scorer.xlsx import parallel, sheetxml, styles, workbookxml
-from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
+from xlsx_scorer.xlsx.ours import (
+    LegacyOutputs,
+    OurSheet,
+    our_sheets,
+    relationships,
+    to_mark_again,
+)
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
 from xlsx_scorer.xlsx.worksheet import Worksheet
@@ -134,29 +139,11 @@ def _free_part(
 
 
 def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
-    """The workbook relationships a run cuts: our old sheets', unusable styles.
-
-    An old sheet of ours whose ``<sheet>`` names no relationship of the workbook (no
-    ``r:id``, or an id it does not hold) has no part: its ``<sheet>`` alone goes.  One naming
-    a relationship that is not a worksheet's, or that another ``<sheet>`` names too, is
-    refused as damaged (``unusable.broken_part``): cutting it would take a part of theirs.
-    """
-    wb_rels = pkg.rels(pkg.workbook)
-    by_id = {rel.id: rel for rel in wb_rels}
-    named = Counter(sheet.rid for sheet in pkg.sheets)
-    cut = set()
-    for sheet in ours:
-        rid = pkg.sheets[sheet.index].rid
-        if rid not in by_id:
-            continue
-        if by_id[rid].type != ns.RT_WORKSHEET or named[rid] > 1:
-            detail = f"the sheet {sheet.name} names the relationship {rid} of another part"
-            raise UnusableWorkbookError(
-                "unusable.broken_part", {"part": str(pkg.workbook), "detail": detail}
-            )
-        cut.add(rid)
-    if _styles_link(pkg) is None:
-        cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # another is linked
+    """The workbook relationships a run cuts: our old sheets' (``ours.relationships``),
+    unusable styles."""
+    cut = relationships(pkg, ours)
+    if _styles_link(pkg) is None:  # another is linked
+        cut |= {rel.id for rel in pkg.rels(pkg.workbook) if rel.type == ns.RT_STYLES}
     return cut
 
 
@@ -213,7 +200,7 @@ def write_sheets(
     workbookxml.check_structure(workbook)
     every = our_sheets(pkg, legacy, leftovers=True)
     ours = tuple(sheet for sheet in every if only is None or sheet.kind in only)
-    remarked = _to_mark_again(every, ours)
+    remarked = to_mark_again(every, ours)
     removed = {sheet.index for sheet in ours}
     new = _new_sheets(specs, ours)
     change = _plan(pkg, ours)
@@ -299,20 +286,6 @@ def write_sheets(
         return change.commit(level=DEFLATE_LEVEL, types_first=True)
     except ValueError as error:  # a member whose headers disagree, or a zip64-sized archive
         raise UnusableWorkbookError("unusable.cannot_write", {"detail": str(error)}) from error
-
-
-def _to_mark_again(
-    every: Sequence[OurSheet], replaced: Sequence[OurSheet]
-) -> list[tuple[int, str, str]]:
-    """The sheets of ours a run keeps that lost their marker (``OurSheet.legacy``), the first of
-    each kind with no marked sheet: each (position, name, kind), to be marked again."""
-    gone = {sheet.index for sheet in replaced}
-    marked = {sheet.kind for sheet in every if not sheet.legacy}
-    first: dict[str, OurSheet] = {}
-    for sheet in every:
-        if sheet.index not in gone and sheet.kind not in marked:
-            first.setdefault(sheet.kind, sheet)
-    return [(sheet.index, sheet.name, sheet.kind) for sheet in first.values() if sheet.legacy]
 
 
 def _new_sheets(specs: Sequence[SheetSpec], ours: Sequence[OurSheet]) -> list[_NewSheet]:
