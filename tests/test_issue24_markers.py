@@ -406,3 +406,28 @@ def test_libreoffice_saves_merge_and_archive_keep_one_sheet_of_each_kind(
     assert_one_of_each(sheet_names(archived), 3)
     assert len(markers(archived)) == 4 + 3
     assert run(capsys, "verify", archived)[0] == 0
+
+
+def test_our_notices_that_lost_their_marker_are_put_right(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Standings and Round Points without a table (no results yet; problems, so nothing
+    published) are known by our title and our notice, Errors by its title and note."""
+    path = event(tmp_path, capsys)
+    assert run(capsys, "score", path)[0] == 0  # no results yet
+    strip_markers(path)
+    code, out = run(capsys, "score", path)
+    assert code == 0, out
+    assert out.count("had lost the mark of ours") == 3, out
+    assert sorted(sheet_names(path))[-3:] == ["Results", "Round Points", "Standings"]
+    assert run(capsys, "seat", path, "--round", 1)[0] == 0
+    fill(path, 1)
+    book = openpyxl.load_workbook(path)
+    book.worksheets[2]["D2"] = 99  # settlements: a problem, so nothing is published
+    book.save(path)
+    assert run(capsys, "score", path)[0] == 1
+    strip_markers(path)
+    code, out = run(capsys, "score", path)
+    assert code == 1, out
+    assert out.count("had lost the mark of ours") == 4, out  # and Seating R1
+    assert_one_of_each(sheet_names(path), 1)
