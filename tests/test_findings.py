@@ -285,6 +285,12 @@ CATALOGUE: tuple[Finding, ...] = (
         "notice",
         Where(file="cup.xlsx", sheet="Standings (2)"),
     ),
+    Finding(
+        "unmarked_ours",
+        {"sheet": "Standings", "done": "replaced"},
+        "notice",
+        Where(file="cup.xlsx", sheet="Standings"),
+    ),
     # Seating (``seat``): the report after a round is seated
     fatal("unusable.seat_count", count=5, sizes="3, 4"),
     fatal("unusable.seat_round_taken", round=3, results="Results"),

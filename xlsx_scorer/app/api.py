@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from xlsx_scorer.app import outputkinds
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
@@ -237,7 +238,8 @@ def run(
         games, players = validated.games, validated.players
         pipeline.forget_answers(validated)  # the writing needs none of them
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
-        taken = pipeline.names_taken(book, scored.specs, workbook)
+        taken = outputkinds.names_taken(book, scored.specs, workbook)
+        taken += outputkinds.put_right(book, frozenset(outputkinds.OUTPUT_KINDS), workbook)
         findings += tuple(finding.located(file=filename) for finding in taken)
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))

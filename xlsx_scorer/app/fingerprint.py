@@ -228,6 +228,15 @@ def _printed_code(value: Any) -> str | None:
     return match.group(1) if match else None
 
 
+def is_code(value: str) -> bool:
+    """Whether ``value`` is a check code as we print it (ten lowercase hex digits).
+
+    >>> is_code("4b1cb5468a"), is_code("Check: 4b1cb5468a"), is_code("4B1CB5468A")
+    (True, False, False)
+    """
+    return _CODE.fullmatch(value) is not None
+
+
 def is_legacy_check_line(value: str) -> bool:
     """Whether ``value`` is a check line as version 0.1 wrote it (``LEGACY_CHECK``).
 

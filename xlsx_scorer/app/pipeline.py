@@ -36,9 +36,7 @@ from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import date_time, text
-from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import reader, splice
-from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 
 if TYPE_CHECKING:
@@ -284,40 +282,3 @@ def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problem
         active=shown,
         only=frozenset(outputkinds.OUTPUT_KINDS),  # a round's seating sheet stays
     )
-
-
-def names_taken(
-    book: reader.Workbook, specs: Sequence[SheetSpec], scored: bytes
-) -> tuple[Finding, ...]:
-    """A notice for each sheet of ours written under another name because the organiser has a
-    sheet of that name (theirs, kept: ``xlsx.splice``), naming both; the hidden chart data
-    too (kind ``chart_data``).
-
-    Their ``Standings`` (no marker of ours) stays; ours is written as ``Standings (2)``:
-    ``Finding("sheet_name_taken", {"kind": "standings", "kept": "Standings",
-    "written": "Standings (2)"}, "notice", Where(sheet="Standings (2)"))``.  The names are
-    read from the ``scored`` package, as the writer gave them; only when one of the names
-    wanted was in the workbook (``book.sheet_names``) at all.
-    """
-    wanted = {spec.kind: spec.name for spec in specs}
-    for spec in specs:
-        if spec.chart is not None:
-            wanted[outputkinds.CHART_DATA] = spec.chart.data_sheet
-    before = {name.casefold() for name in book.sheet_names}
-    if not any(name.casefold() in before for name in wanted.values()):
-        return ()
-    package = Package.open(scored)
-    ours = our_sheets(package)
-    mine = {sheet.index for sheet in ours}
-    kept = {
-        sheet.name.casefold(): sheet.name
-        for index, sheet in enumerate(package.sheets)
-        if index not in mine
-    }
-    found = []
-    for sheet in ours:
-        name = wanted.get(sheet.kind)
-        if name is not None and sheet.name != name and name.casefold() in kept:
-            params = {"kind": sheet.kind, "kept": kept[name.casefold()], "written": sheet.name}
-            found.append(Finding("sheet_name_taken", params, "notice", Where(sheet=sheet.name)))
-    return tuple(found)

@@ -52,6 +52,13 @@ class Seated:
     written: Path
     sheet: str
     results: str
+    #: Said of the workbook: a sheet of the organiser's kept under the slips' name.
+    notices: tuple[Finding, ...] = ()
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The seating report, then the notices."""
+        return (*self.seating.findings, *self.notices)
 
 
 def bye_words() -> frozenset[str]:
@@ -62,8 +69,9 @@ def bye_words() -> frozenset[str]:
 @dataclass(frozen=True)
 class SeatedBytes:
     """A seated package: its bytes, the seating (its report is ``seating.findings``), the
-    language it is told in, the slips sheet's name, the ``Results`` sheet's, the method
-    it was seated by and the format's name."""
+    language it is told in, the slips sheet's name (as written: ``Seating R1 (2)`` when the
+    organiser has a ``Seating R1``), the ``Results`` sheet's, the method it was seated by,
+    the format's name and the notices about the workbook (``sheet_name_taken``)."""
 
     workbook: bytes
     seating: Seating
@@ -72,11 +80,13 @@ class SeatedBytes:
     results: str
     method: Method
     format: str
+    notices: tuple[Finding, ...] = ()
 
     @property
     def findings(self) -> tuple[Finding, ...]:
-        """The seating report: repeats, second 3-player tables, starts, spread."""
-        return tuple(self.seating.findings)
+        """The seating report (repeats, second 3-player tables, starts, spread), then the
+        notices."""
+        return (*self.seating.findings, *self.notices)
 
 
 def default_method(table_sizes: Sequence[int]) -> Method:
@@ -119,9 +129,11 @@ def seat_bytes(
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
-    package, sheet = _write(book, seated, lang)
+    package, sheet, notices = _write(book, seated, lang)
     _check_reads_back(package, book, seated)
-    return SeatedBytes(package, seated, lang, sheet, book.results.name, used, book.format.name)
+    return SeatedBytes(
+        package, seated, lang, sheet, book.results.name, used, book.format.name, notices
+    )
 
 
 def seat_file(
@@ -157,7 +169,9 @@ def seat_file(
         checked=True,
     )
     save.save_atomically(target, seated.workbook)
-    return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
+    return Seated(
+        seated.seating, seated.language, target, seated.sheet, seated.results, seated.notices
+    )
 
 
 def _seat(  # noqa: PLR0917 - what one seating is made of
@@ -262,8 +276,13 @@ def seated_rows(seating: Seating, lang: str) -> list[tuple[int, int | str, str]]
     return rows
 
 
-def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, str]:
-    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name.
+def _write(
+    book: reader.Workbook, seating: Seating, lang: str
+) -> tuple[bytes, str, tuple[Finding, ...]]:
+    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name
+    as written (``Seating R1 (2)`` beside an organiser's ``Seating R1``) and the notices
+    saying so (``outputkinds.names_taken``) and naming the sheets of ours marked again
+    (``outputkinds.put_right``).
 
     The rows go below the last row holding a result and carry down the styles and input
     rules of that row (of the first row below the header when there is none yet).
@@ -288,7 +307,9 @@ def _write(book: reader.Workbook, seating: Seating, lang: str) -> tuple[bytes, s
         active=spec.kind,  # the workbook opens on its slips
         only=frozenset({spec.kind}),
     )
-    return written, spec.name
+    taken = outputkinds.names_taken(book, [spec], written)
+    name = next((finding.params["written"] for finding in taken), spec.name)
+    return written, str(name), (*taken, *outputkinds.put_right(book, frozenset(), written))
 
 
 def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> SheetSpec:

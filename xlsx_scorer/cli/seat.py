@@ -92,11 +92,11 @@ def run(args: argparse.Namespace) -> int:
             "round": seating.round,
             "tables": [{"table": t.number, "players": list(t.players)} for t in seating.tables],
             "byes": list(seating.byes),
-            "findings": [to_json(finding, language=lang) for finding in seating.findings],
+            "findings": [to_json(finding, language=lang) for finding in seated.findings],
         }
         print(json.dumps(document, ensure_ascii=False, indent=2))
         return common.EXIT_OK
-    for finding in seating.findings:
+    for finding in seated.findings:
         print(render(finding, lang))
     print(
         text(

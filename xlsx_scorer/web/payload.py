@@ -298,7 +298,7 @@ def seat_body(done: SeatedScored, filename: str, lang: str) -> dict[str, Any]:
         ],
         "byes": list(seating.byes),
         "findings": [
-            {**to_json(finding), "message": message(finding, lang)} for finding in seating.findings
+            {**to_json(finding), "message": message(finding, lang)} for finding in seated.findings
         ],
         "workbook": base64.b64encode(seated.workbook).decode("ascii"),
     }

@@ -10,9 +10,11 @@ Rules:
   helper process (``deflate_sheets``).
   Only ``[Content_Types].xml``, the workbook part, its relationships, the styles part and a
   selected sheet's view (see ``active``) are edited, by splicing text (``opc.xmledit``).
-- Our old sheets (``ours.our_sheets``: marked, or older output) are removed with every part
-  only they reach; each new sheet takes the place of the old one of its kind, the others are
-  appended, the hidden chart data last.  The calculation chain is dropped (Excel rebuilds it).
+- Our old sheets (``ours.our_sheets``: marked, or older output, or unmarked output with its
+  leftover copies) of the kinds written are removed with every part only they reach (a
+  kept one that lost its marker gets it again); each new sheet takes the place of the
+  first old one of its kind, the others are appended, the hidden chart data last.  The
+  calculation chain is dropped (Excel rebuilds it).
 - A sheet name the organiser uses (compared ignoring case) is never taken: ours becomes
   ``Standings (2)``.  Our ``sheetId``s are the smallest free ones; part names are free names
   next to the workbook part (``worksheets/sheet7.xml``).
@@ -49,7 +51,13 @@ from xlsx_scorer.opc.xmledit import whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
 from xlsx_scorer.xlsx import chart as charts
 from xlsx_scorer.xlsx import parallel, sheetxml, styles, workbookxml
-from xlsx_scorer.xlsx.ours import LegacyOutputs, OurSheet, our_sheets
+from xlsx_scorer.xlsx.ours import (
+    LegacyOutputs,
+    OurSheet,
+    our_sheets,
+    relationships,
+    to_mark_again,
+)
 from xlsx_scorer.xlsx.spec import SheetSpec
 from xlsx_scorer.xlsx.workbookxml import PlacedSheet
 from xlsx_scorer.xlsx.worksheet import Worksheet
@@ -131,11 +139,11 @@ def _free_part(
 
 
 def _cut(pkg: Package, ours: Sequence[OurSheet]) -> set[str]:
-    """The workbook relationships a run cuts: our old sheets, unusable styles."""
-    wb_rels = pkg.rels(pkg.workbook)
-    cut = {pkg.sheets[sheet.index].rid for sheet in ours}
-    if _styles_link(pkg) is None:
-        cut |= {rel.id for rel in wb_rels if rel.type == ns.RT_STYLES}  # another is linked
+    """The workbook relationships a run cuts: our old sheets' (``ours.relationships``),
+    unusable styles."""
+    cut = relationships(pkg, ours)
+    if _styles_link(pkg) is None:  # another is linked
+        cut |= {rel.id for rel in pkg.rels(pkg.workbook) if rel.type == ns.RT_STYLES}
     return cut
 
 
@@ -167,7 +175,7 @@ def refuse_kept_damage(pkg: Package, *, legacy: LegacyOutputs | None = None) -> 
     A damaged old sheet of ours (and what only it uses) does not matter: it is replaced.
     ``check`` calls this so that it refuses exactly what ``score`` refuses.
     """
-    ours = our_sheets(pkg, legacy)
+    ours = our_sheets(pkg, legacy, leftovers=True)
     dropped = _plan(pkg, ours).dropped
     pkg.refuse_damage(spare=dropped)
     _styles_part(pkg, dropped, {sheet.index for sheet in ours})
@@ -190,7 +198,9 @@ def write_sheets(
     """
     workbook = pkg.workbook_xml.fresh()  # parsed once, when the package was opened
     workbookxml.check_structure(workbook)
-    ours = tuple(sheet for sheet in our_sheets(pkg, legacy) if only is None or sheet.kind in only)
+    every = our_sheets(pkg, legacy, leftovers=True)
+    ours = tuple(sheet for sheet in every if only is None or sheet.kind in only)
+    remarked = to_mark_again(every, ours)
     removed = {sheet.index for sheet in ours}
     new = _new_sheets(specs, ours)
     change = _plan(pkg, ours)
@@ -267,7 +277,10 @@ def write_sheets(
     ]
     active_sheet = next((p for p in placed if p.kind == shown), None)
     change.replace(
-        pkg.workbook, workbookxml.edit_workbook(workbook, removed, placed, active=active_sheet)
+        pkg.workbook,
+        workbookxml.edit_workbook(
+            workbook, removed, placed, active=active_sheet, remarked=remarked
+        ),
     )
     try:
         return change.commit(level=DEFLATE_LEVEL, types_first=True)
@@ -276,8 +289,11 @@ def write_sheets(
 
 
 def _new_sheets(specs: Sequence[SheetSpec], ours: Sequence[OurSheet]) -> list[_NewSheet]:
-    """Our sheets to write, in order (the chart data last), each in its old sheet's slot."""
-    slots = {sheet.kind: sheet.index for sheet in ours}
+    """Our sheets to write, in order (the chart data last), each in the slot of the first old
+    sheet of its kind."""
+    slots: dict[str, int] = {}
+    for sheet in ours:
+        slots.setdefault(sheet.kind, sheet.index)
     new = [_NewSheet(spec.kind, spec.name, spec, slot=slots.get(spec.kind)) for spec in specs]
     charted = next(
         (s for s in specs if s.chart and s.chart.series and len(s.chart.rounds) > 1), None

@@ -3,9 +3,12 @@
 - ``<sheets>``: our old sheets' ``<sheet>`` elements are removed; each new sheet takes the
   place of our old sheet of its kind, or is appended.  The organiser's ``<sheet>`` elements
   stay as written.
-- ``<definedNames>``: names local to a removed sheet go, and so do markers on sheets that are
-  not ours (copies); every other local name follows its sheet to its new position
-  (``localSheetId``); ours are added (the marker, and the print titles).
+- ``<definedNames>``: names local to a removed sheet go, and so do the markers of every kind
+  written (ours are added again, so copies of ours lose theirs); every other local name
+  follows its sheet to its new position (``localSheetId``), the markers of the kinds not
+  written too (``seat`` keeps Standings', ``score`` the seating sheets'); ours are added
+  (the marker, and the print titles), and the marker of a kept sheet of ours that lost
+  it (``remarked``).
 - ``<workbookView>``: ``activeTab`` and ``firstSheet`` stay on the same sheet (a replaced
   sheet's successor takes its place).
 
@@ -110,8 +113,11 @@ def edit_workbook(
     placed: Sequence[PlacedSheet],
     *,
     active: PlacedSheet | None,
+    remarked: Sequence[tuple[int, str, str]] = (),
 ) -> bytes:
-    """The workbook part with our sheets placed; ``active``: the sheet to show first."""
+    """The workbook part with our sheets placed; ``active``: the sheet to show first;
+    ``remarked``: kept sheets of ours that lost their marker, each (position, name, kind),
+    given it again."""
     sheets = check_structure(doc)
     old = sheets.named(ns.MAIN, "sheet")
     order = final_order(len(old), removed, placed)
@@ -119,7 +125,8 @@ def edit_workbook(
     ours = {item.kind: i for i, item in enumerate(order) if isinstance(item, PlacedSheet)}
     successor = {sheet.slot: ours[sheet.kind] for sheet in placed if sheet.slot is not None}
     _edit_sheets(doc, sheets, old, removed, placed)
-    _edit_defined_names(doc, len(old), moved, ours, placed)
+    remarks = [(moved[index], name, kind) for index, name, kind in remarked]
+    _edit_defined_names(doc, len(old), moved, ours, placed, remarks=remarks)
     visible = [ours[sheet.kind] for sheet in placed if not sheet.hidden]
     _edit_views(
         doc,
@@ -160,13 +167,16 @@ def _edit_defined_names(
     moved: dict[int, int],
     ours: dict[str, int],
     placed: Sequence[PlacedSheet],
+    *,
+    remarks: Sequence[tuple[int, str, str]],
 ) -> None:
     root = doc.root
     found = root.named(ns.MAIN, "definedNames")
     node = found[0] if found else None
+    written = {sheet.kind for sheet in placed}
     for child in [] if node is None else node.named(ns.MAIN, "definedName"):
         old = whole_number(child.attrs.get("localSheetId"))
-        if marker_kind(child.attrs.get("name", "")) is not None:
+        if marker_kind(child.attrs.get("name", "")) in written:
             doc.delete(child)
         elif old is not None and old < old_count:
             if old not in moved:
@@ -187,6 +197,11 @@ def _edit_defined_names(
             f'<{tag} name="{marker_name(sheet.kind)}" localSheetId="{index}" hidden="1">'
             f"{quoted}!$1:${MAX_ROW}</{tag}>"
         )
+    added += [
+        f'<{tag} name="{marker_name(kind)}" localSheetId="{index}" hidden="1">'
+        f"{escape_text(quote_sheet(name))}!$1:${MAX_ROW}</{tag}>"
+        for index, name, kind in remarks
+    ]
     if node is not None:
         doc.append(node, "".join(added))
         return
