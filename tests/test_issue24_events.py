@@ -31,8 +31,14 @@ After every run that scores (``score``, the page's score, ``merge`` of a scored 
 And ``verify`` passes on an archive just written; ``seat`` of the next round is refused while
 the round before has games to play (SPEC §8).
 
-The machine is kept small (a few examples of about ten steps; LibreOffice at most once an
-example, skipped only where ``soffice`` is missing and never in CI).
+Where SPEC is silent nothing is asked: what Standings show before any round is complete;
+whether ``seat`` follows a round with a mistake (not to play) or refuses; whether ``archive``
+writes an event with games to play (when it does, the archive verifies).
+
+Two fixed walks (``test_one_event_round_after_round``) go through every joint each run; the
+machine draws the rest.  It is kept small (``ISSUE24_EXAMPLES``, default 5, examples of ten
+steps; LibreOffice at most once an example, left out only where ``soffice`` is missing, never
+in CI).
 """
 
 from __future__ import annotations
@@ -152,6 +158,16 @@ def results_columns(sheet: Any, lang: str, keys: tuple[str, ...]) -> Columns:
         if "round" in found and "player" in found:
             return Columns(row[0].row, found)
     raise AssertionError(f"no Results header in {lang} on {sheet.title}")
+
+
+def roster_header(sheet: Any) -> tuple[int, int]:
+    """The row and column of the roster's player header (in any shipped language)."""
+    players = {header(lang, "player") for lang in LANGUAGES}
+    for row in sheet.iter_rows(min_row=1, max_row=10):
+        for cell in row:
+            if cell.value in players:
+                return cell.row, cell.column
+    raise AssertionError(f"no player header on {sheet.title}")
 
 
 @dataclass(frozen=True)
@@ -545,8 +561,9 @@ class Event(RuleBasedStateMachine):
 
         def type_roster(book: Any) -> None:
             sheet = sheet_of(book, "players")
-            for offset, name in enumerate(self.roster):
-                sheet.cell(2 + offset, 1).value = name
+            top, column = roster_header(sheet)
+            for offset, name in enumerate(self.roster, start=1):
+                sheet.cell(top + offset, column).value = name
 
         self.expected = organiser_cells(self.book())
         self.edit(type_roster)
@@ -567,11 +584,11 @@ class Event(RuleBasedStateMachine):
                 data={"round": str(round_no), "seed": str(seed)},
             )
             refused, said = response.status_code != 200, response.text[:2000]
-            assert response.status_code in (200, 422), said
+            assert response.status_code == 200 or 400 <= response.status_code < 500, said
             data = None if refused else base64.b64decode(response.json()["workbook"])
         else:
             code, said = cli("seat", self.path, "--round", round_no, "--seed", seed)
-            assert code in (0, 2), f"seat exit {code}\n{said}"
+            assert code in (0, 1, 2), f"seat exit {code}\n{said}"
             refused, data = code != 0, self.path.read_bytes()
         if previous_in_play:
             assert refused, (
@@ -656,11 +673,10 @@ class Event(RuleBasedStateMachine):
         data = merged.read_bytes()
         now = organiser_cells(self.book(data))
         assert now == typed, f"the merged workbook's own cells differ from base + judge\n{said}"
-        scored_base = our_sheet(self.book(), self.path.read_bytes(), "standings") is not None
         self.path.write_bytes(data)
         self.expected = now
-        if scored_base:
-            self.check_published(0 if not self.has("wrong", "partial") else 1, said, data)
+        if our_sheet(self.book(data), data, "standings") is not None:
+            self.check_published(1 if self.has("wrong", "partial") else 0, said, data)
 
     @precondition(lambda self: self.has("valid"))
     @rule()
@@ -697,12 +713,13 @@ class Event(RuleBasedStateMachine):
 
         def type_drop(book: Any) -> None:
             sheet = sheet_of(book, "players")
-            heads = [cell.value for cell in sheet[1]]
+            top, _ = roster_header(sheet)
+            heads = [cell.value for cell in sheet[top]]
             column = heads.index(column_header) + 1 if column_header in heads else None
             if column is None:
                 column = next(i for i, v in enumerate([*heads, None], start=1) if v is None)
-                sheet.cell(1, column).value = column_header
-            row = 2 + self.roster.index(leaving)
+                sheet.cell(top, column).value = column_header
+            row = top + 1 + self.roster.index(leaving)
             sheet.cell(row, column).value = last
 
         self.edit(type_drop)
@@ -716,8 +733,13 @@ class Event(RuleBasedStateMachine):
             return
         name = self.pool.pop()
         self.roster.append(name)
-        row = 1 + len(self.roster)
-        self.edit(lambda book: setattr(sheet_of(book, "players").cell(row, 1), "value", name))
+
+        def type_name(book: Any) -> None:
+            sheet = sheet_of(book, "players")
+            top, column = roster_header(sheet)
+            sheet.cell(top + len(self.roster), column).value = name
+
+        self.edit(type_name)
 
     @rule()
     def saved_by_a_script(self) -> None:
@@ -786,7 +808,7 @@ class Event(RuleBasedStateMachine):
 
 
 Event.TestCase.settings = settings(
-    max_examples=int(os.environ.get("ISSUE24_EXAMPLES", "6")),
+    max_examples=int(os.environ.get("ISSUE24_EXAMPLES", "5")),
     stateful_step_count=10,
     deadline=None,
     suppress_health_check=list(HealthCheck),
