@@ -418,6 +418,27 @@ class Event(RuleBasedStateMachine):
             assert body.get("standings") in (None, []), "a 422 answer carries standings"
             self.check_published(1, response.text[:600], None)
 
+    @precondition(lambda self: bool(self.games))
+    @rule()
+    def the_page_checks(self) -> None:
+        """The page's check: the workbook's problems, and the round it offers to seat: the
+        next one once the last is complete, none past the last declared round (SPEC §8)."""
+        response = self.page().post(
+            "/api/check", files={"file": ("event.xlsx", self.path.read_bytes(), XLSX)}
+        )
+        assert response.status_code == 200, response.text[:600]
+        body = response.json()
+        errors = self.has("wrong", "partial")
+        assert (body["summary"]["errors"] > 0) == errors, (self.describe(), response.text[:600])
+        last = max(self.seated_rounds())
+        if errors or last not in self.complete_rounds():
+            return  # SPEC §8 says which round is offered only after a complete round
+        offered = (body.get("seat") or {}).get("round")
+        expected = last + 1 if last < self.rounds else None
+        assert offered == expected, (
+            f"the page offers round {offered} after round {last} of {self.rounds}"
+        )
+
     @precondition(lambda self: self.has("to_play"))
     @rule(seed=st.integers(0, 2**16))
     def judge_copy_merged(self, seed: int) -> None:
@@ -612,11 +633,13 @@ def test_one_event_round_after_round(lang: str, fmt: str, by_page: bool) -> None
         ("a player drops out", lambda: event.drop_out(seed=9)),
         ("a player arrives late", event.arrives_late),
         ("the page scores round 2", event.score_on_the_page),
+        ("the page offers round 3", event.the_page_checks),
         ("seat round 3", lambda: event.seat(by_page=not by_page, seed=10)),
         ("round 3 typed", lambda: event.type_results(seed=11, tables=9)),
         ("saved by a script", event.saved_by_a_script),
         ("score round 3", event.score),
         ("archive and verify", event.archive_and_verify),
+        ("the page offers no round 4", event.the_page_checks),
     ]
     try:
         for number, (name, step) in enumerate(steps, start=1):
