@@ -38,14 +38,21 @@ def event(folder: Path, players: int, *, fmt: str | None = None, rounds: int = 4
     """The shipped template (of ``fmt``) with a roster of ``players`` names."""
     path = folder / "event.xlsx"
     chosen = ["--format", fmt] if fmt else []
-    assert main(["template", str(path), "--players", str(players), "--rounds", str(rounds), *chosen]) == 0
+    assert (
+        main(["template", str(path), "--players", str(players), "--rounds", str(rounds), *chosen])
+        == 0
+    )
     book = openpyxl.load_workbook(path)
     for row in range(2, players + 2):
         book["Players"].cell(row, 1, f"Player {row - 1:02d}")
     if not any(
-        str(cell.value).casefold() == "rounds" for line in book["Event"].iter_rows() for cell in line
+        str(cell.value).casefold() == "rounds"
+        for line in book["Event"].iter_rows()
+        for cell in line
     ):
-        book["Event"]["A5"], book["Event"]["B5"] = "Rounds", rounds
+        free = book["Event"].max_row + 1  # the template writes no Rounds line yet
+        book["Event"].cell(free, 1, "Rounds")
+        book["Event"].cell(free, 2, rounds)
     book.save(path)
     return path
 
@@ -73,7 +80,9 @@ def fill_catan(path: Path, round_no: int, tables: list[Any] | None = None, seed:
         for row, line in zip(rows, eventgen.random_game(rng, round_no, table, names), strict=True):
             for key in eventgen.KEYS[3:]:
                 value = line[key]
-                sheet.cell(row, headers[eventgen.HEADERS[key]], value if value is not False else None)
+                sheet.cell(
+                    row, headers[eventgen.HEADERS[key]], value if value is not False else None
+                )
     book.save(path)
 
 
@@ -94,7 +103,10 @@ def sheet_text(path: Path, sheet: str) -> str:
     book = openpyxl.load_workbook(path, read_only=True)
     try:
         return "\n".join(
-            str(value) for line in book[sheet].iter_rows(values_only=True) for value in line if value
+            str(value)
+            for line in book[sheet].iter_rows(values_only=True)
+            for value in line
+            if value
         )
     finally:
         book.close()
@@ -145,9 +157,9 @@ def test_standings_count_the_complete_rounds_and_name_the_tables_to_play(
     assert line in standings
     assert "R2" not in standings.split()  # round 2 is not counted yet
     book = openpyxl.load_workbook(path, read_only=True)
-    rounds = {line[0] for line in book["Round Points"].iter_rows(min_row=3, values_only=True)}
+    rounds = {line[0] for line in book["Round Points"].iter_rows(values_only=True)}
     book.close()
-    assert rounds - {None, "Round"} == {1}  # Round Points lists the games the standings count
+    assert {value for value in rounds if isinstance(value, int)} == {1}  # the games counted
 
 
 def test_the_json_and_the_api_say_which_rounds_count_and_which_tables_are_to_play(
@@ -250,9 +262,20 @@ def test_a_round_in_play_saved_by_libreoffice(
     path = round_two_in_play(tmp_path)
     saved = tmp_path / "lo"
     converted = subprocess.run(
-        ["soffice", "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
-         "--convert-to", "xlsx", "--outdir", str(saved), str(path)],
-        capture_output=True, text=True, timeout=180, check=False,
+        [
+            "soffice",
+            "--headless",
+            f"-env:UserInstallation=file://{tmp_path}/profile",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(saved),
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
     )
     assert converted.returncode == 0, converted.stderr
     again = saved / "event.xlsx"
@@ -270,8 +293,13 @@ def test_the_words_in_every_language_with_plurals(lang: str) -> None:
     where = Where(sheet="Results", round=4)
     said = set()
     for tables, to_play in ((1, 1), (10, 4)):
-        params = {"after": 3, "in": tables - to_play, "tables": tables, "to_play": to_play,
-                  "labels": "3, 7, 9, 10"[: 1 if to_play == 1 else None]}
+        params = {
+            "after": 3,
+            "tables_in": tables - to_play,
+            "tables": tables,
+            "to_play": to_play,
+            "labels": "3, 7, 9, 10"[: 1 if to_play == 1 else None],
+        }
         text = render(Finding("round_in_play", params, "notice", where), lang)
         assert "{" not in text and "4" in text
         said.add(text)
@@ -279,7 +307,9 @@ def test_the_words_in_every_language_with_plurals(lang: str) -> None:
         assert none != text
     assert len(said) == 2
     table = Finding(
-        "table_to_play", {"players": "Ana, Bo, Cem"}, "notice",
+        "table_to_play",
+        {"players": "Ana, Bo, Cem"},
+        "notice",
         Where(sheet="Results", cell="D9", round=4, table="7"),
     )
     assert "Ana, Bo, Cem" in render(table, lang) and "7" in render(table, lang)
@@ -294,7 +324,10 @@ def test_a_spanish_event_says_it_in_spanish(
     checked = xlsx_scorer.check(path.read_bytes(), language="es")
     assert checked.exit_code == 0
     said = checked.messages()
-    assert "Clasificación tras la ronda 1; ronda 2: 4 de 7 mesas con resultado, 3 por jugar: mesas 5, 6, 7." in said
+    assert (
+        "Clasificación tras la ronda 1; ronda 2: 4 de 7 mesas con resultado, 3 por jugar: mesas 5, 6, 7."
+        in said
+    )
 
 
 # ---------------------------------------------------------------------------

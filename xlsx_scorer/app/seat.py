@@ -24,9 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.app import outputkinds
 from xlsx_scorer.app.api import load_format, read_file
+import numpy as np
+
+from xlsx_scorer.core import inplay
 from xlsx_scorer.core import seating as seating_core
 from xlsx_scorer.core.cells import is_blank, player_name
+from xlsx_scorer.core.inplay import RoundInPlay, RoundsPlayed
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
+from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
@@ -51,6 +56,32 @@ class Seated:
     written: Path
     sheet: str
     results: str
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Which round comes next in a workbook (docs/rules.md §8), as the page offers it.
+
+    ``round`` is one after the last round with rows in ``Results`` (1 with none); ``last``
+    the event's declared ``Rounds`` (None when its Event sheet declares none); ``in_play``
+    every round with games to play; ``refusal`` why ``round`` cannot be seated now (the
+    round before it has games to play: ``unusable.seat_round_in_play``), else None.
+    """
+
+    round: int
+    last: int | None
+    in_play: tuple[RoundInPlay, ...]
+    refusal: Finding | None
+
+    @property
+    def past_last(self) -> bool:
+        """The event's declared rounds are all seated: no further preliminary round."""
+        return self.last is not None and self.round > self.last
+
+    @property
+    def offered(self) -> int | None:
+        """The round to offer: ``round`` when it can be seated and is not past the last."""
+        return None if self.refusal is not None or self.past_last else self.round
 
 
 def bye_words() -> frozenset[str]:
@@ -98,13 +129,14 @@ def seat_bytes(
     format: str | Path | Format | None = None,
     path: Path = Path(),
     checked: bool = False,
+    force: bool = False,
 ) -> SeatedBytes:
     """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
 
     ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
-    (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, no
-    roster, no seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing
-    is made.
+    (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, the
+    round before it has none or has games to play (unless ``force``), no roster, no seating
+    possible, not a workbook) raise ``UnusableWorkbookError``: nothing is made.
     """
     if not checked:
         safety.check_package(data)
@@ -114,13 +146,64 @@ def seat_bytes(
     sizes = book.format.table_sizes
     used = method or default_method(sizes)
     try:
-        seated = _seat(book, round_no, used, seed, rounds, sizes)
+        seated = _seat(book, round_no, used, seed, rounds, sizes, force)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
     package, sheet = _write(book, seated, lang)
     _check_reads_back(package, book, seated)
     return SeatedBytes(package, seated, lang, sheet, book.results.name, used, book.format.name)
+
+
+def next_round(
+    data: bytes, *, format: str | Path | Format | None = None, filename: str | None = None
+) -> NextRound:
+    """The round that comes next in the workbook in ``data`` and whether it can be seated now
+    (``NextRound``): the decision ``seat`` makes, for the page to offer only that round, and
+    none past the event's last.  A file that cannot be used raises ``UnusableWorkbookError``.
+
+    >>> from pathlib import Path
+    >>> found = next_round(Path("fixtures/sample_event.xlsx").read_bytes())
+    >>> found.round, found.last, found.in_play, found.refusal, found.offered
+    (5, None, (), None, 5)
+    """
+    package = safety.check_package(data)
+    book = reader.read_workbook_bytes(
+        package, path=Path(filename or ""), format=load_format(format)
+    )
+    played = rounds_played(book)
+    refused = refusal(book, played, played.next)
+    event = reader.side_rows(book.package, "event")
+    last = sidesheets.event_rounds(event[1]) if event else None
+    return NextRound(played.next, last, played.in_play, refused)
+
+
+def rounds_played(book: reader.Workbook) -> RoundsPlayed:
+    """The rounds with rows in ``book``'s ``Results`` and those with games to play
+    (``core.inplay``); a row whose table is the word ``Bye`` is a bye, as ``past_tables``
+    reads it."""
+    results = book.results
+    typed, _ = typed_results(results.raw[["round", "table"]], results.coded)
+    byes = bye_words()
+    bye = np.array([isinstance(t, str) and fold(t) in byes for t in typed["table"]], dtype=bool)
+    cells = inplay.RESULT_CELLS[book.format.game]
+    formulas = sorted({row for row, column in results.uncached if column in cells})
+    held = inplay.holds_result(results.raw, book.format.game, results.coded, formulas)
+    return inplay.play(typed, held, bye).rounds
+
+
+def refusal(book: reader.Workbook, played: RoundsPlayed, round_no: int) -> Finding | None:
+    """Why round ``round_no`` cannot be seated now, as a finding in ``book``'s language: the
+    round before it has no rows (``unusable.seat_round_missing``, naming ``Results``) or has
+    games to play (``unusable.seat_round_in_play``, naming the tables); else None."""
+    found = played.refusal(round_no)
+    if found is None:
+        return None
+    code, params = found
+    if code == "unusable.seat_round_missing":
+        params = {**params, "results": book.results.name}
+    error = UnusableWorkbookError(code, params, language=book.language)
+    return error.finding
 
 
 def seat_file(
@@ -137,7 +220,8 @@ def seat_file(
 ) -> Seated:
     """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place).
 
-    ``seat_bytes`` on the file's bytes, then saved atomically.
+    ``seat_bytes`` on the file's bytes, then saved atomically; ``force`` replaces an existing
+    ``output`` and seats the round even while the one before it has no rows or games to play.
     """
     target = output or source
     if output is not None and output.exists() and not force and not output.samefile(source):
@@ -154,6 +238,7 @@ def seat_file(
         format=chosen,
         path=source,
         checked=True,
+        force=force,
     )
     save.save_atomically(target, seated.workbook)
     return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
@@ -166,6 +251,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     seed: int,
     rounds: int | None,
     table_sizes: Sequence[int],
+    force: bool = False,
 ) -> Seating:
     results = book.results
     history = past_tables(results.raw)
@@ -173,6 +259,9 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         raise UnusableWorkbookError(
             "unusable.seat_round_taken", {"round": round_no, "results": results.name}
         )
+    refused = None if force else refusal(book, rounds_played(book), round_no)
+    if refused is not None:  # the next round follows the last (docs/rules.md §8)
+        raise UnusableWorkbookError(refused.code, dict(refused.params))
     if book.roster is None:
         raise UnusableWorkbookError("unusable.seat_no_roster")
     players = reader.side_rows(book.package, "players")
