@@ -167,8 +167,9 @@ def validate(book: reader.Workbook) -> Validated:
     found.sort(key=lambda finding: (finding.where.position, finding.code))
     recheck = tuple(pending.games_to_recheck(masked)) if fmt.game == "catan" else ()
     if play.to_play.any():
-        waiting = set(zip(typed["round"][play.to_play], typed["table"][play.to_play], strict=True))
-        recheck = tuple(game for game in recheck if game not in waiting)
+        rows = typed.loc[play.to_play]
+        unplayed = {(int(r), str(t)) for r, t in zip(rows["round"], rows["table"], strict=True)}
+        recheck = tuple(game for game in recheck if game not in unplayed)
     return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play)
 
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlsx_scorer.app import outputkinds
-from xlsx_scorer.app.api import load_format, read_file
 import numpy as np
 
+from xlsx_scorer.app import outputkinds
+from xlsx_scorer.app.api import load_format, read_file
 from xlsx_scorer.core import inplay
 from xlsx_scorer.core import seating as seating_core
 from xlsx_scorer.core.cells import is_blank, player_name

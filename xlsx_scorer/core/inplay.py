@@ -176,24 +176,24 @@ def play(frame: pd.DataFrame, held: Flags, byes: Flags) -> Play:
     inside = per_game.codes >= 0
     with_result = np.bincount(per_game.codes[inside & held], minlength=per_game.count)
     to_play: Flags = inside & ~byes & (np.append(with_result, 1)[per_game.codes] == 0)
-    rounds_column = frame["round"].to_numpy(dtype=np.float64, na_value=np.nan)
-    numbered = ~np.isnan(rounds_column)
-    rounds = tuple(sorted({int(value) for value in np.unique(rounds_column[numbered])}))
+    round_codes, numbers = games.factorized(frame, "round")  # as the games were numbered
+    numbered: Flags = round_codes >= 0
+    rounds = tuple(sorted(int(value) for value in numbers))
     if not to_play.any():
         return Play(to_play, numbered, RoundsPlayed(rounds))
-    first = {}  # per game: (round, label, is a bye, is to play), in order of first rows
-    for row in np.flatnonzero(inside):
-        code = int(per_game.codes[row])
-        if code not in first:
-            label = str(frame["table"].iloc[row])
-            first[code] = (int(rounds_column[row]), label, bool(byes[row]), bool(to_play[row]))
+    rows = np.flatnonzero(inside)
+    _, at = np.unique(per_game.codes[rows], return_index=True)
+    tables = frame["table"].to_numpy()
+    first = [  # per game, in order of first rows: (round, label, is a bye, is to play)
+        (int(numbers[round_codes[row]]), str(tables[row]), bool(byes[row]), bool(to_play[row]))
+        for row in sorted(rows[at])
+    ]
     in_play = []
-    playing = sorted({round_ for round_, _, _, waits in first.values() if waits})
+    playing = sorted({round_ for round_, _, _, waits in first if waits})
     for round_ in playing:
-        seated = [
-            (label, waits) for r, label, bye, waits in first.values() if r == round_ and not bye
-        ]
+        seated = [(label, waits) for r, label, bye, waits in first if r == round_ and not bye]
         labels = tuple(label for label, waits in seated if waits)
         in_play.append(RoundInPlay(round_, len(seated), labels))
-    counted = numbered & ~np.isin(rounds_column, playing)
+    waiting = np.array([int(value) in playing for value in numbers] + [True], dtype=bool)
+    counted = numbered & ~waiting[round_codes]
     return Play(to_play, counted, RoundsPlayed(rounds, tuple(in_play)))
