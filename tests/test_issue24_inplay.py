@@ -393,3 +393,19 @@ def test_the_page_asks_the_api_which_round_comes_next(tmp_path: Path) -> None:
     fill_catan(path, 2)
     last = seat_api.next_round(path.read_bytes())
     assert (last.round, last.last, last.offered, last.past_last) == (3, 2, None, True)
+
+
+def test_a_swiss_round_forced_after_one_in_play_ranks_by_the_complete_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = event(tmp_path, 12)
+    assert main(["seat", str(path), "--round", "1"]) == 0
+    fill_catan(path, 1)
+    assert main(["seat", str(path), "--round", "2"]) == 0
+    fill_catan(path, 2, [1])
+    capsys.readouterr()
+    code, _, err = run(capsys, "seat", path, "--round", "3", "--method", "swiss")
+    assert code == 2
+    assert "tables 2, 3 of round 2" in err
+    code, out, err = run(capsys, "seat", path, "--round", "3", "--method", "swiss", "--force")
+    assert code == 0, out + err

@@ -322,7 +322,7 @@ def _number(value: str) -> bool:
 
 def _standings(book: reader.Workbook) -> list[str]:
     """The players in the standings order of the event's format (the engine ``score`` ranks
-    with); refused while the results have errors."""
+    with, over the complete rounds); refused while the results have errors."""
     from xlsx_scorer.app import api, pipeline  # noqa: PLC0415  (heavy: only for swiss)
     from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
@@ -331,7 +331,7 @@ def _standings(book: reader.Workbook) -> list[str]:
     if run.validated is None or run.result.errors:
         raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
     fmt = book.format
-    played = standings.contributions(pipeline.per_game(run.validated.frame, fmt), fmt)
+    played = standings.contributions(pipeline.per_game(run.validated.counted, fmt), fmt)
     ranked = standings.rank(played, fmt, collation_key)
     return [str(name) for name in ranked.table["player"]]
 
