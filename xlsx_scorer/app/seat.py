@@ -7,7 +7,9 @@ the row above: its styles, and its input rules, conditional formats, filter, nam
 Excel tables grown over them, ``xlsx.carrydown``), then a printable ``Seating R<N>``
 sheet is added by the sheet splicer (our other output sheets stay).  The package is read
 back and must hold exactly the seated rows before it is saved; a round that already has
-rows is refused (exit 2, nothing written).
+rows is refused (exit 2, nothing written), and so is a round whose previous round has no
+rows or games to play, unless forced (docs/rules.md §7): ``next_round`` is that decision
+for the page, the round it offers.
 
 Tables are of the sizes of the event's format (docs/rules.md §6): ``format`` (a shipped
 name, a format file), else the one the workbook declares, else ``catan-es`` (3–4); a
