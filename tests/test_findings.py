@@ -280,6 +280,18 @@ CATALOGUE: tuple[Finding, ...] = (
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
     Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
     Finding(
+        "round_in_play",
+        {"after": 3, "tables_in": 6, "tables": 10, "to_play": 4, "labels": "3, 7, 9, 10"},
+        "notice",
+        Where(file="cup.xlsx", sheet="Results", round=4),
+    ),
+    Finding(
+        "table_to_play",
+        {"players": "Ana, Bo, Cem, Dan"},
+        "notice",
+        Where(file="cup.xlsx", sheet="Results", cell="D41", round=4, table="3"),
+    ),
+    Finding(
         "sheet_name_taken",
         {"kind": "standings", "kept": "Standings", "written": "Standings (2)"},
         "notice",
@@ -294,6 +306,8 @@ CATALOGUE: tuple[Finding, ...] = (
     # Seating (``seat``): the report after a round is seated
     fatal("unusable.seat_count", count=5, sizes="3, 4"),
     fatal("unusable.seat_round_taken", round=3, results="Results"),
+    fatal("unusable.seat_round_missing", round=3, previous=2, results="Results"),
+    fatal("unusable.seat_round_in_play", round=3, previous=2, to_play=2, labels="5, 7"),
     fatal("unusable.seat_no_roster"),
     fatal("unusable.seat_needs_scores", count=4),
     Finding(

@@ -247,9 +247,12 @@ def test_seated_rows_below_the_template_carry_the_input_cells_style_and_the_filt
     workbook = _hig_template(tmp_path)
     previous = tmp_path / "round0.xlsx"
     workbook.save(previous)
-    for round_ in (1, 2, 3):
+    for round_ in (1, 2, 3):  # not played in between: forced (SPEC §8)
         seated = tmp_path / f"round{round_}.xlsx"
-        done = run_cli("seat", "--round", str(round_), previous, "-o", seated, env=environment())
+        forced = ("--force",) if round_ > 1 else ()
+        done = run_cli(
+            "seat", "--round", str(round_), previous, "-o", seated, *forced, env=environment()
+        )
         assert done.returncode == 0, done.stderr
         previous = seated
     results = openpyxl.load_workbook(previous)["Results"]

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from xlsx_scorer.app.pipeline import Ranking, Validated
     from xlsx_scorer.core.formats import Format as Format  # noqa: PLC0414  (the shells name it so)
+    from xlsx_scorer.core.inplay import RoundsPlayed
     from xlsx_scorer.xlsx.reader import Workbook
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -75,6 +76,9 @@ class Result:
     workbook: bytes | None = None
     #: The format the workbook was read in (None when the file could not be used).
     format: Format | None = None
+    #: The rounds with rows: those the standings count, those with games to play
+    #: (docs/rules.md §8; None when the file could not be used).
+    rounds: RoundsPlayed | None = None
 
     @property
     def exit_code(self) -> int:
@@ -107,6 +111,7 @@ class Result:
             "format": None if self.format is None else self.format.name,
             "games": self.games,
             "players": self.players,
+            "rounds": None if self.rounds is None else self.rounds.to_json(),
             "findings": [to_json(finding, language=language) for finding in self.findings],
         }
 
@@ -230,6 +235,7 @@ def run(
                 validated.players,
                 None if ranks is None else ranks.table,
                 format=book.format,
+                rounds=validated.rounds,
             )
             return Run(checked_only, book, validated, ranks)
         scored = pipeline.output_sheets(
@@ -251,6 +257,7 @@ def run(
         scored.standings,
         workbook,
         book.format,
+        validated.rounds,
     )
     return Run(result, book, validated, scored.ranking)
 

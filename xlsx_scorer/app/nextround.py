@@ -2,9 +2,10 @@
 
 - ``MAX_ROUND``: the largest round number ``seat`` takes, on the command line and the page.
 - ``next_round``: the round that comes next, one more than the last round with rows in
-  ``Results`` (1 with none), and none past the last round the ``Event`` sheet declares
-  (``Rounds``): what the page offers to seat, by the format's method.  (The rounds in
-  play, SPEC §8, are another module's to decide: this rule is the one to swap.)
+  ``Results`` (1 with none), as ``seat`` decides it (``seat.next_round``): none while the
+  round before it has games to play (SPEC §8; ``waiting`` says why) and none past the last
+  round the ``Event`` sheet declares (``Rounds``): what the page offers to seat, by the
+  format's method.
 - ``seat_scored``: the workbook scored (``api.score``), then round N seated into the scored
   workbook (``seat.seat_bytes``): one workbook holding the standings of the rounds
   played, the round's rows and its slips, opening on the slips.  A workbook with problems
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 from xlsx_scorer.app import api, seat
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS, STANDINGS
 from xlsx_scorer.core.seating import Method
-from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import ours, reader, sidesheets
 
@@ -46,23 +47,32 @@ METHODS: dict[str, Method] = {"random": "random", "swiss": "swiss"}
 
 @dataclass(frozen=True)
 class NextRound:
-    """The round to seat next (None: every round the Event sheet declares has rows), the
-    event's declared ``Rounds`` (None when not said), and the format's seating method."""
+    """The round to offer (None: the round before it has games to play, said by
+    ``waiting``, or every round the Event sheet declares has rows), the event's declared
+    ``Rounds`` (None when not said), and the format's seating method."""
 
     round: int | None
     rounds: int | None
     method: Method
+    waiting: Finding | None = None
 
 
 def next_round(book: reader.Workbook) -> NextRound:
-    """The round that comes after the last one with rows, unless past the declared last."""
-    played = [game.round for game in seat.past_tables(book.results.raw)]
-    coming = max(played, default=0) + 1
-    event = reader.side_rows(book.package, "event")
-    rounds = sidesheets.event_rounds(event[1]) if event else None
+    """What the page offers to seat: ``seat.next_round``'s decision (the round after the
+    last one with rows, unless the round before it has games to play or it is past the
+    declared last), with the format's method.  A ``Rounds`` that is no whole number offers
+    nothing: ``waiting`` names its cell."""
+    played = seat.rounds_played(book)
+    waiting = seat.refusal(book, played, played.next)
     method = seat.default_method(book.format.table_sizes)
-    past_last = rounds is not None and coming > rounds
-    return NextRound(None if past_last or coming > MAX_ROUND else coming, rounds, method)
+    event = reader.side_rows(book.package, "event")
+    try:
+        rounds = sidesheets.event_rounds(event[1]) if event else None
+    except UnusableWorkbookError as unreadable:  # ``Rounds`` is no whole number: say so
+        return NextRound(None, None, method, unreadable.finding)
+    past_last = rounds is not None and played.next > rounds
+    offered = waiting is None and not past_last and played.next <= MAX_ROUND
+    return NextRound(played.next if offered else None, rounds, method, waiting)
 
 
 @dataclass(frozen=True)

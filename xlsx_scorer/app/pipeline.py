@@ -19,11 +19,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
-from xlsx_scorer.core import backends, checks, games, memo, pending, rules, scoring, standings
+from xlsx_scorer.core import (
+    backends,
+    checks,
+    games,
+    inplay,
+    memo,
+    pending,
+    rules,
+    scoring,
+    standings,
+)
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
 from xlsx_scorer.core.formats import Format
@@ -54,11 +65,30 @@ class Validated:
     recheck: tuple[tuple[int, str], ...] = ()
     #: The names on the Players sheet, when the workbook has one.
     roster: frozenset[str] | None = None
+    #: The games to play and the complete rounds (docs/rules.md §8); None: every row counts.
+    play: inplay.Play | None = None
 
     @property
     def games(self) -> int:
-        """Games in the sheet: distinct (round, table) pairs."""
-        return games.of(self.frame).count
+        """Games in the sheet that hold results: distinct (round, table) pairs, a game to
+        play left out."""
+        if self.play is None or not self.play.to_play.any():
+            return games.of(self.frame).count
+        codes = games.of(self.frame).codes
+        return len(np.unique(codes[(codes >= 0) & ~self.play.to_play]))
+
+    @property
+    def counted(self) -> pd.DataFrame:
+        """The rows the standings count: those of the complete rounds (the whole frame, the
+        same object, when no round is in play)."""
+        if self.play is None or not self.play.rounds.in_play:
+            return self.frame
+        return self.frame.loc[self.play.counted]
+
+    @property
+    def rounds(self) -> inplay.RoundsPlayed:
+        """The rounds with rows, and those with games to play."""
+        return inplay.RoundsPlayed() if self.play is None else self.play.rounds
 
     @property
     def players(self) -> int:
@@ -100,7 +130,7 @@ def ranking(book: reader.Workbook, validated: Validated) -> Ranking:
     """The standings of a workbook with no errors, in its format: the one path every shell
     (``api.run``: the sheets, the page, the archive) scores by."""
     fmt = book.format
-    played = standings.contributions(per_game(validated.frame, fmt), fmt)
+    played = standings.contributions(per_game(validated.counted, fmt), fmt)
     ranked = standings.rank(played, fmt, collation_key)
     return Ranking(played, ranked, api_table(ranked))
 
@@ -114,6 +144,13 @@ def validate(book: reader.Workbook) -> Validated:
         byes = typed.index[rules.bye_rows(typed, fmt)]
         blank_bye = cell_errors["row"].isin(byes) & (cell_errors["column"] == "score")
         cell_errors = cell_errors.loc[~blank_bye.to_numpy()]
+    play = rounds_played(book, typed)
+    if play.to_play.any():  # a game to play has blank result cells: not errors (§8)
+        waiting = typed.index[play.to_play]
+        blank = cell_errors["row"].isin(waiting) & cell_errors["column"].isin(
+            inplay.RESULT_CELLS[fmt.game]
+        )
+        cell_errors = cell_errors.loc[~blank.to_numpy()]
     if results.uncached:  # an uncached formula is reported as that, not as unreadable
         keys = pd.Series(list(zip(cell_errors["row"], cell_errors["column"], strict=True)))
         cell_errors = cell_errors.loc[~keys.isin(results.uncached).to_numpy()]
@@ -137,7 +174,25 @@ def validate(book: reader.Workbook) -> Validated:
     found.extend(_breakdown_cells(finding, results.columns) for finding in broken)
     found.sort(key=lambda finding: (finding.where.position, finding.code))
     recheck = tuple(pending.games_to_recheck(masked)) if fmt.game == "catan" else ()
-    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster)
+    if play.to_play.any():
+        rows = typed.loc[play.to_play]
+        unplayed = {(int(r), str(t)) for r, t in zip(rows["round"], rows["table"], strict=True)}
+        recheck = tuple(game for game in recheck if game not in unplayed)
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play)
+
+
+def rounds_played(book: reader.Workbook, typed: pd.DataFrame | None = None) -> inplay.Play:
+    """The games to play and the complete rounds of ``book``'s ``Results`` (docs/rules.md §8),
+    from its typed rows (``typed``: the whole frame, else its round and table are typed
+    here): a game none of whose rows holds a result cell of the format's game is to play.
+    """
+    results, fmt = book.results, book.format
+    if typed is None:
+        typed, _ = typed_results(results.raw[["round", "table"]], results.coded)
+    cells = inplay.RESULT_CELLS[fmt.game]
+    formulas = sorted({row for row, column in results.uncached if column in cells})
+    held = inplay.holds_result(results.raw, fmt.game, results.coded, formulas)
+    return inplay.play(typed, held, rules.bye_rows(typed, fmt))
 
 
 def _breakdown_cells(finding: Finding, letters: dict[str, str]) -> Finding:
@@ -181,6 +236,8 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         Finding("recheck", {}, "notice", Where(sheet=book.results.name, round=round_, table=table))
         for round_, table in (validated.recheck if validated else ())
     ]
+    if validated is not None:
+        found.extend(in_play(book, validated))
     if book.results.hidden:
         found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
     for kind in (outputkinds.STANDINGS, outputkinds.ROUND_POINTS):
@@ -188,6 +245,50 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         if old is not None and fingerprint.was_edited(old.rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
     return tuple(found)
+
+
+def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
+    """The rounds in play (docs/rules.md §8), each as a notice naming the round the standings
+    are after, how many of its tables are in and which are to play; then one notice per table
+    to play, pointing at its first result cell and naming its players.
+
+    ``Finding("round_in_play", {"after": 3, "tables_in": 6, "tables": 10, "to_play": 4,
+    "labels": "3, 7, 9, 10"}, "notice", Where(sheet="Results", round=4))`` says
+    "Standings after round 3; round 4: 6 of 10 tables in, 4 to play: tables 3, 7, 9, 10."
+    """
+    play, results = validated.play, book.results
+    if play is None or not play.rounds.in_play:
+        return []
+    found = [
+        Finding(
+            "round_in_play",
+            {
+                "after": play.rounds.after,
+                "tables_in": entry.tables_in,
+                "tables": entry.tables,
+                "to_play": len(entry.to_play),
+                "labels": ", ".join(entry.to_play),
+            },
+            "notice",
+            Where(sheet=results.name, round=entry.round),
+        )
+        for entry in play.rounds.in_play
+    ]
+    frame = validated.frame.loc[play.to_play]
+    first_cell = next(
+        key for key in inplay.RESULT_CELLS[book.format.game] if key in results.columns
+    )
+    seated: dict[tuple[int, str], list[tuple[int, str]]] = {}
+    for row, round_, table, player in zip(
+        frame.index, frame["round"], frame["table"], frame["player"], strict=True
+    ):
+        seated.setdefault((int(round_), str(table)), []).append((row, player))
+    for (round_, table), rows in seated.items():
+        names = ", ".join(str(player) for _, player in rows if isinstance(player, str))
+        cell = f"{results.columns[first_cell]}{rows[0][0]}"
+        where = Where(sheet=results.name, cell=cell, round=round_, table=table)
+        found.append(Finding("table_to_play", {"players": names}, "notice", where))
+    return found
 
 
 def output_sheets(
@@ -216,6 +317,16 @@ def output_sheets(
     fmt = book.format
     ranks = ranking(book, validated)
     played, ranked, table = ranks.played, ranks.ranked, ranks.table
+    playing = tuple(
+        render(notice, lang) for notice in found_notices if notice.code == "round_in_play"
+    )
+    if table.empty and playing:  # every game seated so far is still to play (§8)
+        specs = (
+            report.notice_sheet(lang, outputkinds.STANDINGS, *playing),
+            report.notice_sheet(lang, outputkinds.ROUND_POINTS, *playing),
+            report.errors_sheet(lang, (), computed=computed, notices=found_notices),
+        )
+        return Scored(specs, table, ranks)
     if table.empty:  # no results yet (a blank template): as the terminal says (cli.no_results)
         empty = text(lang, "notice.no_results", sheet=book.results.name)
         nothing_to_check = text(lang, "notice.no_results_errors", sheet=book.results.name)
@@ -230,9 +341,16 @@ def output_sheets(
             ),
         )
         return Scored(specs, table, ranks)
+    counted = games.of(validated.counted).count
     specs = (
         formatsheets.standings_sheet(
-            lang, fmt, ranked, event=book.event_name, computed=computed, games=validated.games
+            lang,
+            fmt,
+            ranked,
+            event=book.event_name,
+            computed=computed,
+            games=counted,
+            playing=playing,
         ),
         formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event=book.event_name),
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),

@@ -8,7 +8,9 @@ Excel tables grown over them, ``xlsx.carrydown``), then a printable ``Seating R<
 sheet is added by the sheet splicer (our other output sheets stay), the one selected: the
 workbook opens on it.  The package is read
 back and must hold exactly the seated rows before it is saved; a round that already has
-rows is refused (exit 2, nothing written).
+rows is refused (exit 2, nothing written), and so is a round whose previous round has no
+rows or games to play, unless forced (docs/rules.md §7): ``next_round`` is that decision
+for the page, the round it offers.
 
 Tables are of the sizes of the event's format (docs/rules.md §6): ``format`` (a shipped
 name, a format file), else the one the workbook declares, else ``catan-es`` (3–4); a
@@ -23,11 +25,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from xlsx_scorer.app import outputkinds
 from xlsx_scorer.app.api import load_format, read_file
+from xlsx_scorer.core import inplay
 from xlsx_scorer.core import seating as seating_core
 from xlsx_scorer.core.cells import count, is_blank, player_name, shown, table_label
+from xlsx_scorer.core.inplay import RoundInPlay, RoundsPlayed
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
+from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
@@ -59,6 +66,32 @@ class Seated:
     def findings(self) -> tuple[Finding, ...]:
         """The seating report, then the notices."""
         return (*self.seating.findings, *self.notices)
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Which round comes next in a workbook (docs/rules.md §8), as the page offers it.
+
+    ``round`` is one after the last round with rows in ``Results`` (1 with none); ``last``
+    the event's declared ``Rounds`` (None when its Event sheet declares none); ``in_play``
+    every round with games to play; ``refusal`` why ``round`` cannot be seated now (the
+    round before it has games to play: ``unusable.seat_round_in_play``), else None.
+    """
+
+    round: int
+    last: int | None
+    in_play: tuple[RoundInPlay, ...]
+    refusal: Finding | None
+
+    @property
+    def past_last(self) -> bool:
+        """The event's declared rounds are all seated: no further preliminary round."""
+        return self.last is not None and self.round > self.last
+
+    @property
+    def offered(self) -> int | None:
+        """The round to offer: ``round`` when it can be seated and is not past the last."""
+        return None if self.refusal is not None or self.past_last else self.round
 
 
 def bye_words() -> frozenset[str]:
@@ -109,13 +142,14 @@ def seat_bytes(
     format: str | Path | Format | None = None,
     path: Path = Path(),
     checked: bool = False,
+    force: bool = False,
 ) -> SeatedBytes:
     """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
 
     ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
-    (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, no
-    roster, no seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing
-    is made.
+    (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, the
+    round before it has none or has games to play (unless ``force``), no roster, no seating
+    possible, not a workbook) raise ``UnusableWorkbookError``: nothing is made.
     """
     if not checked:
         safety.check_package(data)
@@ -125,7 +159,7 @@ def seat_bytes(
     sizes = book.format.table_sizes
     used = method or default_method(sizes)
     try:
-        seated = _seat(book, round_no, used, seed, rounds, sizes)
+        seated = _seat(book, round_no, used, seed, rounds, sizes, force)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
@@ -134,6 +168,57 @@ def seat_bytes(
     return SeatedBytes(
         package, seated, lang, sheet, book.results.name, used, book.format.name, notices
     )
+
+
+def next_round(
+    data: bytes, *, format: str | Path | Format | None = None, filename: str | None = None
+) -> NextRound:
+    """The round that comes next in the workbook in ``data`` and whether it can be seated now
+    (``NextRound``): the decision ``seat`` makes, for the page to offer only that round, and
+    none past the event's last.  A file that cannot be used raises ``UnusableWorkbookError``.
+
+    >>> from pathlib import Path
+    >>> found = next_round(Path("fixtures/sample_event.xlsx").read_bytes())
+    >>> found.round, found.last, found.in_play, found.refusal, found.offered
+    (5, None, (), None, 5)
+    """
+    package = safety.check_package(data)
+    book = reader.read_workbook_bytes(
+        package, path=Path(filename or ""), format=load_format(format)
+    )
+    played = rounds_played(book)
+    refused = refusal(book, played, played.next)
+    event = reader.side_rows(book.package, "event")
+    last = sidesheets.event_rounds(event[1]) if event else None
+    return NextRound(played.next, last, played.in_play, refused)
+
+
+def rounds_played(book: reader.Workbook) -> RoundsPlayed:
+    """The rounds with rows in ``book``'s ``Results`` and those with games to play
+    (``core.inplay``); a row whose table is the word ``Bye`` is a bye, as ``past_tables``
+    reads it."""
+    results = book.results
+    typed, _ = typed_results(results.raw[["round", "table"]], results.coded)
+    byes = bye_words()
+    bye = np.array([isinstance(t, str) and fold(t) in byes for t in typed["table"]], dtype=bool)
+    cells = inplay.RESULT_CELLS[book.format.game]
+    formulas = sorted({row for row, column in results.uncached if column in cells})
+    held = inplay.holds_result(results.raw, book.format.game, results.coded, formulas)
+    return inplay.play(typed, held, bye).rounds
+
+
+def refusal(book: reader.Workbook, played: RoundsPlayed, round_no: int) -> Finding | None:
+    """Why round ``round_no`` cannot be seated now, as a finding in ``book``'s language: the
+    round before it has no rows (``unusable.seat_round_missing``, naming ``Results``) or has
+    games to play (``unusable.seat_round_in_play``, naming the tables); else None."""
+    found = played.refusal(round_no)
+    if found is None:
+        return None
+    code, params = found
+    if code == "unusable.seat_round_missing":
+        params = {**params, "results": book.results.name}
+    error = UnusableWorkbookError(code, params, language=book.language)
+    return error.finding
 
 
 def seat_file(
@@ -150,7 +235,8 @@ def seat_file(
 ) -> Seated:
     """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place).
 
-    ``seat_bytes`` on the file's bytes, then saved atomically.
+    ``seat_bytes`` on the file's bytes, then saved atomically; ``force`` replaces an existing
+    ``output`` and seats the round even while the one before it has no rows or games to play.
     """
     target = output or source
     if output is not None and output.exists() and not force and not output.samefile(source):
@@ -167,6 +253,7 @@ def seat_file(
         format=chosen,
         path=source,
         checked=True,
+        force=force,
     )
     save.save_atomically(target, seated.workbook)
     return Seated(
@@ -181,6 +268,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     seed: int,
     rounds: int | None,
     table_sizes: Sequence[int],
+    force: bool = False,
 ) -> Seating:
     results = book.results
     _rounds_readable(results)
@@ -189,6 +277,9 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         raise UnusableWorkbookError(
             "unusable.seat_round_taken", {"round": round_no, "results": results.name}
         )
+    refused = None if force else refusal(book, rounds_played(book), round_no)
+    if refused is not None:  # the next round follows the last (docs/rules.md §8)
+        raise UnusableWorkbookError(refused.code, dict(refused.params))
     if book.roster is None:
         raise UnusableWorkbookError("unusable.seat_no_roster")
     players = reader.side_rows(book.package, "players")
@@ -252,7 +343,7 @@ def past_tables(raw: Any) -> list[PastTable]:
 
 def _standings(book: reader.Workbook) -> list[str]:
     """The players in the standings order of the event's format (the engine ``score`` ranks
-    with); refused while the results have errors."""
+    with, over the complete rounds); refused while the results have errors."""
     from xlsx_scorer.app import api, pipeline  # noqa: PLC0415  (heavy: only for swiss)
     from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
@@ -261,7 +352,7 @@ def _standings(book: reader.Workbook) -> list[str]:
     if run.validated is None or run.result.errors:
         raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
     fmt = book.format
-    played = standings.contributions(pipeline.per_game(run.validated.frame, fmt), fmt)
+    played = standings.contributions(pipeline.per_game(run.validated.counted, fmt), fmt)
     ranked = standings.rank(played, fmt, collation_key)
     return [str(name) for name in ranked.table["player"]]
 

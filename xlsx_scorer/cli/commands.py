@@ -306,8 +306,9 @@ def _print_leaders(result: Result) -> None:
     from xlsx_scorer.app.report import WHOLE_FORMAT  # noqa: PLC0415
 
     lang = result.language
-    if result.standings.empty:  # a template not filled in yet
-        print(text(lang, "cli.no_results"))
+    if result.standings.empty:  # a template not filled in yet, or its first round in play
+        if result.rounds is None or not result.rounds.in_play:  # else its notices said so
+            print(text(lang, "cli.no_results"))
         return
     shown = result.standings.head(TOP_PLAYERS)
     print(text(lang, "cli.top", count=len(shown)))

@@ -1,8 +1,9 @@
 """``xlsx-scorer seat EVENT.xlsx --round N``: seat a round, write it into the workbook.
 
 Exit code 0: seated and written (the report says what is worth knowing); 2: the
-file could not be used, the round already has rows, or the players cannot be
-seated (nothing written).
+file could not be used, the round already has rows, the round before it has no rows
+or has games to play (``--force`` seats it anyway), or the players cannot be seated
+(nothing written).
 """
 
 from __future__ import annotations

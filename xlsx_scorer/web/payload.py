@@ -34,7 +34,8 @@ has them (catan-es's fields, as they always were).
 ``standings`` and ``games`` are null unless the workbook was scored without a
 problem.  ``seat`` is what a check offers to seat next (``/api/seat``,
 ``app.nextround.next_round``): the round after the last one with rows (``round``: null
-past the last of the event's declared ``rounds``, null when not declared), by the format's
+past the last of the event's declared ``rounds``, null when not declared, and null while the
+round before it has games to play: ``waiting`` then says so in words), by the format's
 method (swiss for 2-player formats, else random); null when the file could not be read,
 and in the answers of ``/api/score``.
 
@@ -80,7 +81,12 @@ def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
         "games": games,
         "seat": None
         if coming is None
-        else {"round": coming.round, "rounds": coming.rounds, "method": coming.method},
+        else {
+            "round": coming.round,
+            "rounds": coming.rounds,
+            "method": coming.method,
+            "waiting": None if coming.waiting is None else message(coming.waiting, result.language),
+        },
     }
 
 

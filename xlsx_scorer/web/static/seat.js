@@ -8,7 +8,7 @@ const METHODS = ["random", "swiss"];
 
 // The control: the round that comes next (the only one offered: the check's, from the
 // workbook), method (the format's), optional seed.  Past the event's last declared round
-// nothing is offered.  `onSeat({round, method, seed})` is called when the organiser asks.
+// nothing is offered, nor while the round before has tables to play (`offer.waiting` says so).  `onSeat({round, method, seed})` is called when the organiser asks.
 export function seatBlock(offer, onSeat) {
   const heading = el("h3", { id: "seat-heading", text: text("seatHeading") });
   if (offer.round === null) {
@@ -16,7 +16,10 @@ export function seatBlock(offer, onSeat) {
       "div",
       { class: "seat", "aria-labelledby": "seat-heading", role: "group" },
       heading,
-      el("p", { class: "help seat-done", text: text("seatAllDone", { rounds: offer.rounds }) }),
+      el("p", {
+        class: "help seat-done",
+        text: offer.waiting ?? text("seatAllDone", { rounds: offer.rounds }),
+      }),
     );
   }
   const round = el("output", { id: "seat-round", name: "round", text: String(offer.round) });
