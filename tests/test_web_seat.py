@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from tests.builders import write
 from tests.test_formats_workbooks import CARCASSONNE
 from tests.test_web_formats import SWISS
+from xlsx_scorer.app.seat import seat_bytes
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import text
 from xlsx_scorer.web.server import XLSX, create_app
@@ -173,7 +174,7 @@ def test_behind_an_access_code_seating_needs_it() -> None:
 
 def test_a_check_offers_the_next_round_and_the_formats_method(client: TestClient) -> None:
     body = client.post("/api/check", files={"file": ("e.xlsx", EVENT.read_bytes(), XLSX)}).json()
-    assert body["seat"] == {"round": 5, "rounds": None, "method": "random"}
+    assert body["seat"] == {"round": 5, "rounds": None, "method": "random", "waiting": None}
 
 
 def test_a_two_player_format_is_offered_swiss_and_paired_by_standings(
@@ -184,7 +185,7 @@ def test_a_two_player_format_is_offered_swiss_and_paired_by_standings(
     form = {"format": "carcassonne-swiss"}
     files = {"file": ("swiss.xlsx", source.read_bytes(), XLSX)}
     checked = client.post("/api/check", files=files, data=form).json()
-    assert checked["seat"] == {"round": 3, "rounds": None, "method": "swiss"}
+    assert checked["seat"] == {"round": 3, "rounds": None, "method": "swiss", "waiting": None}
     ranked = [row["player"] for row in checked["standings"]["rows"]]
     answer = seat(client, source.read_bytes(), round=3, format="carcassonne-swiss")
     assert answer.status_code == 200, answer.text
@@ -216,3 +217,16 @@ def test_a_format_given_for_a_workbook_that_declares_none_seats_on_the_command_l
     assert done.returncode == 0, done.stderr
     seated = openpyxl.load_workbook(source)["Results"]
     assert [row[0] for row in seated.iter_rows(min_row=2, values_only=True)].count(3) == 4
+
+
+def test_a_check_offers_no_round_while_the_round_before_has_tables_to_play(client):
+    """SPEC §8: the page offers only the round that comes next, and none while the round
+    before it has games to play; ``waiting`` says why, in the page's language."""
+    data = Path("fixtures/sample_event.xlsx").read_bytes()
+    seated = seat_bytes(data, 5, seed=1).workbook
+    response = client.post(
+        "/api/check", files={"file": ("cup.xlsx", seated, XLSX)}, data={"lang": "es"}
+    )
+    offer = response.json()["seat"]
+    assert offer["round"] is None
+    assert "5" in offer["waiting"] and "--" not in offer["waiting"]
