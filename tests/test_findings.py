@@ -273,7 +273,20 @@ CATALOGUE: tuple[Finding, ...] = (
         "notice",
         Where(round=3),
     ),
-    Finding("seat_repeat", {"players": "Ana, Bo", "times": 2}, "notice", Where(round=3, table="2")),
+    Finding(
+        "seat_repeat",
+        {"players": "Ana, Bo", "times": 2, "planned": "event"},
+        "notice",
+        Where(round=3, table="2"),
+    ),
+    Finding("seat_round_by_round", {"round": 3}, "notice", Where(round=3)),
+    Finding("seat_dropped", {"players": "Ana, Bo", "count": 2}, "notice", Where(round=3)),
+    Finding(
+        "seat_roster_header",
+        {"found": "Retired After Round", "expected": "Dropped After Round"},
+        "notice",
+        Where(sheet="Players", cell="B1"),
+    ),
     Finding(
         "seat_club", {"club": "ortega", "players": "Ana, Bo"}, "notice", Where(round=3, table="2")
     ),

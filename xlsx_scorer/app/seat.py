@@ -18,7 +18,7 @@ standings of that format.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,7 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
+from xlsx_scorer.xlsx import patch, reader, rosterheaders, save, sidesheets, splice
 from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
@@ -176,18 +176,23 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     if book.roster is None:
         raise UnusableWorkbookError("unusable.seat_no_roster")
     players = reader.side_rows(book.package, "players")
-    lines = sidesheets.roster_lines(*players, book.roster) if players else {}
+    names_column = next(iter(book.roster.names.values())).rstrip("0123456789")
+    headers = (
+        rosterheaders.find(*players, names_column) if players else rosterheaders.RosterHeaders()
+    )
+    lines = sidesheets.roster_lines(*players, book.roster, headers.columns) if players else {}
     entrants = [
         Entrant(name, line.fixed_table, line.club, line.dropped_after)
         for name in book.roster.names
         for line in [lines.get(name, sidesheets.RosterLine())]
     ]
     event = reader.side_rows(book.package, "event")
-    total = rounds or (sidesheets.event_rounds(event[1]) if event else None) or round_no
+    # the event's rounds: asked for, else the Event sheet's; unknown, the round is planned alone
+    total = rounds or (sidesheets.event_rounds(event[1]) if event else None)
     chosen: Method = method or default_method(table_sizes)
     standings = _standings(book) if chosen == "swiss" else ()
     try:
-        return seating_core.seat(
+        seated = seating_core.seat(
             entrants,
             [game for game in history if game.round < round_no],
             standings=standings,
@@ -199,6 +204,7 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         )
     except CannotSeatError as error:
         raise UnusableWorkbookError(error.finding.code, dict(error.finding.params)) from error
+    return replace(seated, findings=(*headers.findings, *seated.findings))
 
 
 def past_tables(raw: Any) -> list[PastTable]:
@@ -316,7 +322,14 @@ def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> S
 
 
 def _worth_printing(finding: Finding) -> bool:
-    return finding.code in {"seat_summary", "seat_fixed_missing", "seat_fixed_shared", "seat_club"}
+    return finding.code in {
+        "seat_summary",
+        "seat_fixed_missing",
+        "seat_fixed_shared",
+        "seat_club",
+        "seat_dropped",
+        "seat_round_by_round",
+    }
 
 
 def _check_reads_back(package: bytes, read: reader.Workbook, seating: Seating) -> None:

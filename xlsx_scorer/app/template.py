@@ -6,10 +6,14 @@ judge's English copy still scores), their contents too, and the workbook opens o
 instructions:
 
 - ``Event``: labels in column A (``event.name``, ``event.date``, ``event.venue``,
-  ``event.language``), values in column B; the language value is the code
-  (``es``), which ``workbook._event`` reads back.
+  ``event.language``, the format when one is chosen, ``event.rounds``), values in
+  column B; the language value is the code (``es``), which ``workbook._event`` reads
+  back; ``Rounds`` is the ``--rounds`` given (``seat`` plans that many rounds at once).
 - ``Players``: the roster, the player header in A1 and one formatted row per
-  player; the defined name ``Roster`` covers those rows.
+  player; the defined name ``Roster`` covers those rows.  Beside it the optional
+  columns ``seat`` reads, empty: ``Dropped After Round``, ``Fixed Table``, ``Club``
+  (``Abandona tras la ronda``, ``Mesa fija``, ``Club`` in Spanish), each with an
+  input message saying what it does and an input rule.
 - ``Results``: the language's headers in row 1 (no title row), frozen, with an
   input message on every header and data validation on every input column:
   docs/rules.md §1 whole-number ranges, the table as a short label, the player from
@@ -31,7 +35,7 @@ are regenerated with::
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -65,6 +69,9 @@ TEMPLATE_REFUSALS = {
 }
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
+#: The most rounds the Event sheet's input rule takes (the command line's ``--rounds``); the
+#: longest club name the roster's takes.
+MAX_ROUNDS, CLUB_MAX = 1000, 100
 ROSTER = "Roster"
 #: Excel limits: an input message title and text, a list formula.
 PROMPT_TITLE_MAX, PROMPT_MAX, ERROR_MAX, LIST_FORMULA_MAX = 32, 255, 225, 255
@@ -218,7 +225,7 @@ def build_template(
     book = Workbook()
     book.remove(book.active)
     sheets = {kind: book.create_sheet(str(LANGUAGES[lang].SHEETS[kind])) for kind in SHEETS}
-    _event_sheet(sheets["event"], lang, event, fmt)
+    _event_sheet(sheets["event"], lang, event, fmt, rounds)
     _players_sheet(sheets["players"], lang, players)
     roster = f"{quote_sheetname(sheets['players'].title)}!$A$2:$A${players + 1}"
     book.defined_names[ROSTER] = DefinedName(ROSTER, attr_text=roster)
@@ -345,84 +352,134 @@ def _add(sheet: Worksheet, validations: Iterable[DataValidation]) -> None:
 
 
 def _event_sheet(
-    sheet: Worksheet, lang: str, event: str | None, fmt: formats.Format | None = None
+    sheet: Worksheet,
+    lang: str,
+    event: str | None,
+    fmt: formats.Format | None = None,
+    rounds: int = DEFAULT_ROUNDS,
 ) -> None:
     """Labels in column A, values in column B; the language value is the code; a shipped
-    ``fmt`` is declared on a last row (``Format``), a list of the shipped names."""
-    values: dict[str, str | None] = {"event.name": event, "event.language": lang}
+    ``fmt`` is declared on a row of its own (``Format``), a list of the shipped names; the
+    event's ``Rounds`` last (``seat`` plans them all at once), a whole number."""
+    values: dict[str, str | int | None] = {
+        "event.name": event,
+        "event.language": lang,
+        "event.rounds": rounds,
+    }
     labels: tuple[str, ...] = EVENT_LABELS
     if fmt is not None and formats.is_shipped(fmt):
-        labels = (*EVENT_LABELS, "event.format")
+        labels = (*labels, "event.format")
         values["event.format"] = fmt.name
+    labels = (*labels, "event.rounds")
     for row, key in enumerate(labels, start=1):
         sheet.cell(row=row, column=1, value=text(lang, key)).font = _LABEL_FONT
         cell = sheet.cell(row=row, column=2, value=values.get(key))
         cell.border, cell.fill = _BORDER, _INPUT_FILL
         if key == "event.date":
             cell.number_format = DATE_FORMAT
-    language_row = EVENT_LABELS.index("event.language") + 1
+        if key == "event.rounds":
+            cell.number_format, cell.alignment = WHOLE_FORMAT, Alignment(horizontal="left")
     params = _params(lang)
+    rules = {
+        "event.language": {
+            "kind": "list",
+            "error": text(lang, "template.error.language", **params),
+            "formula1": f'"{",".join(LANGUAGES)}"',
+        },
+        "event.format": {
+            "kind": "list",
+            "error": text(lang, "template.help.format", **params),
+            "formula1": f'"{",".join(formats.SHIPPED)}"',
+        },
+        "event.rounds": _whole_rule(lang, 1, MAX_ROUNDS),
+    }
     _add(
         sheet,
         [
             _validation(
-                f"B{language_row}",
-                title=text(lang, "event.language"),
-                prompt=text(lang, "template.help.language", **params),
-                kind="list",
-                error=text(lang, "template.error.language", **params),
-                formula1=f'"{",".join(LANGUAGES)}"',
+                f"B{row}",
+                title=text(lang, key),
+                prompt=text(lang, f"template.help.{key.removeprefix('event.')}", **params),
+                **rules[key],
             )
+            for row, key in enumerate(labels, start=1)
+            if key in rules
         ],
     )
-    if "event.format" in labels:
-        _add(
-            sheet,
-            [
-                _validation(
-                    f"B{len(labels)}",
-                    title=text(lang, "event.format"),
-                    prompt=text(lang, "template.help.format", **params),
-                    kind="list",
-                    error=text(lang, "template.help.format", **params),
-                    formula1=f'"{",".join(formats.SHIPPED)}"',
-                )
-            ],
-        )
     sheet.column_dimensions["A"].width = 16
     sheet.column_dimensions["B"].width = 44
 
 
 def _players_sheet(sheet: Worksheet, lang: str, players: int) -> None:
-    """The roster: the player header in A1, one formatted row per player below."""
-    title = header(lang, "player")
-    _header_cell(sheet, 1, 1, title)
-    _input_cells(sheet, 1, 2, players + 1, "General")
-    prompt = text(lang, "template.help.players", **_params(lang))
-    _add(sheet, [_validation(f"A1:A{players + 1}", title=title, prompt=prompt)])
-    sheet.column_dimensions["A"].width = 32
+    """The roster: the player header in A1, then the optional columns ``seat`` reads
+    (``ROSTER_RULES``: dropped after round, fixed table, club; docs/seating.md), each with
+    its input message and rule, one formatted row per player below."""
+    last = players + 1
+    validations = []
+    for column, key in enumerate(("player", *ROSTER_RULES), start=1):
+        letter = get_column_letter(column)
+        title = header(lang, key) if key == "player" else text(lang, f"roster.{key}")
+        prompt = text(
+            lang, f"template.help.{key if key != 'player' else 'players'}", **_params(lang)
+        )
+        _header_cell(sheet, 1, column, title)
+        _input_cells(
+            sheet, column, 2, last, "General" if key in {"player", "club"} else WHOLE_FORMAT
+        )
+        validations.append(_validation(f"{letter}1", title=title, prompt=prompt))
+        rule = ROSTER_RULES.get(key)
+        validations.append(
+            _validation(
+                f"{letter}2:{letter}{last}",
+                title=title,
+                prompt=prompt,
+                **(rule(lang) if rule else {}),
+            )
+        )
+        sheet.column_dimensions[letter].width = 32 if key in {"player", "club"} else 16
+    _add(sheet, validations)
+    sheet.row_dimensions[1].height = 45
     sheet.freeze_panes = "A2"
+
+
+def _whole_rule(lang: str, low: int, high: int | None = None) -> dict[str, str]:
+    """A whole-number input rule from ``low`` (to ``high``), and its error message."""
+    if high is None:
+        return {
+            "kind": "whole",
+            "operator": "greaterThanOrEqual",
+            "formula1": str(low),
+            "error": text(lang, "template.error.minimum", low=low),
+        }
+    return {
+        "kind": "whole",
+        "operator": "between",
+        "formula1": str(low),
+        "formula2": str(high),
+        "error": text(lang, "template.error.range", low=low, high=high),
+    }
+
+
+#: The roster's optional columns (``xlsx.sidesheets.ROSTER_COLUMNS``) and their input rules:
+#: a round from 0 (dropped before the first), a table from 1, a club's name of a few words.
+ROSTER_RULES: dict[str, Callable[[str], dict[str, str]]] = {
+    "dropped_after": lambda lang: _whole_rule(lang, 0),
+    "fixed_table": lambda lang: _whole_rule(lang, 1),
+    "club": lambda lang: {
+        "kind": "textLength",
+        "operator": "between",
+        "formula1": "1",
+        "formula2": str(CLUB_MAX),
+        "error": text(lang, "template.error.text", high=CLUB_MAX),
+    },
+}
 
 
 def _column_rule(lang: str, key: str) -> dict[str, str]:
     """The validation rule of one Results column: kind, operator, formulas, error message."""
     params = _params(lang)
     if key in LIMITS:
-        low, high = LIMITS[key]
-        if high is None:
-            return {
-                "kind": "whole",
-                "operator": "greaterThanOrEqual",
-                "formula1": str(low),
-                "error": text(lang, "template.error.minimum", low=low),
-            }
-        return {
-            "kind": "whole",
-            "operator": "between",
-            "formula1": str(low),
-            "formula2": str(high),
-            "error": text(lang, "template.error.range", low=low, high=high),
-        }
+        return _whole_rule(lang, *LIMITS[key])
     if key == "table":
         return {
             "kind": "textLength",

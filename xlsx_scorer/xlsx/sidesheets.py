@@ -14,6 +14,7 @@ from typing import Any
 from xlsx_scorer.core.cells import is_blank, player_name, shown
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold
+from xlsx_scorer.xlsx.rosterheaders import ROSTER_COLUMNS
 from xlsx_scorer.xlsx.sheetcells import BadValue, column_letters
 
 HEADER_SEARCH_ROWS = 30
@@ -47,12 +48,18 @@ def roster(sheet: str, rows: Rows) -> Roster | None:
 
     Among several header cells (a title "Players" above the real header, say),
     the one with the most filled cells below it wins.  An empty roster counts as
-    no roster: the organiser has not filled it in.
+    no roster: the organiser has not filled it in (the template's headers of the optional
+    columns beside it are no names).
     """
     player_headers = {
         fold(name)
         for module in LANGUAGES.values()
         for name in (module.HEADERS["player"], *module.NAME_HEADERS)
+    }
+    column_headers = player_headers | {
+        fold(module.STRINGS[f"roster.{key}"])
+        for module in LANGUAGES.values()
+        for key in ROSTER_COLUMNS
     }
 
     def filled_below(row: int, column: int) -> int:
@@ -75,7 +82,7 @@ def roster(sheet: str, rows: Rows) -> Roster | None:
             column
             for cells in rows.values()
             for column, value in cells.items()
-            if isinstance(value, str) and not is_blank(value) and fold(value) not in player_headers
+            if isinstance(value, str) and not is_blank(value) and fold(value) not in column_headers
         )
         if not text_cells:
             return None
@@ -145,29 +152,16 @@ class RosterLine:
     club: str | None = None
 
 
-#: The optional roster columns by key, their header in every shipped language (``roster.*``).
-ROSTER_COLUMNS = ("dropped_after", "fixed_table", "club")
-
-
-def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine]:
-    """Each roster name's optional columns, from headers in the row of the names' header.
+def roster_lines(
+    sheet: str, rows: Rows, roster: Roster, found: dict[str, int]
+) -> dict[str, RosterLine]:
+    """Each roster name's optional columns, from the columns ``found`` (key → column number:
+    ``rosterheaders.find``).
 
     A number column holding anything but a whole number (from 1 for a table, from 0 for
     a round) makes the workbook unusable, naming the cell and what the column takes
     (``unusable.roster_number``: seating cannot guess a table).
     """
-    headers = {
-        fold(module.STRINGS[f"roster.{key}"]): key
-        for module in LANGUAGES.values()
-        for key in ROSTER_COLUMNS
-    }
-    found: dict[str, int] = {}
-    for row, cells in sorted(rows.items()):
-        if row > HEADER_SEARCH_ROWS:
-            break
-        for column, value in cells.items():
-            if isinstance(value, str) and fold(value) in headers:
-                found.setdefault(headers[fold(value)], column)
     lines: dict[str, RosterLine] = {}
     for name, ref in roster.names.items():
         row = int("".join(ch for ch in ref if ch.isdigit()))
