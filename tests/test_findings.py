@@ -111,6 +111,13 @@ CATALOGUE: tuple[Finding, ...] = (
         formats="catan-es, catan-de, catan-world, carcassonne-hig, carcassonne-swiss",
     ),
     fatal("unusable.format_not_toml", file="club.toml", detail="Invalid value (at line 3)"),
+    Finding(
+        "unusable.format_disagrees",
+        {"recorded": "lliga", "given": "catan-de", "sheet": "Event", "same": "no"}
+        | {"forcible": "yes"},
+        "fatal",
+        Where(file="cup.xlsx"),
+    ),
     fatal(
         "unusable.format_unknown_key",
         file="club.toml",
@@ -255,6 +262,8 @@ CATALOGUE: tuple[Finding, ...] = (
     # Worth knowing
     Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
+    Finding("format_recorded", {"name": "lliga"}, "notice", Where(sheet="Event", cell="B6")),
+    Finding("format_not_recorded", {"name": "lliga"}, "notice", Where(file="cup.xlsx")),
     Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
     Finding(
         "sheet_name_taken",

@@ -37,13 +37,13 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import parallel, save
+from xlsx_scorer.xlsx import eventformat, parallel, save
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from xlsx_scorer.app.pipeline import Ranking, Validated
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.core.formats import Format, FormatFile
     from xlsx_scorer.xlsx.reader import Workbook
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -122,7 +122,8 @@ def check(
     ``filename`` names the file in findings; ``language`` (``en``, ``es``,
     ``tr``) overrides the workbook's own for the result's words; ``format`` is the
     tournament format (a shipped name, a format file, a ``Format``), else the one the
-    workbook declares, else ``catan-es`` (docs/rules.md, "Formats").
+    workbook records, else ``catan-es`` (docs/rules.md, "Formats"); one that disagrees
+    with the format the workbook records is refused (``unusable.format_disagrees``).
     """
     return _run(data, filename=filename, language=language, now=None, scoring=False, format=format)
 
@@ -134,13 +135,25 @@ def score(
     language: str | None = None,
     now: dt.datetime | None = None,
     format: str | Path | Format | None = None,
+    force: bool = False,
 ) -> Result:
     """Check and score the workbook in ``data``; ``Result.workbook`` holds the scored bytes.
 
     ``now`` is the time the sheets say they were computed (default: now), shown in this
-    computer’s time zone (``i18n.date_time``); ``format`` as for ``check``.
+    computer’s time zone (``i18n.date_time``); ``format`` as for ``check``, but ``force``
+    scores in a ``format`` that disagrees with the recorded one.  An organiser's own format
+    (a file) is recorded on the Event sheet when the workbook records none yet, and a
+    forced one replaces the record (``notice.format_recorded``; docs/rules.md §8).
     """
-    return _run(data, filename=filename, language=language, now=now, scoring=True, format=format)
+    return _run(
+        data,
+        filename=filename,
+        language=language,
+        now=now,
+        scoring=True,
+        format=format,
+        force=force,
+    )
 
 
 def _run(
@@ -152,6 +165,7 @@ def _run(
     scoring: bool,
     checked: bool = False,
     format: str | Path | Format | None = None,
+    force: bool = False,
 ) -> Result:
     """One run; ``checked`` when ``data`` already passed ``safety.check_package``."""
     return run(
@@ -162,6 +176,9 @@ def _run(
         scoring=scoring,
         checked=checked,
         format=format,
+        rank=False,
+        force=force,
+        forcible=scoring,
     ).result
 
 
@@ -193,13 +210,17 @@ def run(
     now: dt.datetime | None = None,
     scoring: bool,
     checked: bool = False,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
     rank: bool = False,
+    force: bool = False,
+    forcible: bool = False,
 ) -> Run:
     """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``.
 
     A check with ``rank`` also ranks a workbook without errors (``Run.ranking``,
-    ``Result.standings``), writing nothing; a score always does.
+    ``Result.standings``), writing nothing; a score always does.  ``force``: a ``format``
+    that disagrees with the one the workbook records is used (and, scoring, recorded);
+    ``forcible``: the caller can force (its refusal says how: ``score``'s ``--force``).
     """
     if language is not None and language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
@@ -213,6 +234,7 @@ def run(
 
         with parallel.meanwhile(heavy_steps):
             book = reading.read(package, chosen)
+        eventformat.agree(book.recorded, chosen, force=force, forcible=forcible, lang=book.language)
         pipeline = heavy_steps()
         lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
@@ -238,7 +260,8 @@ def run(
         pipeline.forget_answers(validated)  # the writing needs none of them
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
         taken = pipeline.names_taken(book, scored.specs, workbook)
-        findings += tuple(finding.located(file=filename) for finding in taken)
+        workbook, recorded = eventformat.record(workbook, book.recorded, chosen, lang)
+        findings += tuple(finding.located(file=filename) for finding in (*taken, *recorded))
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))
     result = Result(
@@ -253,8 +276,9 @@ def run(
     return Run(result, book, validated, scored.ranking)
 
 
-def load_format(format: str | Path | Format | None) -> Format | None:
-    """The format asked for, loaded (``core.formats.load``); None when none was asked for.
+def load_format(format: str | Path | Format | FormatFile | None) -> Format | None:
+    """The format asked for, loaded (``core.formats.load``; a ``FormatFile``, uploaded, by
+    ``formats.from_file``); None when none was asked for.
 
     Raises ``UnusableWorkbookError`` for a name not shipped or a broken format file.
     """
@@ -262,6 +286,8 @@ def load_format(format: str | Path | Format | None) -> Format | None:
         return None
     from xlsx_scorer.core import formats  # noqa: PLC0415  (pydantic: only when asked)
 
+    if isinstance(format, formats.FormatFile):
+        return formats.from_file(format)
     return format if isinstance(format, formats.Format) else formats.load(format)
 
 
@@ -360,6 +386,7 @@ def score_file(
 
     The save is atomic: when the result's exit code is 2, or an exception
     escapes, ``target`` is as it was.  A result with a ``workbook`` was saved.
+    ``force`` also scores in a ``format`` the workbook does not record (``score``).
     A ``target`` that is another existing file is replaced only with ``force``;
     else the result is ``unusable.output_exists``, in the workbook's language.  A
     ``target`` whose name does not end like a workbook of its kind (``.xlsx``, or
@@ -379,6 +406,7 @@ def score_file(
         scoring=True,
         checked=True,
         format=format,
+        force=force,
     )
     if result.workbook is None:
         return result

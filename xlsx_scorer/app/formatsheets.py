@@ -88,7 +88,8 @@ def exact_values(values: Sequence[Any]) -> list[int | float]:
 def standings_sheet(
     lang: str, fmt: Format, ranked: Ranked, *, event: str | None, computed: str, games: int
 ) -> SheetSpec:
-    """The Standings sheet: rank, player, the format's keys, then its first key per round."""
+    """The Standings sheet: rank, player, the format's keys, then its first key per round;
+    its notes say when it was computed and in which format it ranks (§8)."""
     table, per_round = ranked.table, ranked.per_round
     rounds = [int(number) for number in per_round.columns]
     keyed = shown_columns(fmt, lang)
@@ -127,7 +128,10 @@ def standings_sheet(
         ),
         data_sheet=sheet_name(lang, CHART_DATA),
     )
-    notes = (text(lang, "notice.computed", when=computed, games=games, players=len(table)),)
+    notes = (
+        text(lang, "notice.computed", when=computed, games=games, players=len(table)),
+        text(lang, "notice.format_used", name=fmt.name),
+    )
     spec = SheetSpec(
         STANDINGS,
         sheet_name(lang, STANDINGS),

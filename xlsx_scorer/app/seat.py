@@ -31,12 +31,12 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch, reader, rosterheaders, save, sidesheets, splice
+from xlsx_scorer.xlsx import eventformat, patch, reader, rosterheaders, save, sidesheets, splice
 from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.core.formats import Format, FormatFile
 
 #: The columns every seated row fills, in this order.
 SEATED = ("round", "table", "player")
@@ -95,21 +95,25 @@ def seat_bytes(
     seed: int = 0,
     rounds: int | None = None,
     language: str | None = None,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
     path: Path = Path(),
     checked: bool = False,
+    force: bool = False,
+    forcible: bool = False,
 ) -> SeatedBytes:
     """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
 
     ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
     (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, no
-    roster, no seating possible, not a workbook) raise ``UnusableWorkbookError``: nothing
-    is made.
+    roster, no seating possible, not a workbook, a ``format`` that disagrees with the one
+    the workbook records, unless ``force``; ``forcible``: the refusal says how to force)
+    raise ``UnusableWorkbookError``: nothing is made.
     """
     if not checked:
         safety.check_package(data)
     chosen = load_format(format)
     book = reader.read_workbook_bytes(data, path=path, format=chosen)
+    eventformat.agree(book.recorded, chosen, force=force, forcible=forcible, lang=book.language)
     lang = choose_language(language, book.language)
     sizes = book.format.table_sizes
     used = method or default_method(sizes)
@@ -154,6 +158,8 @@ def seat_file(
         format=chosen,
         path=source,
         checked=True,
+        force=force,
+        forcible=True,
     )
     save.save_atomically(target, seated.workbook)
     return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
@@ -244,7 +250,7 @@ def _standings(book: reader.Workbook) -> list[str]:
     from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
 
-    run = api.run(book.package.data, scoring=False, checked=True, format=book.format)
+    run = api.run(book.package.data, scoring=False, checked=True, format=book.format, force=True)
     if run.validated is None or run.result.errors:
         raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
     fmt = book.format

@@ -218,9 +218,9 @@ def build_template(
     """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``.
 
     With ``fmt``, the template is that format's: its game's Results columns, its rules in
-    the instructions, and the Event sheet declares it (``Format``) when it is a shipped one
-    (a workbook names only shipped formats; an organiser's own is chosen with ``--format``).
-    Without, it is the ``catan-es`` template as it has always been.
+    the instructions, and the Event sheet declares it (``Format``), an organiser's own
+    with its rules (``Format Rules``: docs/rules.md §8).  Without, it is the ``catan-es``
+    template as it has always been.
     """
     book = Workbook()
     book.remove(book.active)
@@ -358,19 +358,25 @@ def _event_sheet(
     fmt: formats.Format | None = None,
     rounds: int = DEFAULT_ROUNDS,
 ) -> None:
-    """Labels in column A, values in column B; the language value is the code; a shipped
-    ``fmt`` is declared on a row of its own (``Format``), a list of the shipped names; the
-    event's ``Rounds`` last (``seat`` plans them all at once), a whole number."""
+    """Labels in column A, values in column B; the language value is the code; ``fmt`` is
+    declared on a row of its own (``Format``; a shipped one from a list of the shipped
+    names); the event's ``Rounds`` (``seat`` plans them all at once), a whole number; an
+    organiser's own ``fmt`` is recorded whole on a last row (``Format Rules``: its file's
+    text, ``formats.to_toml``), so that the workbook alone scores in it."""
     values: dict[str, str | int | None] = {
         "event.name": event,
         "event.language": lang,
         "event.rounds": rounds,
     }
     labels: tuple[str, ...] = EVENT_LABELS
-    if fmt is not None and formats.is_shipped(fmt):
+    own = fmt is not None and not formats.is_shipped(fmt)
+    if fmt is not None:
         labels = (*labels, "event.format")
         values["event.format"] = fmt.name
     labels = (*labels, "event.rounds")
+    if fmt is not None and own:  # the organiser's own: its rules recorded too (§8)
+        labels = (*labels, "event.format_rules")
+        values["event.format_rules"] = formats.to_toml(fmt)
     for row, key in enumerate(labels, start=1):
         sheet.cell(row=row, column=1, value=text(lang, key)).font = _LABEL_FONT
         cell = sheet.cell(row=row, column=2, value=values.get(key))
@@ -379,19 +385,22 @@ def _event_sheet(
             cell.number_format = DATE_FORMAT
         if key == "event.rounds":
             cell.number_format, cell.alignment = WHOLE_FORMAT, Alignment(horizontal="left")
-    params = _params(lang)
+    params = _params(lang, fmt)
     rules = {
         "event.language": {
             "kind": "list",
             "error": text(lang, "template.error.language", **params),
             "formula1": f'"{",".join(LANGUAGES)}"',
         },
-        "event.format": {
+        "event.format": {}
+        if own  # any name the organiser's file gives: no list of the shipped ones
+        else {
             "kind": "list",
             "error": text(lang, "template.help.format", **params),
             "formula1": f'"{",".join(formats.SHIPPED)}"',
         },
         "event.rounds": _whole_rule(lang, 1, MAX_ROUNDS),
+        "event.format_rules": {},
     }
     _add(
         sheet,

@@ -217,7 +217,6 @@ def saved(written: Sequence[Path]) -> dict[str, object]:
 def template(args: argparse.Namespace, run: Run) -> int:
     """``template``: write an empty workbook in the language."""
     from xlsx_scorer.app import template as blank  # noqa: PLC0415  (openpyxl: only when asked)
-    from xlsx_scorer.core.formats import is_shipped  # noqa: PLC0415
 
     lang = choose_language(args.lang)
     fmt = load_format(args.format)
@@ -232,9 +231,8 @@ def template(args: argparse.Namespace, run: Run) -> int:
     )
     run.written.append(args.workbook)
     print(text(lang, "cli.wrote", file=args.workbook))
-    # the Event sheet declares a shipped format; an organiser's file is named on each run
-    chosen = [] if fmt is None or is_shipped(fmt) else ["--format", str(args.format)]
-    command = shlex.join(["xlsx-scorer", "score", str(args.workbook), *chosen])
+    # the Event sheet records the format, an organiser's own with its rules: none to repeat
+    command = shlex.join(["xlsx-scorer", "score", str(args.workbook)])
     players, results = sheet_name(lang, "players"), sheet_name(lang, "results")
     print(text(lang, "cli.template_next", players=players, results=results, command=command))
     return 0

@@ -140,7 +140,7 @@ def check(
     *,
     filename: str | None = None,
     language: str | None = None,
-    format: str | None = None,
+    format: str | formats.FormatFile | None = None,
 ) -> Result:
     """Every finding about the workbook in ``data``, as ``api.check``; ranked when clean.
 
@@ -162,7 +162,7 @@ def score(
     filename: str | None = None,
     language: str | None = None,
     now: dt.datetime | None = None,
-    format: str | None = None,
+    format: str | formats.FormatFile | None = None,
 ) -> Result:
     """``api.score``: ``Result.workbook`` holds the scored bytes; with errors, their cells too."""
     scored = api.run(
@@ -180,7 +180,7 @@ def seat(
     method: Method | None = None,
     seed: int = 0,
     language: str | None = None,
-    format: str | None = None,
+    format: str | formats.FormatFile | None = None,
     filename: str | None = None,
 ) -> seating.SeatedBytes | Finding:
     """Seat round ``round_no`` of the workbook in ``data`` (``app.seat.seat_bytes``); the

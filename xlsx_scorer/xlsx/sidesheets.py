@@ -128,21 +128,6 @@ def event(rows: Rows, sheet: str) -> tuple[str | None, str | None]:
     return event_name, language
 
 
-def declared_format(rows: Rows) -> str | None:
-    """The format the ``Event`` sheet declares: the value right of its ``Format`` label (any
-    shipped language), or None.
-
-    >>> declared_format({1: {1: "Event", 2: "Cup"}, 2: {1: "Formato", 2: "carcassonne-hig"}})
-    'carcassonne-hig'
-    """
-    labels = {fold(module.STRINGS["event.format"]) for module in LANGUAGES.values()}
-    for line in rows.values():
-        cells = [value for _, value in sorted(line.items()) if not is_blank(value)]
-        if len(cells) >= 2 and isinstance(cells[0], str) and fold(cells[0]) in labels:
-            return " ".join(str(cells[1]).split())
-    return None
-
-
 @dataclass(frozen=True)
 class RosterLine:
     """A player's optional roster columns (docs/rules.md §7): each blank when not given."""
