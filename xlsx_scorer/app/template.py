@@ -35,7 +35,7 @@ are regenerated with::
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -45,6 +45,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlsx_scorer.app.inputrules import MAX_ROUNDS, ROSTER_RULES, whole_rule
 from xlsx_scorer.core import formats
 from xlsx_scorer.core.columns import (
     GAME_COLUMNS,
@@ -69,9 +70,6 @@ TEMPLATE_REFUSALS = {
 }
 DEFAULT_PLAYERS = 24
 DEFAULT_ROUNDS = 5
-#: The most rounds the Event sheet's input rule takes (the command line's ``--rounds``); the
-#: longest club name the roster's takes.
-MAX_ROUNDS, CLUB_MAX = 1000, 100
 ROSTER = "Roster"
 #: Excel limits: an input message title and text, a list formula.
 PROMPT_TITLE_MAX, PROMPT_MAX, ERROR_MAX, LIST_FORMULA_MAX = 32, 255, 225, 255
@@ -399,7 +397,7 @@ def _event_sheet(
             "error": text(lang, "template.help.format", **params),
             "formula1": f'"{",".join(formats.SHIPPED)}"',
         },
-        "event.rounds": _whole_rule(lang, 1, MAX_ROUNDS),
+        "event.rounds": whole_rule(lang, 1, MAX_ROUNDS),
         "event.format_rules": {},
     }
     _add(
@@ -451,44 +449,11 @@ def _players_sheet(sheet: Worksheet, lang: str, players: int) -> None:
     sheet.freeze_panes = "A2"
 
 
-def _whole_rule(lang: str, low: int, high: int | None = None) -> dict[str, str]:
-    """A whole-number input rule from ``low`` (to ``high``), and its error message."""
-    if high is None:
-        return {
-            "kind": "whole",
-            "operator": "greaterThanOrEqual",
-            "formula1": str(low),
-            "error": text(lang, "template.error.minimum", low=low),
-        }
-    return {
-        "kind": "whole",
-        "operator": "between",
-        "formula1": str(low),
-        "formula2": str(high),
-        "error": text(lang, "template.error.range", low=low, high=high),
-    }
-
-
-#: The roster's optional columns (``xlsx.sidesheets.ROSTER_COLUMNS``) and their input rules:
-#: a round from 0 (dropped before the first), a table from 1, a club's name of a few words.
-ROSTER_RULES: dict[str, Callable[[str], dict[str, str]]] = {
-    "dropped_after": lambda lang: _whole_rule(lang, 0),
-    "fixed_table": lambda lang: _whole_rule(lang, 1),
-    "club": lambda lang: {
-        "kind": "textLength",
-        "operator": "between",
-        "formula1": "1",
-        "formula2": str(CLUB_MAX),
-        "error": text(lang, "template.error.text", high=CLUB_MAX),
-    },
-}
-
-
 def _column_rule(lang: str, key: str) -> dict[str, str]:
     """The validation rule of one Results column: kind, operator, formulas, error message."""
     params = _params(lang)
     if key in LIMITS:
-        return _whole_rule(lang, *LIMITS[key])
+        return whole_rule(lang, *LIMITS[key])
     if key == "table":
         return {
             "kind": "textLength",
