@@ -288,7 +288,7 @@ CATALOGUE: tuple[Finding, ...] = (
         "notice",
         Where(round=3, table="2"),
     ),
-    Finding("seat_round_by_round", {"round": 3}, "notice", Where(round=3)),
+    Finding("seat_round_by_round", {"round": 3, "command_line": "yes"}, "notice", Where(round=3)),
     Finding("seat_dropped", {"players": "Ana, Bo", "count": 2}, "notice", Where(round=3)),
     Finding(
         "seat_roster_header",

@@ -5,6 +5,7 @@ reads what the others wrote.  Through the command line (``cli.main``) and the AP
 
 from __future__ import annotations
 
+import io
 import itertools
 from collections import Counter
 from pathlib import Path
@@ -15,7 +16,9 @@ import pytest
 
 from tests.builders import KEYS, with_vp, write
 from xlsx_scorer.app import api
+from xlsx_scorer.app.seat import seat_bytes
 from xlsx_scorer.cli import main
+from xlsx_scorer.findings import render
 from xlsx_scorer.i18n import LANGUAGES, text
 
 
@@ -109,6 +112,15 @@ def test_without_rounds_seat_says_it_plans_round_by_round(
     assert all("round by round" in out for out in said)
     assert all("Rounds" in out and "--rounds" in out for out in said)
     assert not any("no seating without it was found" in out for out in said)
+    # the page seats through the same function, and names no command-line option
+    book = openpyxl.load_workbook(path)
+    book["Results"].delete_rows(2, book["Results"].max_row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    seated = seat_bytes(buffer.getvalue(), 1)
+    told = [render(finding, "en") for finding in seated.findings]
+    assert any("round by round" in line for line in told)
+    assert not any("--" in line for line in told)
 
 
 # ---------------------------------------------------------------------------

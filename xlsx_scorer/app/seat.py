@@ -99,26 +99,27 @@ def seat_bytes(
     path: Path = Path(),
     checked: bool = False,
     force: bool = False,
-    forcible: bool = False,
+    command_line: bool = False,
 ) -> SeatedBytes:
     """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
 
     ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
     (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, no
     roster, no seating possible, not a workbook, a ``format`` that disagrees with the one
-    the workbook records, unless ``force``; ``forcible``: the refusal says how to force)
-    raise ``UnusableWorkbookError``: nothing is made.
+    the workbook records, unless ``force``) raise ``UnusableWorkbookError``: nothing is
+    made.  ``command_line``: the report and refusals may name the command's options
+    (``--force``, ``--rounds``); the page's never do.
     """
     if not checked:
         safety.check_package(data)
     chosen = load_format(format)
     book = reader.read_workbook_bytes(data, path=path, format=chosen)
-    eventformat.agree(book.recorded, chosen, force=force, forcible=forcible, lang=book.language)
+    eventformat.agree(book.recorded, chosen, force=force, forcible=command_line, lang=book.language)
     lang = choose_language(language, book.language)
     sizes = book.format.table_sizes
     used = method or default_method(sizes)
     try:
-        seated = _seat(book, round_no, used, seed, rounds, sizes)
+        seated = _seat(book, round_no, used, seed, rounds, sizes, command_line=command_line)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
@@ -159,7 +160,7 @@ def seat_file(
         path=source,
         checked=True,
         force=force,
-        forcible=True,
+        command_line=True,
     )
     save.save_atomically(target, seated.workbook)
     return Seated(seated.seating, seated.language, target, seated.sheet, seated.results)
@@ -172,6 +173,8 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     seed: int,
     rounds: int | None,
     table_sizes: Sequence[int],
+    *,
+    command_line: bool = False,
 ) -> Seating:
     results = book.results
     history = past_tables(results.raw)
@@ -210,7 +213,14 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         )
     except CannotSeatError as error:
         raise UnusableWorkbookError(error.finding.code, dict(error.finding.params)) from error
-    return replace(seated, findings=(*headers.findings, *seated.findings))
+    said = "yes" if command_line else "no"  # the page names no command-line option
+    told = tuple(
+        replace(finding, params={**finding.params, "command_line": said})
+        if finding.code == "seat_round_by_round"
+        else finding
+        for finding in seated.findings
+    )
+    return replace(seated, findings=(*headers.findings, *told))
 
 
 def past_tables(raw: Any) -> list[PastTable]:
