@@ -113,6 +113,13 @@ CATALOGUE: tuple[Finding, ...] = (
         formats="catan-es, catan-de, catan-world, carcassonne-hig, carcassonne-swiss",
     ),
     fatal("unusable.format_not_toml", file="club.toml", detail="Invalid value (at line 3)"),
+    Finding(
+        "unusable.format_disagrees",
+        {"recorded": "lliga", "given": "catan-de", "sheet": "Event", "same": "no"}
+        | {"forcible": "yes"},
+        "fatal",
+        Where(file="cup.xlsx"),
+    ),
     fatal(
         "unusable.format_unknown_key",
         file="club.toml",
@@ -278,6 +285,8 @@ CATALOGUE: tuple[Finding, ...] = (
     # Worth knowing
     Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
+    Finding("format_recorded", {"name": "lliga"}, "notice", Where(sheet="Event", cell="B6")),
+    Finding("format_not_recorded", {"name": "lliga"}, "notice", Where(file="cup.xlsx")),
     Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
     Finding(
         "round_in_play",
@@ -316,7 +325,20 @@ CATALOGUE: tuple[Finding, ...] = (
         "notice",
         Where(round=3),
     ),
-    Finding("seat_repeat", {"players": "Ana, Bo", "times": 2}, "notice", Where(round=3, table="2")),
+    Finding(
+        "seat_repeat",
+        {"players": "Ana, Bo", "times": 2, "planned": "event"},
+        "notice",
+        Where(round=3, table="2"),
+    ),
+    Finding("seat_round_by_round", {"round": 3, "command_line": "yes"}, "notice", Where(round=3)),
+    Finding("seat_dropped", {"players": "Ana, Bo", "count": 2}, "notice", Where(round=3)),
+    Finding(
+        "seat_roster_header",
+        {"found": "Retired After Round", "expected": "Dropped After Round"},
+        "notice",
+        Where(sheet="Players", cell="B1"),
+    ),
     Finding(
         "seat_club", {"club": "ortega", "players": "Ana, Bo"}, "notice", Where(round=3, table="2")
     ),

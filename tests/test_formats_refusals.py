@@ -20,7 +20,9 @@ from openpyxl import load_workbook
 
 from tests.builders import run_cli, with_vp, write
 from tests.formatgen import CARCASSONNE
+from xlsx_scorer.app.api import check
 from xlsx_scorer.cli import main
+from xlsx_scorer.core.formats import load
 
 LANGS = ("en", "es", "tr")
 
@@ -217,18 +219,20 @@ def test_the_refusal_quotes_the_whole_setting(
     assert shown in capsys.readouterr().err
 
 
-def test_a_template_for_an_organisers_file_says_to_score_with_it(tmp_path: Path) -> None:
-    """The Event sheet declares only shipped formats, so the next command names the file."""
+def test_a_template_for_an_organisers_file_says_to_score_without_it(tmp_path: Path) -> None:
+    """The Event sheet records the organiser's format with its rules (issue 24), so the next
+    command needs no --format."""
     fmt = tmp_path / "club night.toml"
     fmt.write_text(GOOD, encoding="utf-8")
     blank = tmp_path / "club.xlsx"
     done = run_cli("template", blank, "--format", fmt, "--players", "6")
     assert done.returncode == 0, done.stderr
-    assert f"xlsx-scorer score {blank} --format '{fmt}'" in done.stdout
+    assert f"then run: xlsx-scorer score {blank}\n" in done.stdout
 
 
-def test_a_file_named_like_a_shipped_format_is_not_declared_as_it(tmp_path: Path) -> None:
-    """``name = "catan-es"`` with other points is not catan-es: the template must not say so."""
+def test_a_file_named_like_a_shipped_format_is_recorded_with_its_rules(tmp_path: Path) -> None:
+    """``name = "catan-es"`` with other points is not catan-es: the template records its
+    rules beside the name, and they are what the workbook is read in."""
     fmt = tmp_path / "mine.toml"
     fmt.write_text(
         'name = "catan-es"\ngame = "catan"\ntable_sizes = [3, 4]\n'
@@ -237,8 +241,9 @@ def test_a_file_named_like_a_shipped_format_is_not_declared_as_it(tmp_path: Path
     )
     blank = tmp_path / "club.xlsx"
     assert main(["template", str(blank), "--format", str(fmt)]) == 0
-    event = list(load_workbook(blank)["Event"].iter_rows(values_only=True))
-    assert all(value != "catan-es" for row in event for value in row), event
+    event = {row[0]: row[1] for row in load_workbook(blank)["Event"].iter_rows(values_only=True)}
+    assert "[6, 4, 2, 0]" in event["Format Rules"], event
+    assert check(blank.read_bytes()).format == load(str(fmt))
 
 
 def test_the_command_to_run_again_keeps_the_format(tmp_path: Path) -> None:

@@ -187,8 +187,14 @@ def test_no_code_builds_patterns_from_translated_text() -> None:
         for path in PACKAGE.rglob("*.py")
         if path.parent.name != "i18n" and ".STRINGS[" in path.read_text(encoding="utf-8")
     ]
-    # Event sheet labels (name, language, date), read as header aliases
-    assert sorted(readers) == ["xlsx/archival.py", "xlsx/sidesheets.py"]
+    # Event sheet labels (name, language, date, format), the roster's optional columns' headers,
+    # read as header aliases
+    assert sorted(readers) == [
+        "xlsx/archival.py",
+        "xlsx/eventformat.py",
+        "xlsx/rosterheaders.py",
+        "xlsx/sidesheets.py",
+    ]
 
 
 def test_every_rule_has_a_message() -> None:

@@ -99,9 +99,12 @@ def test_a_hig_event_is_seated_at_tables_of_three_and_four(tmp_path: Path) -> No
 
 
 def test_format_on_the_command_line_overrides_the_declared_one(tmp_path: Path) -> None:
-    """A workbook declaring carcassonne-hig, seated ``--format carcassonne-swiss`` (the same
-    game's results), is paired: 4 players at two tables of 2."""
+    """A workbook declaring carcassonne-hig, seated ``--format carcassonne-swiss --force``
+    (the same game's results), is paired: 4 players at two tables of 2.  Without
+    ``--force`` the format that disagrees is refused (issue 24)."""
     path = carcassonne_event(tmp_path, "carcassonne-hig", 4)
-    done = cli("seat", path, "--round", "1", "--format", "carcassonne-swiss")
+    refused = cli("seat", path, "--round", "1", "--format", "carcassonne-swiss")
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    done = cli("seat", path, "--round", "1", "--format", "carcassonne-swiss", "--force")
     assert done.returncode == 0, done.stdout + done.stderr
     assert sorted(len(names) for names in tables_of(round_rows(path, 1)).values()) == [2, 2]

@@ -351,7 +351,7 @@ def test_the_page_works_by_keyboard(browser: WebDriver, site: str) -> None:
     """Tab reaches every control in reading order, and the focused file button shows it."""
     open_page(browser, site, "en")
     order = []
-    for _ in range(7):
+    for _ in range(8):
         ActionChains(browser).send_keys(Keys.TAB).perform()
         order.append(browser.switch_to.active_element.get_attribute("id"))
         if order[-1] == "file":
@@ -364,7 +364,16 @@ def test_the_page_works_by_keyboard(browser: WebDriver, site: str) -> None:
             else focused
         )
         assert ring_contrast(browser, ringed) >= FOCUS_CONTRAST, order[-1]
-    assert order == ["language", "format", "file", "players", "rounds", "event", "template-link"]
+    assert order == [
+        "language",
+        "format",
+        "format-file",  # issue 24: an organiser's own format file
+        "file",
+        "players",
+        "rounds",
+        "event",
+        "template-link",
+    ]
     choose(browser, MISTAKES)
     first_grid = browser.find_element(By.CSS_SELECTOR, ".grid-wrap")
     assert first_grid.get_attribute("tabindex") == "0"

@@ -229,4 +229,5 @@ def test_a_check_offers_no_round_while_the_round_before_has_tables_to_play(clien
     )
     offer = response.json()["seat"]
     assert offer["round"] is None
-    assert "5" in offer["waiting"] and "--" not in offer["waiting"]
+    assert "5" in offer["waiting"]
+    assert "--" not in offer["waiting"]

@@ -38,13 +38,14 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import parallel, save
+from xlsx_scorer.xlsx import eventformat, parallel, save
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from xlsx_scorer.app.pipeline import Ranking, Validated
     from xlsx_scorer.core.formats import Format as Format  # noqa: PLC0414  (the shells name it so)
+    from xlsx_scorer.core.formats import FormatFile as FormatFile  # noqa: PLC0414
     from xlsx_scorer.core.inplay import RoundsPlayed
     from xlsx_scorer.xlsx.reader import Workbook
 
@@ -121,14 +122,15 @@ def check(
     *,
     filename: str | None = None,
     language: str | None = None,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
 ) -> Result:
     """Every finding about the workbook in ``data``; nothing is scored or written.
 
     ``filename`` names the file in findings; ``language`` (``en``, ``es``,
     ``tr``) overrides the workbook's own for the result's words; ``format`` is the
     tournament format (a shipped name, a format file, a ``Format``), else the one the
-    workbook declares, else ``catan-es`` (docs/rules.md, "Formats").
+    workbook records, else ``catan-es`` (docs/rules.md, "Formats"); one that disagrees
+    with the format the workbook records is refused (``unusable.format_disagrees``).
     """
     return _run(data, filename=filename, language=language, now=None, scoring=False, format=format)
 
@@ -139,14 +141,26 @@ def score(
     filename: str | None = None,
     language: str | None = None,
     now: dt.datetime | None = None,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
+    force: bool = False,
 ) -> Result:
     """Check and score the workbook in ``data``; ``Result.workbook`` holds the scored bytes.
 
     ``now`` is the time the sheets say they were computed (default: now), shown in this
-    computer’s time zone (``i18n.date_time``); ``format`` as for ``check``.
+    computer’s time zone (``i18n.date_time``); ``format`` as for ``check``, but ``force``
+    scores in a ``format`` that disagrees with the recorded one.  An organiser's own format
+    (a file) is recorded on the Event sheet when the workbook records none yet, and a
+    forced one replaces the record (``notice.format_recorded``; docs/rules.md §8).
     """
-    return _run(data, filename=filename, language=language, now=now, scoring=True, format=format)
+    return _run(
+        data,
+        filename=filename,
+        language=language,
+        now=now,
+        scoring=True,
+        format=format,
+        force=force,
+    )
 
 
 def _run(
@@ -156,11 +170,20 @@ def _run(
     language: str | None,
     now: dt.datetime | None,
     scoring: bool,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
+    force: bool = False,
 ) -> Result:
     """One run (``run``): its ``Result``."""
     return run(
-        data, filename=filename, language=language, now=now, scoring=scoring, format=format
+        data,
+        filename=filename,
+        language=language,
+        now=now,
+        scoring=scoring,
+        format=format,
+        rank=False,
+        force=force,
+        forcible=scoring,
     ).result
 
 
@@ -192,8 +215,10 @@ def run(
     now: dt.datetime | None = None,
     scoring: bool,
     checked: bool = False,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
     rank: bool = False,
+    force: bool = False,
+    forcible: bool = False,
 ) -> Run:
     """Check (and with ``scoring``, score) ``data``: the steps of ``check`` and ``score``.
 
@@ -202,7 +227,9 @@ def run(
     first (``safety.check_package``) unless ``checked``.
 
     A check with ``rank`` also ranks a workbook without errors (``Run.ranking``,
-    ``Result.standings``), writing nothing; a score always does.
+    ``Result.standings``), writing nothing; a score always does.  ``force``: a ``format``
+    that disagrees with the one the workbook records is used (and, scoring, recorded);
+    ``forcible``: the caller can force (its refusal says how: ``score``'s ``--force``).
     """
     if language is not None and language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; shipped: {', '.join(LANGUAGES)}")
@@ -219,6 +246,7 @@ def run(
 
         with parallel.meanwhile(heavy_steps):
             book = reading.read(package, chosen)
+        eventformat.agree(book.recorded, chosen, force=force, forcible=forcible, lang=book.language)
         pipeline = heavy_steps()
         lang = choose_language(language, book.language)
         validated = pipeline.validate(book)
@@ -246,7 +274,8 @@ def run(
         workbook = pipeline.scored_package(book, scored.specs, problems=bool(validated.findings))
         taken = outputkinds.names_taken(book, scored.specs, workbook)
         taken += outputkinds.put_right(book, frozenset(outputkinds.OUTPUT_KINDS), workbook)
-        findings += tuple(finding.located(file=filename) for finding in taken)
+        workbook, recorded = eventformat.record(workbook, book.recorded, chosen, lang)
+        findings += tuple(finding.located(file=filename) for finding in (*taken, *recorded))
     except UnusableWorkbookError as error:
         return Run(_unusable(error, filename=filename, language=language))
     result = Result(
@@ -262,8 +291,17 @@ def run(
     return Run(result, book, validated, scored.ranking)
 
 
-def load_format(format: str | Path | Format | None) -> Format | None:
-    """The format asked for, loaded (``core.formats.load``); None when none was asked for.
+def uploaded_format(name: str, data: bytes) -> FormatFile:
+    """An organiser's own format file sent beside the workbook (the page's ``format_file``),
+    to be read as ``--format FILE.toml`` is: ``name`` says it, ``data`` is its text."""
+    from xlsx_scorer.core import formats  # noqa: PLC0415  (pydantic: only when asked)
+
+    return formats.FormatFile(name, data)
+
+
+def load_format(format: str | Path | Format | FormatFile | None) -> Format | None:
+    """The format asked for, loaded (``core.formats.load``; a ``FormatFile``, uploaded, by
+    ``formats.from_file``); None when none was asked for.
 
     Raises ``UnusableWorkbookError`` for a name not shipped or a broken format file.
     """
@@ -271,6 +309,8 @@ def load_format(format: str | Path | Format | None) -> Format | None:
         return None
     from xlsx_scorer.core import formats  # noqa: PLC0415  (pydantic: only when asked)
 
+    if isinstance(format, formats.FormatFile):
+        return formats.from_file(format)
     return format if isinstance(format, formats.Format) else formats.load(format)
 
 
@@ -373,7 +413,7 @@ def read_file(source: Path) -> Package:
 
 
 def check_file(
-    source: Path, *, language: str | None = None, format: str | Path | Format | None = None
+    source: Path, *, language: str | None = None, format: str | Path | Format | FormatFile | None = None
 ) -> Result:
     """``check`` on the file ``source``."""
     try:
@@ -397,12 +437,13 @@ def score_file(
     language: str | None = None,
     now: dt.datetime | None = None,
     force: bool = False,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
 ) -> Result:
     """``score`` the file ``source`` and save the scored workbook to ``target`` (default: in place).
 
     The save is atomic: when the result's exit code is 2, or an exception
     escapes, ``target`` is as it was.  A result with a ``workbook`` was saved.
+    ``force`` also scores in a ``format`` the workbook does not record (``score``).
     A ``target`` that is another existing file is replaced only with ``force``;
     else the result is ``unusable.output_exists``, in the workbook's language.  A
     ``target`` whose name does not end like a workbook of its kind (``.xlsx``, or
@@ -421,6 +462,7 @@ def score_file(
         now=now,
         scoring=True,
         format=format,
+        force=force,
     )
     if result.workbook is None:
         return result

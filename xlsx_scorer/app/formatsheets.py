@@ -96,8 +96,8 @@ def standings_sheet(
     playing: Sequence[str] = (),
 ) -> SheetSpec:
     """The Standings sheet: rank, player, the format's keys, then its first key per round;
-    under the computed line, each round in play in words (``playing``: the standings are
-    after the last complete round, docs/rules.md §8)."""
+    under the computed line, the format it ranks in (§8) and each round in play in words
+    (``playing``: the standings are after the last complete round, docs/rules.md §8)."""
     table, per_round = ranked.table, ranked.per_round
     rounds = [int(number) for number in per_round.columns]
     keyed = shown_columns(fmt, lang)
@@ -138,6 +138,7 @@ def standings_sheet(
     )
     notes = (
         text(lang, "notice.computed", when=computed, games=games, players=len(table)),
+        text(lang, "notice.format_used", name=fmt.name),
         *playing,
     )
     spec = SheetSpec(

@@ -37,7 +37,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import ours, reader, sidesheets
 
 if TYPE_CHECKING:
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.core.formats import Format, FormatFile
 
 #: The largest round number ``seat`` takes (``--round``, the page's ``round``).
 MAX_ROUND = 1000
@@ -93,7 +93,7 @@ def seat_scored(
     method: str | None = None,
     seed: int = 0,
     language: str | None = None,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
     filename: str | None = None,
 ) -> SeatedScored:
     """Score ``data``, then seat round ``round_no`` into the scored workbook (see above);

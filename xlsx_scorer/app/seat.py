@@ -21,7 +21,7 @@ standings of that format.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,12 +39,12 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch, reader, save, sidesheets, splice
+from xlsx_scorer.xlsx import eventformat, patch, reader, rosterheaders, save, sidesheets, splice
 from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.spec import Column, SheetSpec
 
 if TYPE_CHECKING:
-    from xlsx_scorer.core.formats import Format
+    from xlsx_scorer.core.formats import Format, FormatFile
 
 #: The columns every seated row fills, in this order.
 SEATED = ("round", "table", "player")
@@ -139,27 +139,32 @@ def seat_bytes(
     seed: int = 0,
     rounds: int | None = None,
     language: str | None = None,
-    format: str | Path | Format | None = None,
+    format: str | Path | Format | FormatFile | None = None,
     path: Path = Path(),
     checked: bool = False,
     force: bool = False,
+    command_line: bool = False,
 ) -> SeatedBytes:
     """Seat round ``round_no`` of the workbook in ``data``; the seated package (not saved).
 
     ``data`` is checked as a package first (``safety.check_package``) unless ``checked``
     (``api.read_file`` did); ``path`` only names it.  Refusals (the round has rows, the
-    round before it has none or has games to play (unless ``force``), no roster, no seating
-    possible, not a workbook) raise ``UnusableWorkbookError``: nothing is made.
+    round before it has none or has games to play, no roster, no seating possible, not a
+    workbook, a ``format`` that disagrees with the one the workbook records; the second and
+    the last unless ``force``) raise ``UnusableWorkbookError``: nothing is made.
+    ``command_line``: the report and refusals may name the command's options (``--force``,
+    ``--rounds``); the page's never do.
     """
     if not checked:
         safety.check_package(data)
     chosen = load_format(format)
     book = reader.read_workbook_bytes(data, path=path, format=chosen)
+    eventformat.agree(book.recorded, chosen, force=force, forcible=command_line, lang=book.language)
     lang = choose_language(language, book.language)
     sizes = book.format.table_sizes
     used = method or default_method(sizes)
     try:
-        seated = _seat(book, round_no, used, seed, rounds, sizes, force)
+        seated = _seat(book, round_no, used, seed, rounds, sizes, force, command_line=command_line)
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
@@ -254,6 +259,7 @@ def seat_file(
         path=source,
         checked=True,
         force=force,
+        command_line=True,
     )
     save.save_atomically(target, seated.workbook)
     return Seated(
@@ -269,6 +275,8 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     rounds: int | None,
     table_sizes: Sequence[int],
     force: bool = False,
+    *,
+    command_line: bool = False,
 ) -> Seating:
     results = book.results
     _rounds_readable(results)
@@ -283,18 +291,23 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     if book.roster is None:
         raise UnusableWorkbookError("unusable.seat_no_roster")
     players = reader.side_rows(book.package, "players")
-    lines = sidesheets.roster_lines(*players, book.roster) if players else {}
+    names_column = next(iter(book.roster.names.values())).rstrip("0123456789")
+    headers = (
+        rosterheaders.find(*players, names_column) if players else rosterheaders.RosterHeaders()
+    )
+    lines = sidesheets.roster_lines(*players, book.roster, headers.columns) if players else {}
     entrants = [
         Entrant(name, line.fixed_table, line.club, line.dropped_after)
         for name in book.roster.names
         for line in [lines.get(name, sidesheets.RosterLine())]
     ]
     event = reader.side_rows(book.package, "event")
-    total = rounds or (sidesheets.event_rounds(event[1], event[0]) if event else None) or round_no
+    # the event's rounds: asked for, else the Event sheet's; unknown, the round is planned alone
+    total = rounds or (sidesheets.event_rounds(event[1], event[0]) if event else None)
     chosen: Method = method or default_method(table_sizes)
     standings = _standings(book) if chosen == "swiss" else ()
     try:
-        return seating_core.seat(
+        seated = seating_core.seat(
             entrants,
             [game for game in history if game.round < round_no],
             standings=standings,
@@ -306,6 +319,14 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         )
     except CannotSeatError as error:
         raise UnusableWorkbookError(error.finding.code, dict(error.finding.params)) from error
+    said = "yes" if command_line else "no"  # the page names no command-line option
+    told = tuple(
+        replace(finding, params={**finding.params, "command_line": said})
+        if finding.code == "seat_round_by_round"
+        else finding
+        for finding in seated.findings
+    )
+    return replace(seated, findings=(*headers.findings, *told))
 
 
 def _rounds_readable(results: reader.ResultsSheet) -> None:
@@ -348,7 +369,7 @@ def _standings(book: reader.Workbook) -> list[str]:
     from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
 
-    run = api.run(book.package.data, scoring=False, checked=True, format=book.format)
+    run = api.run(book.package.data, scoring=False, checked=True, format=book.format, force=True)
     if run.validated is None or run.result.errors:
         raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
     fmt = book.format
@@ -434,7 +455,14 @@ def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> S
 
 
 def _worth_printing(finding: Finding) -> bool:
-    return finding.code in {"seat_summary", "seat_fixed_missing", "seat_fixed_shared", "seat_club"}
+    return finding.code in {
+        "seat_summary",
+        "seat_fixed_missing",
+        "seat_fixed_shared",
+        "seat_club",
+        "seat_dropped",
+        "seat_round_by_round",
+    }
 
 
 def _check_reads_back(package: bytes, read: reader.Workbook, seating: Seating) -> None:

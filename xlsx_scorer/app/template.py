@@ -6,10 +6,14 @@ judge's English copy still scores), their contents too, and the workbook opens o
 instructions:
 
 - ``Event``: labels in column A (``event.name``, ``event.date``, ``event.venue``,
-  ``event.language``), values in column B; the language value is the code
-  (``es``), which ``workbook._event`` reads back.
+  ``event.language``, the format when one is chosen, ``event.rounds``), values in
+  column B; the language value is the code (``es``), which ``workbook._event`` reads
+  back; ``Rounds`` is the ``--rounds`` given (``seat`` plans that many rounds at once).
 - ``Players``: the roster, the player header in A1 and one formatted row per
-  player; the defined name ``Roster`` covers those rows.
+  player; the defined name ``Roster`` covers those rows.  Beside it the optional
+  columns ``seat`` reads, empty: ``Dropped After Round``, ``Fixed Table``, ``Club``
+  (``Abandona tras la ronda``, ``Mesa fija``, ``Club`` in Spanish), each with an
+  input message saying what it does and an input rule.
 - ``Results``: the language's headers in row 1 (no title row), frozen, with an
   input message on every header and data validation on every input column:
   docs/rules.md §1 whole-number ranges, the table as a short label, the player from
@@ -41,6 +45,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlsx_scorer.app.inputrules import MAX_ROUNDS, ROSTER_RULES, whole_rule
 from xlsx_scorer.app.instructions import HEADINGS, INSTRUCTION_WIDTH, instructions_of, line_height
 from xlsx_scorer.core import formats
 from xlsx_scorer.core.columns import (
@@ -158,14 +163,14 @@ def build_template(
     """The template workbook for ``players`` players over ``rounds`` rounds, in ``lang``.
 
     With ``fmt``, the template is that format's: its game's Results columns, its rules in
-    the instructions, and the Event sheet declares it (``Format``) when it is a shipped one
-    (a workbook names only shipped formats; an organiser's own is chosen with ``--format``).
-    Without, it is the ``catan-es`` template as it has always been.
+    the instructions, and the Event sheet declares it (``Format``), an organiser's own
+    with its rules (``Format Rules``: docs/rules.md §8).  Without, it is the ``catan-es``
+    template as it has always been.
     """
     book = Workbook()
     book.remove(book.active)
     sheets = {kind: book.create_sheet(str(LANGUAGES[lang].SHEETS[kind])) for kind in SHEETS}
-    _event_sheet(sheets["event"], lang, event, fmt)
+    _event_sheet(sheets["event"], lang, event, fmt, rounds)
     _players_sheet(sheets["players"], lang, players)
     roster = f"{quote_sheetname(sheets['players'].title)}!$A$2:$A${players + 1}"
     book.defined_names[ROSTER] = DefinedName(ROSTER, attr_text=roster)
@@ -292,62 +297,102 @@ def _add(sheet: Worksheet, validations: Iterable[DataValidation]) -> None:
 
 
 def _event_sheet(
-    sheet: Worksheet, lang: str, event: str | None, fmt: formats.Format | None = None
+    sheet: Worksheet,
+    lang: str,
+    event: str | None,
+    fmt: formats.Format | None = None,
+    rounds: int = DEFAULT_ROUNDS,
 ) -> None:
-    """Labels in column A, values in column B; the language value is the code; a shipped
-    ``fmt`` is declared on a last row (``Format``), a list of the shipped names."""
-    values: dict[str, str | None] = {"event.name": event, "event.language": lang}
+    """Labels in column A, values in column B; the language value is the code; ``fmt`` is
+    declared on a row of its own (``Format``; a shipped one from a list of the shipped
+    names); the event's ``Rounds`` (``seat`` plans them all at once), a whole number; an
+    organiser's own ``fmt`` is recorded whole on a last row (``Format Rules``: its file's
+    text, ``formats.to_toml``), so that the workbook alone scores in it."""
+    values: dict[str, str | int | None] = {
+        "event.name": event,
+        "event.language": lang,
+        "event.rounds": rounds,
+    }
     labels: tuple[str, ...] = EVENT_LABELS
-    if fmt is not None and formats.is_shipped(fmt):
-        labels = (*EVENT_LABELS, "event.format")
+    own = fmt is not None and not formats.is_shipped(fmt)
+    if fmt is not None:
+        labels = (*labels, "event.format")
         values["event.format"] = fmt.name
+    labels = (*labels, "event.rounds")
+    if fmt is not None and own:  # the organiser's own: its rules recorded too (§8)
+        labels = (*labels, "event.format_rules")
+        values["event.format_rules"] = formats.to_toml(fmt)
     for row, key in enumerate(labels, start=1):
         sheet.cell(row=row, column=1, value=text(lang, key)).font = _LABEL_FONT
         cell = sheet.cell(row=row, column=2, value=values.get(key))
         cell.border, cell.fill = _BORDER, _INPUT_FILL
         if key == "event.date":
             cell.number_format = DATE_FORMAT
-    language_row = EVENT_LABELS.index("event.language") + 1
-    params = _params(lang)
+        if key == "event.rounds":
+            cell.number_format, cell.alignment = WHOLE_FORMAT, Alignment(horizontal="left")
+    params = _params(lang, fmt)
+    rules = {
+        "event.language": {
+            "kind": "list",
+            "error": text(lang, "template.error.language", **params),
+            "formula1": f'"{",".join(LANGUAGES)}"',
+        },
+        "event.format": {}
+        if own  # any name the organiser's file gives: no list of the shipped ones
+        else {
+            "kind": "list",
+            "error": text(lang, "template.help.format", **params),
+            "formula1": f'"{",".join(formats.SHIPPED)}"',
+        },
+        "event.rounds": whole_rule(lang, 1, MAX_ROUNDS),
+        "event.format_rules": {},
+    }
     _add(
         sheet,
         [
             _validation(
-                f"B{language_row}",
-                title=text(lang, "event.language"),
-                prompt=text(lang, "template.help.language", **params),
-                kind="list",
-                error=text(lang, "template.error.language", **params),
-                formula1=f'"{",".join(LANGUAGES)}"',
+                f"B{row}",
+                title=text(lang, key),
+                prompt=text(lang, f"template.help.{key.removeprefix('event.')}", **params),
+                **rules[key],
             )
+            for row, key in enumerate(labels, start=1)
+            if key in rules
         ],
     )
-    if "event.format" in labels:
-        _add(
-            sheet,
-            [
-                _validation(
-                    f"B{len(labels)}",
-                    title=text(lang, "event.format"),
-                    prompt=text(lang, "template.help.format", **params),
-                    kind="list",
-                    error=text(lang, "template.help.format", **params),
-                    formula1=f'"{",".join(formats.SHIPPED)}"',
-                )
-            ],
-        )
     sheet.column_dimensions["A"].width = 16
     sheet.column_dimensions["B"].width = 44
 
 
 def _players_sheet(sheet: Worksheet, lang: str, players: int) -> None:
-    """The roster: the player header in A1, one formatted row per player below."""
-    title = header(lang, "player")
-    _header_cell(sheet, 1, 1, title)
-    _input_cells(sheet, 1, 2, players + 1, "General")
-    prompt = text(lang, "template.help.players", **_params(lang))
-    _add(sheet, [_validation(f"A1:A{players + 1}", title=title, prompt=prompt)])
-    sheet.column_dimensions["A"].width = 32
+    """The roster: the player header in A1, then the optional columns ``seat`` reads
+    (``ROSTER_RULES``: dropped after round, fixed table, club; docs/seating.md), each with
+    its input message and rule, one formatted row per player below."""
+    last = players + 1
+    validations = []
+    for column, key in enumerate(("player", *ROSTER_RULES), start=1):
+        letter = get_column_letter(column)
+        title = header(lang, key) if key == "player" else text(lang, f"roster.{key}")
+        prompt = text(
+            lang, f"template.help.{key if key != 'player' else 'players'}", **_params(lang)
+        )
+        _header_cell(sheet, 1, column, title)
+        _input_cells(
+            sheet, column, 2, last, "General" if key in {"player", "club"} else WHOLE_FORMAT
+        )
+        validations.append(_validation(f"{letter}1", title=title, prompt=prompt))
+        rule = ROSTER_RULES.get(key)
+        validations.append(
+            _validation(
+                f"{letter}2:{letter}{last}",
+                title=title,
+                prompt=prompt,
+                **(rule(lang) if rule else {}),
+            )
+        )
+        sheet.column_dimensions[letter].width = 32 if key in {"player", "club"} else 16
+    _add(sheet, validations)
+    sheet.row_dimensions[1].height = 45
     sheet.freeze_panes = "A2"
 
 
@@ -355,21 +400,7 @@ def _column_rule(lang: str, key: str) -> dict[str, str]:
     """The validation rule of one Results column: kind, operator, formulas, error message."""
     params = _params(lang)
     if key in LIMITS:
-        low, high = LIMITS[key]
-        if high is None:
-            return {
-                "kind": "whole",
-                "operator": "greaterThanOrEqual",
-                "formula1": str(low),
-                "error": text(lang, "template.error.minimum", low=low),
-            }
-        return {
-            "kind": "whole",
-            "operator": "between",
-            "formula1": str(low),
-            "formula2": str(high),
-            "error": text(lang, "template.error.range", low=low, high=high),
-        }
+        return whole_rule(lang, *LIMITS[key])
     if key == "table":
         return {
             "kind": "textLength",

@@ -20,7 +20,6 @@ from xlsx_scorer.app.api import (
     EXIT_UNUSABLE,
     Result,
     check_file,
-    is_shipped_format,
     load_format,
     score_file,
     shipped_formats,
@@ -239,9 +238,8 @@ def template(args: argparse.Namespace, run: Run) -> int:
     )
     run.written.append(args.workbook)
     print(text(lang, "cli.wrote", file=args.workbook))
-    # the Event sheet declares a shipped format; an organiser's file is named on each run
-    chosen = [] if fmt is None or is_shipped_format(fmt) else ["--format", str(args.format)]
-    command = shlex.join(["xlsx-scorer", "score", str(args.workbook), *chosen])
+    # the Event sheet records the format, an organiser's own with its rules: none to repeat
+    command = shlex.join(["xlsx-scorer", "score", str(args.workbook)])
     players, results = sheet_name(lang, "players"), sheet_name(lang, "results")
     print(text(lang, "cli.template_next", players=players, results=results, command=command))
     return 0

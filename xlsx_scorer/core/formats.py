@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import functools
+import json
 import tomllib
 import unicodedata
 from collections.abc import Mapping
@@ -327,12 +328,40 @@ def load(name_or_path: str | Path) -> Format:
             "unusable.format_unknown", {"name": str(name_or_path), "formats": ", ".join(SHIPPED)}
         )
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as error:
+        data = path.read_bytes()
+    except OSError as error:
         raise UnusableWorkbookError(
             "unusable.format_not_toml", {"file": str(path), "detail": str(error)}
         ) from None
-    return parse(document, str(path))
+    return from_file(FormatFile(str(path), data))
+
+
+@dataclass(frozen=True)
+class FormatFile:
+    """A format file as bytes and the name it is called by (an upload to the page)."""
+
+    name: str
+    data: bytes
+
+
+def from_file(file: FormatFile) -> Format:
+    """The format ``file`` holds; a file that is not TOML (or not UTF-8) is refused naming it.
+
+    >>> from_file(FormatFile("club.toml", b'name = "club"\ngame = "catan"\n'
+    ...                      b'table_sizes = [4]\norder = ["vp"]')).name
+    'club'
+    >>> from_file(FormatFile("club.toml", b"name = "))
+    Traceback (most recent call last):
+    ...
+    xlsx_scorer.findings.UnusableWorkbookError: unusable.format_not_toml
+    """
+    try:
+        document = tomllib.loads(file.data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise UnusableWorkbookError(
+            "unusable.format_not_toml", {"file": file.name, "detail": str(error)}
+        ) from None
+    return parse(document, file.name)
 
 
 def named(name: str | None) -> Format | None:
@@ -355,6 +384,35 @@ def is_shipped(fmt: Format) -> bool:
     (True, False)
     """
     return shipped().get(fmt.name) == fmt
+
+
+def to_toml(fmt: Format) -> str:
+    """``fmt`` as the text of a format file, which ``parse`` reads back as ``fmt``: how a
+    workbook records an organiser's own format (docs/rules.md §8).
+
+    >>> club = Format("club-night", "catan", (3, 4), ((3, (6, 4, 2)), (4, (6, 4, 2, 0))),
+    ...               ("points", "vp"))
+    >>> print(to_toml(club))
+    name = "club-night"
+    game = "catan"
+    table_sizes = [3, 4]
+    points = { 3 = [6, 4, 2], 4 = [6, 4, 2, 0] }
+    order = ["points", "vp"]
+    >>> parse(tomllib.loads(to_toml(club)), "Event!B7") == club
+    True
+    """
+    lines = [
+        f"name = {json.dumps(fmt.name, ensure_ascii=False)}",
+        f"game = {json.dumps(fmt.game)}",
+        f"table_sizes = [{', '.join(map(str, fmt.table_sizes))}]",
+    ]
+    if fmt.points is not None:
+        sizes = ", ".join(
+            f"{size} = [{', '.join(map(str, values))}]" for size, values in fmt.points
+        )
+        lines.append(f"points = {{ {sizes} }}")
+    lines.append(f"order = [{', '.join(json.dumps(key) for key in fmt.order)}]")
+    return "\n".join(lines)
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:

@@ -165,8 +165,15 @@ class Context:
             tables.append(Table(numbers[t], tuple(self.names[p] for p in seats)))
         return tuple(sorted(tables, key=lambda table: table.number))
 
-    def review(self, tables: Sequence[Table], plan: RoundPlan, round_no: int) -> list[Finding]:
-        """Findings on the seated round: repeats, clubs, second small tables and byes, starts."""
+    def review(
+        self, tables: Sequence[Table], plan: RoundPlan, round_no: int, *, alone: bool = False
+    ) -> list[Finding]:
+        """Findings on the seated round: repeats, clubs, second small tables and byes, starts.
+
+        ``alone``: the round was planned by itself (the event's rounds are not known), so a
+        repeat is said to come from that (``planned``: ``round``), not that none could be
+        avoided (``event``).
+        """
         index, counts, meetings = self._index(), self.counts(), self.meetings()
         notes: list[Finding] = []
         repeats = 0
@@ -190,7 +197,11 @@ class Context:
                         notes.append(
                             Finding(
                                 "seat_repeat",
-                                {"players": pair, "times": meetings.count(a, b) + 1},
+                                {
+                                    "players": pair,
+                                    "times": meetings.count(a, b) + 1,
+                                    "planned": "round" if alone else "event",
+                                },
                                 "notice",
                                 where,
                             )

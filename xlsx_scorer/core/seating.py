@@ -121,11 +121,17 @@ def seat(
     standings: Sequence[str] = (),
     table_sizes: Sequence[int] = (3, 4),
     round: int,
-    rounds: int,
+    rounds: int | None,
     method: Method = "random",
     seed: int = 0,
 ) -> Seating:
-    """Seat round ``round`` of an event of ``rounds`` rounds (see the module docstring)."""
+    """Seat round ``round`` of an event of ``rounds`` rounds (see the module docstring).
+
+    ``rounds`` None: the event's number of rounds is not known, so ``random`` plans this
+    round alone, says so (``seat_round_by_round``), and a repeat it makes is said to come
+    from that, never that no seating without it exists.  The players left out because
+    they dropped are named (``seat_dropped``).
+    """
     active = [e for e in entrants if e.plays(round)]
     sizes = table_plan(len(active), table_sizes)
     if not sizes:  # none can be made, or no one is left to seat
@@ -138,13 +144,26 @@ def seat(
         )
     names = [e.name for e in active]
     notes: list[Finding] = []
+    dropped = [e.name for e in entrants if not e.plays(round)]
+    if dropped:
+        notes.append(
+            Finding(
+                "seat_dropped",
+                {"players": _words(dropped), "count": len(dropped)},
+                "notice",
+                Where(round=round),
+            )
+        )
+    alone = rounds is None and method == "random"
+    if alone:
+        notes.append(Finding("seat_round_by_round", {"round": round}, "notice", Where(round=round)))
     pins = _pins(active, sizes, table_sizes, notes, round)
     ctx = Context.build(names, history, round, active, pins, max(table_sizes))
     if method == "swiss":
         plan = _swiss(ctx, sizes, standings, seed, round)
     else:
-        plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds, round))
-    return _finish(ctx, plan, round, notes, method, standings)
+        plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
+    return _finish(ctx, plan, round, notes, method, standings, alone=alone)
 
 
 def _pins(
@@ -299,10 +318,12 @@ def _finish(  # noqa: PLR0917 - the round and what it is reported with
     notes: list[Finding],
     method: Method,
     standings: Sequence[str],
+    *,
+    alone: bool = False,
 ) -> Seating:
     tables = ctx.label(plan, notes, round_no)
     byes = tuple(ctx.names[p] for p in plan.byes)
-    notes.extend(ctx.review(tables, plan, round_no))
+    notes.extend(ctx.review(tables, plan, round_no, alone=alone))
     if method == "swiss" and plan.rank is not None and tables:
         rank = {ctx.names[p]: plan.rank[p] for p in range(len(ctx.names))}
         spread = sum(

@@ -14,8 +14,9 @@ parser takes a hundred times longer, so it reads a ``.po`` only when no ``.mo`` 
   it on the Event sheet) and ``locale`` (its CLDR locale: numbers, dates, plurals);
 - ``msgctxt "header"`` and ``"sheet"``: a ``Results`` column's header, a sheet's name;
   ``"game_header"``: a game's own column, ``<game>.<column>`` (``carcassonne.score``);
-- ``msgctxt "header_alias"``, ``"name_headers"``, ``"marks"`` (``yes``, ``no``): lists, their
-  items separated by ``|`` (``sí|si|x|1``);
+- ``msgctxt "header_alias"``, ``"name_headers"``, ``"roster_alias"`` (other headers of the
+  roster's optional columns), ``"marks"`` (``yes``, ``no``): lists, their items separated
+  by ``|`` (``sí|si|x|1``);
 - ``msgctxt "argparse"``: argparse's own words by their gettext msgid (``usage: ``).
 
 An empty ``msgstr`` is a word not translated yet, and a ``#, fuzzy`` one a guess: either
@@ -58,6 +59,7 @@ class Language:
     GAME_HEADERS: dict[str, dict[str, str]]
     HEADER_ALIASES: dict[str, tuple[str, ...]]
     NAME_HEADERS: tuple[str, ...]
+    ROSTER_ALIASES: dict[str, tuple[str, ...]]
     YES_WORDS: tuple[str, ...]
     NO_WORDS: tuple[str, ...]
     SHEETS: dict[str, str]
@@ -171,6 +173,7 @@ def _language(
             },
             None if fallback is None else (lambda: fallback().GAME_HEADERS),
         ),
+        ROSTER_ALIASES={key: items("roster_alias", key) for key in words.get("roster_alias", {})},
         HEADER_ALIASES={key: items("header_alias", key) for key in words.get("header_alias", {})},
         NAME_HEADERS=items("name_headers", "player", lambda other: other.NAME_HEADERS),
         YES_WORDS=items("marks", "yes", lambda other: other.YES_WORDS),

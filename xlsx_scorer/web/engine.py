@@ -49,6 +49,7 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 
 if TYPE_CHECKING:
+    from xlsx_scorer.app.api import FormatFile
     from xlsx_scorer.app.pipeline import Ranking
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE = api.EXIT_OK, api.EXIT_PROBLEMS, api.EXIT_UNUSABLE
@@ -82,7 +83,7 @@ def check(
     *,
     filename: str | None = None,
     language: str | None = None,
-    format: str | None = None,
+    format: str | FormatFile | None = None,
 ) -> Result:
     """Every finding about the workbook in ``data``, as ``api.check``; ranked when clean.
 
@@ -105,7 +106,7 @@ def score(
     filename: str | None = None,
     language: str | None = None,
     now: dt.datetime | None = None,
-    format: str | None = None,
+    format: str | FormatFile | None = None,
 ) -> Result:
     """``api.score``: ``Result.workbook`` holds the scored bytes; with errors, their cells too."""
     scored = api.run(
@@ -124,7 +125,7 @@ def seat(
     method: str | None = None,
     seed: int = 0,
     language: str | None = None,
-    format: str | None = None,
+    format: str | FormatFile | None = None,
     filename: str | None = None,
 ) -> nextround.SeatedScored | Finding:
     """Round ``round_no`` seated into the scored workbook in ``data``

@@ -12,7 +12,7 @@ import dataclasses
 import sys
 from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
@@ -21,10 +21,16 @@ from starlette.requests import Request
 from xlsx_scorer.app import api
 from xlsx_scorer.web import downloads, engine
 
+if TYPE_CHECKING:
+    from xlsx_scorer.app.api import FormatFile
+
 #: Uploads larger than this are refused with 413 (50 MB).
 MAX_UPLOAD_BYTES = 50_000_000
-#: Room in the request body for the multipart boundaries, part headers and small fields.
-FORM_OVERHEAD_BYTES = 64 * 1024
+#: An uploaded format file larger than this is refused (64 KB; a format file is a few lines).
+MAX_FORMAT_BYTES = 64 * 1024
+#: Room in the request body for the multipart boundaries, part headers and small fields,
+#: and a format file.
+FORM_OVERHEAD_BYTES = 64 * 1024 + MAX_FORMAT_BYTES
 
 
 class ApiError(Exception):
@@ -41,12 +47,13 @@ class ApiError(Exception):
 @dataclass(frozen=True)
 class Upload:
     """A workbook posted to the API: its clean file name, bytes, the ``lang`` asked for, and
-    the shipped ``format`` asked for (None: the workbook's own)."""
+    the ``format`` asked for: a shipped name, or an uploaded format file (``format_file``;
+    None: the format the workbook records)."""
 
     name: str
     data: bytes
     language: str | None
-    format: str | None = None
+    format: str | FormatFile | None = None
     fields: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
@@ -69,7 +76,7 @@ async def read_upload(request: Request, extra: tuple[str, ...] = ()) -> Upload:
     if not request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
         raise ApiError(400, "not_multipart")
     stream = _bounded(request.stream(), limit + FORM_OVERHEAD_BYTES)
-    parser = _InMemoryParser(request.headers, stream, max_files=1, max_fields=4 + len(extra))
+    parser = _InMemoryParser(request.headers, stream, max_files=2, max_fields=4 + len(extra))
     try:
         form = await parser.parse()
     except _TooLargeError:
@@ -86,11 +93,13 @@ async def read_upload(request: Request, extra: tuple[str, ...] = ()) -> Upload:
         asked = form.get("lang")
         chosen = form.get("format")
         query = request.query_params
+        shipped = shipped_format(chosen if isinstance(chosen, str) else query.get("format"))
+        own = form.get("format_file")
         return Upload(
             downloads.clean_name(file.filename),
             data,
             language(asked if isinstance(asked, str) else query.get("lang")),
-            shipped_format(chosen if isinstance(chosen, str) else query.get("format")),
+            await format_file(own) if isinstance(own, UploadFile) and own.filename else shipped,
             {name: value for name in extra if isinstance(value := form.get(name), str)},
         )
     finally:
@@ -125,13 +134,23 @@ def language(value: str | None) -> str | None:
 
 def shipped_format(value: str | None) -> str | None:
     """A shipped format's name, or None (the workbook's own): the server opens no file a
-    request names (an organiser's own format is the one their workbook records)."""
+    request names; an organiser's own format file is uploaded (``format_file``)."""
     if value is None or value == "":
         return None
     shipped = api.shipped_formats()
     if value not in shipped:
         raise ApiError(400, "bad_format", formats=", ".join(shipped))
     return value
+
+
+async def format_file(upload: UploadFile) -> FormatFile:
+    """An organiser's own format file posted beside the workbook (field ``format_file``),
+    read by the engine as ``--format FILE.toml`` is; one over ``MAX_FORMAT_BYTES`` is
+    refused (413): no format file is that long."""
+    data = await upload.read()
+    if len(data) > MAX_FORMAT_BYTES:
+        raise too_large(MAX_FORMAT_BYTES)
+    return api.uploaded_format(downloads.clean_name(upload.filename), data)
 
 
 def count(value: str | None, name: str, default: int, most: int) -> int:

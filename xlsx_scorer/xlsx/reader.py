@@ -37,8 +37,9 @@ from xlsx_scorer.i18n import (
 )
 from xlsx_scorer.opc import ns, safety
 from xlsx_scorer.opc.package import Package, SheetEntry
-from xlsx_scorer.xlsx import sidesheets
+from xlsx_scorer.xlsx import eventformat, sidesheets
 from xlsx_scorer.xlsx.bookparts import part_chunks, related_part
+from xlsx_scorer.xlsx.eventformat import FormatRecord
 from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
 from xlsx_scorer.xlsx.sharedstrings import shared_strings
@@ -109,6 +110,8 @@ class Workbook:
     existing_outputs: dict[str, OldOutput] = field(default_factory=dict)
     #: The format the workbook is scored in: asked for, else declared, else the default.
     format: formats.Format = field(default_factory=lambda: formats.load(formats.DEFAULT))
+    #: What its ``Event`` sheet records of the format (None: it has no Event sheet).
+    recorded: FormatRecord | None = None
 
 
 def cell_ref(column: str, row: int) -> str:
@@ -153,7 +156,9 @@ def read_workbook_bytes(
     try:
         event_sheet = _find_sheet(names, "event")
         event_name, language = _event(book, event_sheet)
-        chosen = format or _declared_format(book, event_sheet)
+        recorded = _recorded_format(book, event_sheet)
+        declared = recorded.format if recorded is not None else None
+        chosen = format or declared or formats.load(formats.DEFAULT)
         results = _results_sheet(book, book.sheets[names.index(results_name)], chosen.game)
         players_name = _find_sheet(names, "players")
         roster = sidesheets.roster(players_name, book.rows(players_name)) if players_name else None
@@ -178,6 +183,7 @@ def read_workbook_bytes(
         event_name=event_name,
         existing_outputs=existing,
         format=chosen,
+        recorded=recorded,
     )
 
 
@@ -347,23 +353,11 @@ def _refuse_other_game(name: str, zone: Rows, game: str, language: str | None) -
             )
 
 
-def _declared_format(book: _Book, sheet: str | None) -> formats.Format:
-    """The shipped format the ``Event`` sheet declares (its ``Format`` entry), else the default.
-
-    A workbook names only a shipped format: a format file is chosen on the command line.
-    """
-    declared = (
-        sidesheets.declared_format(book.rows(sheet, last_row=HEADER_SEARCH_ROWS)) if sheet else None
-    )
-    if declared is None:
-        return formats.load(formats.DEFAULT)
-    found = formats.named(declared)
-    if found is None:
-        raise UnusableWorkbookError(
-            "unusable.format_unknown",
-            {"name": declared, "formats": ", ".join(formats.SHIPPED)},
-        )
-    return found
+def _recorded_format(book: _Book, sheet: str | None) -> FormatRecord | None:
+    """What the ``Event`` sheet records of the format (``eventformat``), if there is one."""
+    if sheet is None:
+        return None
+    return eventformat.read(sheet, book.rows(sheet, last_row=HEADER_SEARCH_ROWS))
 
 
 def _results_sheet(book: _Book, entry: SheetEntry, game: str = "catan") -> ResultsSheet:

@@ -15,6 +15,7 @@ from xlsx_scorer.core.cells import count, is_blank, player_name, shown
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold
 from xlsx_scorer.xlsx.cellvalues import position
+from xlsx_scorer.xlsx.rosterheaders import ROSTER_COLUMNS
 from xlsx_scorer.xlsx.sheetcells import BadValue, column_letters
 
 HEADER_SEARCH_ROWS = 30
@@ -48,12 +49,18 @@ def roster(sheet: str, rows: Rows) -> Roster | None:
 
     Among several header cells (a title "Players" above the real header, say),
     the one with the most filled cells below it wins.  An empty roster counts as
-    no roster: the organiser has not filled it in.
+    no roster: the organiser has not filled it in (the template's headers of the optional
+    columns beside it are no names).
     """
     player_headers = {
         fold(name)
         for module in LANGUAGES.values()
         for name in (module.HEADERS["player"], *module.NAME_HEADERS)
+    }
+    column_headers = player_headers | {
+        fold(module.STRINGS[f"roster.{key}"])
+        for module in LANGUAGES.values()
+        for key in ROSTER_COLUMNS
     }
 
     def filled_below(row: int, column: int) -> int:
@@ -76,7 +83,7 @@ def roster(sheet: str, rows: Rows) -> Roster | None:
             column
             for cells in rows.values()
             for column, value in cells.items()
-            if isinstance(value, str) and not is_blank(value) and fold(value) not in player_headers
+            if isinstance(value, str) and not is_blank(value) and fold(value) not in column_headers
         )
         if not text_cells:
             return None
@@ -122,21 +129,6 @@ def event(rows: Rows, sheet: str) -> tuple[str | None, str | None]:
     return event_name, language
 
 
-def declared_format(rows: Rows) -> str | None:
-    """The format the ``Event`` sheet declares: the value right of its ``Format`` label (any
-    shipped language), or None.
-
-    >>> declared_format({1: {1: "Event", 2: "Cup"}, 2: {1: "Formato", 2: "carcassonne-hig"}})
-    'carcassonne-hig'
-    """
-    labels = {fold(module.STRINGS["event.format"]) for module in LANGUAGES.values()}
-    for line in rows.values():
-        cells = [value for _, value in sorted(line.items()) if not is_blank(value)]
-        if len(cells) >= 2 and isinstance(cells[0], str) and fold(cells[0]) in labels:
-            return " ".join(str(cells[1]).split())
-    return None
-
-
 @dataclass(frozen=True)
 class RosterLine:
     """A player's optional roster columns (docs/rules.md §7): each blank when not given."""
@@ -146,29 +138,16 @@ class RosterLine:
     club: str | None = None
 
 
-#: The optional roster columns by key, their header in every shipped language (``roster.*``).
-ROSTER_COLUMNS = ("dropped_after", "fixed_table", "club")
-
-
-def roster_lines(sheet: str, rows: Rows, roster: Roster) -> dict[str, RosterLine]:
-    """Each roster name's optional columns, from headers in the row of the names' header.
+def roster_lines(
+    sheet: str, rows: Rows, roster: Roster, found: dict[str, int]
+) -> dict[str, RosterLine]:
+    """Each roster name's optional columns, from the columns ``found`` (key → column number:
+    ``rosterheaders.find``).
 
     A number column holding anything but a whole number (from 1 for a table, from 0 for
     a round) makes the workbook unusable, naming the cell and what the column takes
     (``unusable.roster_number``: seating cannot guess a table).
     """
-    headers = {
-        fold(module.STRINGS[f"roster.{key}"]): key
-        for module in LANGUAGES.values()
-        for key in ROSTER_COLUMNS
-    }
-    found: dict[str, int] = {}
-    for row, cells in sorted(rows.items()):
-        if row > HEADER_SEARCH_ROWS:
-            break
-        for column, value in cells.items():
-            if isinstance(value, str) and fold(value) in headers:
-                found.setdefault(headers[fold(value)], column)
     lines: dict[str, RosterLine] = {}
     for name, ref in roster.names.items():
         row, _ = position(ref) or (0, 0)

@@ -101,6 +101,8 @@ function post(path, file, withLanguage, fields = {}) {
   form.append("file", file, file.name);
   if (withLanguage) form.append("lang", state.lang);
   if (chosenFormat()) form.append("format", chosenFormat());
+  const own = byId("format-file").files?.[0];
+  if (own) form.append("format_file", own, own.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return fetch(path, { method: "POST", body: form, headers: headers() });
 }
@@ -436,6 +438,9 @@ function wire() {
   byId("format").addEventListener("change", () => {
     updateTemplateLink();
     showTitle();
+    if (state.file) check(state.file, { focus: false });
+  });
+  byId("format-file").addEventListener("change", () => {
     if (state.file) check(state.file, { focus: false });
   });
   byId("template-link").addEventListener("click", downloadTemplate);
