@@ -413,7 +413,10 @@ def read_file(source: Path) -> Package:
 
 
 def check_file(
-    source: Path, *, language: str | None = None, format: str | Path | Format | FormatFile | None = None
+    source: Path,
+    *,
+    language: str | None = None,
+    format: str | Path | Format | FormatFile | None = None,
 ) -> Result:
     """``check`` on the file ``source``."""
     try:
