@@ -95,9 +95,10 @@ def test_no_table_block_is_cut_by_a_page_break(tmp_path: Path) -> None:
     sheet = book[seated.sheet]
     breaks = [brk.id for brk in sheet.row_breaks.brk]
     assert breaks, "ten tables on one page"
-    for row in breaks:  # a break after row `row`: it ends a block, the next row is blank
-        assert sheet.cell(row, 3).value is not None or sheet.cell(row, 1).value is None
-        assert sheet.cell(row + 1, 3).value is None
+    for row in breaks:  # a break after row `row`: the blank row after a block; a block next
+        assert sheet.cell(row, 3).value is None
+        assert sheet.cell(row + 1, 3).value is not None
+        assert sheet.cell(row + 1, 2).value == 1  # its first seat
     assert sheet.print_title_rows
 
 

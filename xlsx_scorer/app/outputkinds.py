@@ -20,6 +20,10 @@ STANDINGS, ROUND_POINTS, ERRORS = "standings", "round_points", "errors"
 #: A hidden sheet holding the numbers behind the Standings chart.
 CHART_DATA = "chart_data"
 OUTPUT_KINDS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
+#: The kind of a round's printable slips is this and the round: ``seating_r2``.
+SEATING_PREFIX = "seating_r"
+#: The slips' columns before their boxes (table, seat, player): boxes from the fourth on.
+SLIP_BOXES_FROM = 3
 #: Output sheets written before our sheets were marked (see ``xlsx.ours``): a shipped name
 #: of their kind in any language; Standings and Round Points carry the check line; Chart Data
 #: was hidden.

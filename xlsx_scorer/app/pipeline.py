@@ -18,11 +18,13 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
 from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
 from xlsx_scorer.core import backends, checks, games, memo, pending, rules, scoring, standings
+from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
 from xlsx_scorer.core.formats import Format
@@ -34,9 +36,10 @@ from xlsx_scorer.core.problems import (
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
-from xlsx_scorer.i18n import date_time, text
+from xlsx_scorer.i18n import LANGUAGES, date_time, fold, text
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.ours import our_sheets
 from xlsx_scorer.xlsx.spec import SheetSpec
 
@@ -51,11 +54,23 @@ class Validated:
     recheck: tuple[tuple[int, str], ...] = ()
     #: The names on the Players sheet, when the workbook has one.
     roster: frozenset[str] | None = None
+    #: Rows that are a bye (a 2-player format's ``Bye`` table), when there are any.
+    byes: tuple[int, ...] = ()
 
     @property
     def games(self) -> int:
-        """Games in the sheet: distinct (round, table) pairs."""
-        return games.of(self.frame).count
+        """Games in the sheet: distinct (round, table) pairs; a bye is no game played.
+
+        >>> frame = pd.DataFrame({"round": [1, 1, 1], "table": ["1", "1", "Bye"]})
+        >>> Validated(frame, ()).games, Validated(frame, (), byes=(2,)).games
+        (2, 1)
+        """
+        codes = games.of(self.frame).codes
+        if not self.byes:
+            return games.of(self.frame).count
+        played = np.ones(len(codes), dtype=bool)
+        played[list(self.byes)] = False
+        return len(np.unique(codes[(codes >= 0) & played]))
 
     @property
     def players(self) -> int:
@@ -129,7 +144,8 @@ def validate(book: reader.Workbook) -> Validated:
     found.extend(_breakdown_cells(finding, results.columns) for finding in broken)
     found.sort(key=lambda finding: (finding.where.position, finding.code))
     recheck = tuple(pending.games_to_recheck(masked)) if fmt.game == "catan" else ()
-    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster)
+    byes = tuple(np.flatnonzero(rules.bye_rows(typed, fmt)).tolist())
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, byes)
 
 
 def _breakdown_cells(finding: Finding, letters: dict[str, str]) -> Finding:
@@ -179,7 +195,44 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         old = book.existing_outputs.get(kind)
         if old is not None and fingerprint.was_edited(old.rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
+    found.extend(typed_into_slips(book))
     return tuple(found)
+
+
+def typed_into_slips(book: reader.Workbook) -> list[Finding]:
+    """A notice for each seating sheet of ours (``Seating R2``, found by its marker) holding
+    a value in a box of its slips: results typed there are never read, only ``Results`` is.
+
+    The boxes are the cells right of the player (the fourth column on) in the rows under
+    the slips' header (the row whose first cell is the word ``Table`` of a shipped
+    language); the notice points at the first such value.
+    """
+    headers = {fold(text(lang, "seat.table")) for lang in LANGUAGES}
+    found = []
+    for kind, old in book.existing_outputs.items():
+        if not kind.startswith(outputkinds.SEATING_PREFIX):
+            continue
+        rows = old.rows
+        start = next(
+            (
+                i
+                for i, row in enumerate(rows)
+                if row and isinstance(row[0], str) and fold(row[0]) in headers
+            ),
+            None,
+        )
+        typed = (
+            f"{column_letters(column + 1)}{number + 1}"
+            for number in range(start + 1, len(rows))
+            if start is not None
+            for column, value in enumerate(rows[number])
+            if column >= outputkinds.SLIP_BOXES_FROM and not is_blank(value)
+        )
+        cell = next(typed, None)
+        if cell is not None:
+            params = {"sheet": old.name, "results": book.results.name}
+            found.append(Finding("slips_typed", params, "notice", Where(sheet=old.name, cell=cell)))
+    return found
 
 
 def output_sheets(

@@ -3,7 +3,8 @@
 Layout: the title in A1, the notes from A2 down, a blank row, then the table's header row
 (row 4 at the earliest) and its rows.  The header row is frozen and repeated on printed pages
 (the print titles are a defined name, written by the splice); pages are landscape, one page
-wide.
+wide; a sheet of blocks (``SheetSpec.blocks``: a table's slip) breaks its pages between
+blocks (``page_breaks``).
 
 Cells:
 
@@ -16,7 +17,7 @@ Cells:
 - a linked cell is a ``HYPERLINK`` formula with the text it shows as its cached value.
 
 >>> from xlsx_scorer.xlsx.spec import Column
->>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, ""): 5})
+>>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, "", False): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> sheet = worksheet_xml(spec, styles)
 >>> xml = b"".join(map(sheet.block, range(sheet.blocks))).decode()
@@ -31,6 +32,7 @@ Cells:
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -41,7 +43,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
 from xlsx_scorer.xlsx import celltext
 from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import Rows, SheetSpec, note_text
+from xlsx_scorer.xlsx.spec import BOX, Rows, SheetSpec, note_text
 
 __all__ = [
     "CellStyles",
@@ -62,14 +64,14 @@ BLOCK_CELLS = 1 << 15
 class CellStyles:
     """Style ids (cellXfs indices) of our cells: title, notes, header, table cells.
 
-    ``cells`` maps (number format, linked, alignment) to the style of a table cell (the
-    alignment as ``spec.Column.alignment`` writes it).
+    ``cells`` maps (number format, linked, alignment, boxed) to the style of a table cell
+    (the alignment as ``spec.Column.alignment`` writes it; boxed: ``spec.Column.boxed``).
     """
 
     title: int
     note: int
     header: int
-    cells: Mapping[tuple[str | None, bool, str], int]
+    cells: Mapping[tuple[str | None, bool, str, bool], int]
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,8 @@ class _Tails:
         style = self._style
         if value is None:
             return ""
+        if value is BOX:
+            return f"{style}/>"
         if isinstance(value, bool):
             return f'{style} t="b"><v>{int(value)}</v></c>'
         if isinstance(value, int):
@@ -356,6 +360,55 @@ def _lines(text: str, width: int) -> int:
     return len(textwrap.wrap(text, width))
 
 
+#: The height a printed page holds, in points: A4 landscape (595 pt, the shorter of A4 and
+#: Letter) less the top and bottom margins (0.75 in each).  Pages are one page wide, so a
+#: wide sheet prints smaller and holds more: a count by this height never overfills a page.
+PAGE_POINTS = 595 - 2 * 54
+#: The title row's height (14-point text), in points, about (a little more, to be safe).
+TITLE_POINTS = 20.0
+
+
+def _header_points(spec: SheetSpec) -> float:
+    """The header row's height in points (``_header_height``: taller when a header wraps)."""
+    height = _header_height(spec)
+    return float(height.split('"')[1]) if height else LINE_POINTS
+
+
+def page_breaks(spec: SheetSpec) -> list[int]:
+    """The rows (sheet rows) after which a printed page ends, so that no block of
+    ``spec.blocks`` is cut by a page: a block that does not fit what is left of a page
+    starts the next one (whose top repeats the header row, the print titles).  A block
+    longer than a page is not helped.
+
+    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> rows = [(1, "Ana"), (1, "Bo"), (None, None)] * 20
+    >>> spec = SheetSpec("k", "S", "T", (), (Column("T"), Column("P")), rows, blocks=())
+    >>> page_breaks(spec)
+    []
+    >>> blocked = SheetSpec("k", "S", "T", (), spec.columns, rows, blocks=tuple(range(0, 60, 3)))
+    >>> page_breaks(blocked)  # 31 rows of 15 points a page, less the title and header
+    [31, 61]
+    """
+    if not spec.blocks:
+        return []
+    head = header_row(spec)
+    header = _header_points(spec)
+    heights = _row_heights(spec)
+    points = [
+        float(h.split(b'"')[1]) if h else LINE_POINTS for h in (heights or [b""] * len(spec.rows))
+    ]
+    used = TITLE_POINTS + LINE_POINTS * (head - 2) + header
+    breaks: list[int] = []
+    starts = sorted(set(spec.blocks) | {len(spec.rows)})
+    for start, end in itertools.pairwise(starts):
+        size = sum(points[start:end])
+        if used + size > PAGE_POINTS and start > 0:
+            breaks.append(head + start)  # the last row before the block
+            used = header
+        used += size
+    return breaks
+
+
 def worksheet_xml(
     spec: SheetSpec, styles: CellStyles, *, drawing_rid: str | None = None, selected: bool = False
 ) -> SheetXml:
@@ -365,15 +418,15 @@ def worksheet_xml(
     width = len(spec.columns)
     blocks = _RowBlocks(head + 1, (), ())
     if spec.columns:
-        looks = [(column.number_format, column.alignment) for column in spec.columns]
+        looks = [column.look for column in spec.columns]
         blocks = _RowBlocks(
             head + 1,
             spec.rows,
-            [_style(styles.cells[(fmt, False, aligned)]) for fmt, aligned in looks],
+            [_style(styles.cells[(fmt, False, aligned, boxed)]) for fmt, aligned, boxed in looks],
             spec.links,
             [
-                _style(styles.cells[(fmt, True, aligned)]) if spec.links else ""
-                for fmt, aligned in looks
+                _style(styles.cells[(fmt, True, aligned, boxed)]) if spec.links else ""
+                for fmt, aligned, boxed in looks
             ],
             heights=_row_heights(spec),
         )
@@ -400,11 +453,20 @@ def worksheet_xml(
         + (f"<cols>{cols}</cols>" if cols else "")
         + "<sheetData>"
     )
+    breaks = page_breaks(spec)
+    row_breaks = (
+        f'<rowBreaks count="{len(breaks)}" manualBreakCount="{len(breaks)}">'
+        + "".join(f'<brk id="{row}" max="16383" man="1"/>' for row in breaks)
+        + "</rowBreaks>"
+        if breaks
+        else ""
+    )
     return _worksheet(
         lambda: before + _rows_above(spec, styles),
         blocks,
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
         ' footer="0.3"/><pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+        + row_breaks
         + (f'<drawing r:id="{escape_attr(drawing_rid)}"/>' if drawing_rid else ""),
     )
 
