@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
+from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, reading, report
 from xlsx_scorer.core import backends, checks, games, memo, pending, rules, scoring, standings
 from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.collation import collation_key
@@ -277,7 +277,13 @@ def output_sheets(
         return Scored(specs, table, ranks)
     specs = (
         formatsheets.standings_sheet(
-            lang, fmt, ranked, event=book.event_name, computed=computed, games=validated.games
+            lang,
+            fmt,
+            ranked,
+            event=book.event_name,
+            computed=computed,
+            games=validated.games,
+            withdrawn=reading.withdrawn(book),
         ),
         formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event=book.event_name),
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),
