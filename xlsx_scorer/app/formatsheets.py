@@ -86,9 +86,12 @@ def exact_values(values: Sequence[Any]) -> list[int | float]:
     return [value if isinstance(value, int) else float(value) for value in values]
 
 
-#: Keys whose values need a word of explanation under the Standings title, each with its
-#: message (``out.about_<message>``).
-EXPLAINED = {"shares": "shares", "relative": "relative", "buchholz_cut1": "buchholz"}
+#: Keys whose values need a word of explanation under the Standings title, and its message.
+EXPLAINED = {
+    "shares": "out.about_shares",
+    "relative": "out.about_relative",
+    "buchholz_cut1": "out.about_buchholz",
+}
 
 
 def standings_sheet(
@@ -174,7 +177,7 @@ def standings_sheet(
     )
     notes = (
         text(lang, "notice.computed", when=computed, games=games, players=len(table)),
-        *(text(lang, f"out.about_{EXPLAINED[key]}") for key in EXPLAINED if key in fmt.order),
+        *(text(lang, message) for key, message in EXPLAINED.items() if key in fmt.order),
     )
     spec = SheetSpec(
         STANDINGS,

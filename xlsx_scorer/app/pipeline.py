@@ -144,8 +144,8 @@ def validate(book: reader.Workbook) -> Validated:
     found.extend(_breakdown_cells(finding, results.columns) for finding in broken)
     found.sort(key=lambda finding: (finding.where.position, finding.code))
     recheck = tuple(pending.games_to_recheck(masked)) if fmt.game == "catan" else ()
-    byes = tuple(np.flatnonzero(rules.bye_rows(typed, fmt)).tolist())
-    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, byes)
+    byes_at = tuple(np.flatnonzero(rules.bye_rows(typed, fmt)).tolist())
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, byes_at)
 
 
 def _breakdown_cells(finding: Finding, letters: dict[str, str]) -> Finding:
@@ -219,12 +219,11 @@ def typed_into_slips(book: reader.Workbook) -> list[Finding]:
                 for i, row in enumerate(rows)
                 if row and isinstance(row[0], str) and fold(row[0]) in headers
             ),
-            None,
+            len(rows),
         )
         typed = (
             f"{column_letters(column + 1)}{number + 1}"
             for number in range(start + 1, len(rows))
-            if start is not None
             for column, value in enumerate(rows[number])
             if column >= outputkinds.SLIP_BOXES_FROM and not is_blank(value)
         )
