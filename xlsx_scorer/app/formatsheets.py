@@ -59,7 +59,7 @@ def shown_columns(fmt: Format, lang: str = "en") -> list[tuple[str, Shown]]:
     difference = WHOLE_FORMAT if max(fmt.table_sizes) == 2 else POINTS_FORMAT
     by_key = {
         "points": Shown(points, 13, POINTS_FORMAT),
-        "wins": Shown("out.wins", 8, POINTS_FORMAT),
+        "wins": Shown("out.wins", 10, POINTS_FORMAT),
         "vp": Shown("out.vp", 7, WHOLE_FORMAT),
         "score": Shown("out.score", 8, WHOLE_FORMAT),
         "vp_ratio": Shown("out.vp_pct", 9, share_format(lang)),
@@ -116,6 +116,9 @@ def standings_sheet(
     keyed = shown_columns(fmt, lang)
     first = keyed[0][1]
     players = table["player"].tolist()
+    byes = None if ranked.byes is None else ranked.byes.to_numpy(dtype=bool)
+    bye = text(lang, "out.bye")
+    width = 7 if byes is None else max(7, len(bye) + 2)  # a round's column holds its word
     dropped = {name: after for name, after in (withdrawn or {}).items() if name in set(players)}
     columns = (
         Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
@@ -125,12 +128,13 @@ def standings_sheet(
             Column(text(lang, shown.message), shown.width, shown.number_format)
             for _, shown in keyed
         ),
-        *(Column(text(lang, "out.round_column", round=n), 7, first.number_format) for n in rounds),
+        *(
+            Column(text(lang, "out.round_column", round=n), width, first.number_format)
+            for n in rounds
+        ),
         *((Column(text(lang, "out.note"), 26),) if dropped else ()),
     )
     scaled = per_round.to_numpy(dtype=float, na_value=np.nan)  # a row per player
-    byes = None if ranked.byes is None else ranked.byes.to_numpy(dtype=bool)
-    bye = text(lang, "out.bye")
 
     def round_column(index: int) -> list[Any]:
         cells: list[Any] = _scaled_column(scaled[:, index], ranked.round_scale)
