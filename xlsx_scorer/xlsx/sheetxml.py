@@ -4,7 +4,7 @@ Layout: the title in A1, the notes from A2 down, a blank row, then the table's h
 (row 4 at the earliest) and its rows.  The header row is frozen and repeated on printed pages
 (the print titles are a defined name, written by the splice); pages are landscape, one page
 wide; a sheet of blocks (``SheetSpec.blocks``: a table's slip) breaks its pages between
-blocks (``page_breaks``).
+blocks (``printing.page_breaks``).
 
 Cells:
 
@@ -32,16 +32,14 @@ Cells:
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
-from xlsx_scorer.xlsx import celltext
+from xlsx_scorer.xlsx import celltext, printing
 from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.spec import BOX, Rows, SheetSpec, note_text
 
@@ -299,116 +297,6 @@ def _style(style_id: int) -> str:
     return f' s="{style_id}"' if style_id else ""
 
 
-#: Points per line of 11-point text, and the characters a column of width ``w`` holds per line.
-LINE_POINTS = 15.0
-
-
-def _header_height(spec: SheetSpec) -> str:
-    """A taller header row when a header wraps (``ht``/``customHeight``), else nothing.
-
-    Excel and LibreOffice do not grow a row for wrapped text they did not lay out
-    themselves: "Puntos de ronda" in a column 13 wide takes two lines.
-
-    >>> from xlsx_scorer.xlsx.spec import Column
-    >>> spec = SheetSpec("k", "S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
-    >>> _header_height(spec)
-    ' ht="30" customHeight="1"'
-    """
-    lines = max(
-        (_lines(column.header, max(1, int(column.width) - 2)) for column in spec.columns),
-        default=1,
-    )
-    return f' ht="{LINE_POINTS * lines:g}" customHeight="1"' if lines > 1 else ""
-
-
-#: Width units a character of 11-point Calibri takes, about (a little more, to be safe: a
-#: wrapped line that does not fit is cut, a spare line is only space).
-CHAR_WIDTH = 0.9
-
-
-def _row_heights(spec: SheetSpec) -> list[bytes] | None:
-    """Each row's height attributes when a ``wrapped`` column's text takes several lines
-    there (``b""`` for one line), else None: Excel and LibreOffice would show one line.
-
-    >>> from xlsx_scorer.xlsx.spec import Column
-    >>> columns = (Column("N", 7), Column("Problem", 12, wrapped=True))
-    >>> spec = SheetSpec("k", "S", "T", (), columns, ((1, "short"), (2, "a longer one, in two")))
-    >>> _row_heights(spec)
-    [b'', b' ht="30" customHeight="1"']
-    >>> _row_heights(SheetSpec("k", "S", "T", (), columns[:1], ((1,),))) is None
-    True
-    """
-    wrapped = [i for i, column in enumerate(spec.columns) if column.wrapped]
-    if not wrapped or not spec.rows:
-        return None
-    table = Rows.of(spec.rows)
-    widths = [max(1, int(spec.columns[i].width / CHAR_WIDTH)) for i in wrapped]
-    heights = []
-    for texts in zip(*(table.columns[i] for i in wrapped), strict=True):
-        lines = max(
-            _lines(value, width) if isinstance(value, str) else 1
-            for value, width in zip(texts, widths, strict=True)
-        )
-        heights.append(b' ht="%g" customHeight="1"' % (LINE_POINTS * lines) if lines > 1 else b"")
-    return heights
-
-
-@functools.lru_cache(maxsize=1024)
-def _lines(text: str, width: int) -> int:
-    """The lines ``text`` takes in a column holding ``width`` characters a line (headers
-    are few: each is wrapped once)."""
-    return len(textwrap.wrap(text, width))
-
-
-#: The height a printed page holds, in points: A4 landscape (595 pt, the shorter of A4 and
-#: Letter) less the top and bottom margins (0.75 in each).  Pages are one page wide, so a
-#: wide sheet prints smaller and holds more: a count by this height never overfills a page.
-PAGE_POINTS = 595 - 2 * 54
-#: The title row's height (14-point text), in points, about (a little more, to be safe).
-TITLE_POINTS = 20.0
-
-
-def _header_points(spec: SheetSpec) -> float:
-    """The header row's height in points (``_header_height``: taller when a header wraps)."""
-    height = _header_height(spec)
-    return float(height.split('"')[1]) if height else LINE_POINTS
-
-
-def page_breaks(spec: SheetSpec) -> list[int]:
-    """The rows (sheet rows) after which a printed page ends, so that no block of
-    ``spec.blocks`` is cut by a page: a block that does not fit what is left of a page
-    starts the next one (whose top repeats the header row, the print titles).  A block
-    longer than a page is not helped.
-
-    >>> from xlsx_scorer.xlsx.spec import Column
-    >>> rows = [(1, "Ana"), (1, "Bo"), (None, None)] * 20
-    >>> spec = SheetSpec("k", "S", "T", (), (Column("T"), Column("P")), rows, blocks=())
-    >>> page_breaks(spec)
-    []
-    >>> blocked = SheetSpec("k", "S", "T", (), spec.columns, rows, blocks=tuple(range(0, 60, 3)))
-    >>> page_breaks(blocked)  # 31 rows of 15 points a page, less the title and header
-    [31, 61]
-    """
-    if not spec.blocks:
-        return []
-    head = header_row(spec)
-    header = _header_points(spec)
-    heights = _row_heights(spec)
-    points = [
-        float(h.split(b'"')[1]) if h else LINE_POINTS for h in (heights or [b""] * len(spec.rows))
-    ]
-    used = TITLE_POINTS + LINE_POINTS * (head - 2) + header
-    breaks: list[int] = []
-    starts = sorted(set(spec.blocks) | {len(spec.rows)})
-    for start, end in itertools.pairwise(starts):
-        size = sum(points[start:end])
-        if used + size > PAGE_POINTS and start > 0:
-            breaks.append(head + start)  # the last row before the block
-            used = header
-        used += size
-    return breaks
-
-
 def worksheet_xml(
     spec: SheetSpec, styles: CellStyles, *, drawing_rid: str | None = None, selected: bool = False
 ) -> SheetXml:
@@ -428,7 +316,7 @@ def worksheet_xml(
                 _style(styles.cells[(fmt, True, aligned, boxed)]) if spec.links else ""
                 for fmt, aligned, boxed in looks
             ],
-            heights=_row_heights(spec),
+            heights=printing.row_heights(spec),
         )
     last_row = head + len(spec.rows) if spec.columns else FIRST_NOTE_ROW + len(spec.notes) - 1
     dimension = f"A1:{column_letters(max(width, 1))}{max(last_row, 1)}"
@@ -453,7 +341,7 @@ def worksheet_xml(
         + (f"<cols>{cols}</cols>" if cols else "")
         + "<sheetData>"
     )
-    breaks = page_breaks(spec)
+    breaks = printing.page_breaks(spec, head)
     row_breaks = (
         f'<rowBreaks count="{len(breaks)}" manualBreakCount="{len(breaks)}">'
         + "".join(f'<brk id="{row}" max="16383" man="1"/>' for row in breaks)
@@ -491,7 +379,7 @@ def _rows_above(spec: SheetSpec, styles: CellStyles) -> str:
             else ""
             for i, column in enumerate(spec.columns)
         ]
-        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
+        rows.append(f'<row r="{head}"{printing.header_height(spec)}>{"".join(header)}</row>')
     return "".join(rows)
 
 
