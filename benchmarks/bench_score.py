@@ -288,7 +288,8 @@ def time_phases(case: Case, repeat: int, scratch: Path) -> dict[str, float]:
 
 def round_points_part(spec: report.SheetSpec) -> bytes:
     """The Round Points sheet XML, deflated as the writer stores it (part of ``write_sheets``)."""
-    _, styles = add_styles(None, {(c.number_format, False, c.centered) for c in spec.columns})
+    needs = {(c.number_format, False, c.alignment, c.boxed) for c in spec.columns}
+    _, styles = add_styles(None, needs)
     writer = RawZipWriter()
     [deflated] = splice.deflate_sheets([sheetxml.worksheet_xml(spec, styles)])
     writer.write("sheet.xml", deflated, (1980, 1, 1, 0, 0, 0))

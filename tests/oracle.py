@@ -50,6 +50,8 @@ code                        meaning
                             held included); not checked for a game where any row's
                             settlements, cities, VP cards, knights or longest road is not
                             a whole number within its limits (its VP cannot be known)
+                            nor, as ``R9`` and ``R10``, for a game with a longest road
+                            over its roads built (``R3``: who holds the road is unknown)
 ``N.empty``                 empty player name
 ``N.roster``                with a roster: the name is not on it
 ``N.similar``               without a roster: another name differs only in case/accents
@@ -226,6 +228,19 @@ def _row_errors(row: Row) -> list[str]:
     return errors
 
 
+def _road_too_long(row: Row) -> bool:
+    """Rule 3's longest road over the roads built (both readable): a length known to be
+    wrong, so who holds Longest Road is unknown; the game's rules 9–11 wait for the fix.
+
+    Example: ``roads=5, longest_road=9`` → True; ``roads=5, longest_road=5`` → False.
+    """
+    longest, roads = row["longest_road"], row["roads"]
+    low, high = RANGES["roads"]
+    return (
+        _is_whole(longest) and _is_whole(roads) and longest >= 1 and low <= roads <= high
+    ) and longest > roads
+
+
 def _vp_known(row: Row) -> bool:
     """Every value the in-game VP depends on is a whole number within its limits.
 
@@ -249,7 +264,7 @@ def _total_vp_errors(rows: Sequence[Row]) -> list[tuple[int, str]]:
     errors = []
     for indices in games_of(rows).values():
         game = [rows[i] for i in indices]
-        if not all(_vp_known(r) for r in game):
+        if not all(_vp_known(r) for r in game) or any(map(_road_too_long, game)):
             continue
         for i, vp in zip(indices, game_vps(game), strict=True):
             total = rows[i].get("total_vp")
@@ -325,6 +340,8 @@ def validate(rows: Sequence[Row], roster: Iterable[str] | None = None) -> list[t
                 knights, [bool(r["army_first"]) for r in game], ARMY_MIN_KNIGHTS, "R8"
             )
         ]
+        if any(map(_road_too_long, game)):  # who holds Longest Road is unknown
+            continue
         lengths = [r["longest_road"] for r in game]
         errors += [
             (indices[p], code)

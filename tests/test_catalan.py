@@ -80,8 +80,8 @@ def test_catalan_carcassonne_template_filled_by_its_headers_scores_in_catalan(
     assert "7 jugadors" in scored.stdout, scored.stdout
     standings = rows_of(book, "Classificació")
     head = next(i for i, row in enumerate(standings) if row[0] == "Posició")
-    assert standings[head][:3] == ("Posició", "Jugador", "Punts de torneig")
-    ranked = [row[:3] for row in standings[head + 1 :] if row[0] is not None]
+    assert standings[head][:4] == ("Posició", "Jugador", "Partides", "Punts de torneig")
+    ranked = [(r, p, t) for r, p, _, t in (row[:4] for row in standings[head + 1 :]) if r]
     # 5/3/2/1 at four (Jordi and Montse share 3 + 2), 5/3/1 at three; ties by relative points.
     assert ranked == [
         (1, "Núria", 5),
@@ -114,7 +114,7 @@ def test_catalan_marks_and_lang_option(tmp_path: Path) -> None:
     _, expected = oracle.score(event_rows())
     standings = rows_of(book, sheet("ca", "standings"))
     head = next(i for i, row in enumerate(standings) if row[0] == text("ca", "out.rank"))
-    shown = [row[:4] for row in standings[head + 1 :] if row[0] is not None]
+    shown = [(row[0], row[1], *row[3:5]) for row in standings[head + 1 :] if row[0] is not None]
     assert [(r, p, v) for r, p, _, v in shown] == [
         (s["rank"], s["player"], s["vp"]) for s in expected
     ]

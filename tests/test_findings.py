@@ -284,6 +284,12 @@ CATALOGUE: tuple[Finding, ...] = (
     Finding("verify.result_removed", {"repeat": 1}, "error", RESULT),
     # Worth knowing
     Finding("results_hidden", {}, "notice", Where(file="cup.xlsx", sheet="Results")),
+    Finding(
+        "slips_typed",
+        {"sheet": "Seating R2", "results": "Results"},
+        "notice",
+        Where(file="cup.xlsx", sheet="Seating R2", cell="D6"),
+    ),
     Finding("regenerated", {}, "notice", Where(file="cup.xlsx", sheet="Standings")),
     Finding("format_recorded", {"name": "lliga"}, "notice", Where(sheet="Event", cell="B6")),
     Finding("format_not_recorded", {"name": "lliga"}, "notice", Where(file="cup.xlsx")),

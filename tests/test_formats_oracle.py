@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -65,8 +66,8 @@ HEADERS = {
     "score": ["Score"],
     "vp_ratio": ["VP %"],
     "capped_vp": ["Capped VP"],
-    "shares": ["Shares"],
-    "relative": ["Relative Shares"],
+    "shares": ["Sum of Shares"],
+    "relative": ["Sum of Relative Shares"],
     "place_counts": ["1st Places", "2nd Places", "3rd Places"],
     "buchholz_cut1": ["Buchholz"],
     "score_diff": ["Score Difference"],
@@ -94,6 +95,8 @@ def compare(fmt: dict[str, Any], games: list[Game], scored: Path) -> list[str]:
     seats, players = format_oracle.standings(fmt, games)
     problems: list[str] = []
     table = table_below(scored, "Standings", "Rank")
+    byes = {(g.round, g.seats[0][0]) for g in games if g.bye}
+    played = Counter(name for g in games if not g.bye for name, _ in g.seats)
     if [row["Player"] for row in table] != [p.name for p in players]:
         problems.append(f"order: {[row['Player'] for row in table]} != {[p.name for p in players]}")
     for rank, (row, player) in enumerate(zip(table, players, strict=False), start=1):
@@ -101,6 +104,8 @@ def compare(fmt: dict[str, Any], games: list[Game], scored: Path) -> list[str]:
             problems.append(f"rank {rank}: {row['Rank']}")
         if row["Player"] != player.name:
             continue
+        if row.get("Games") != played[player.name]:  # a bye is no game played
+            problems.append(f"{player.name} Games: {row.get('Games')!r} != {played[player.name]}")
         for key in fmt["order"]:
             expected = player.keys[key]
             values = expected if key == "place_counts" else (expected,)
@@ -111,7 +116,10 @@ def compare(fmt: dict[str, Any], games: list[Game], scored: Path) -> list[str]:
             rounds = {g.round for g in games}
             for rnd in sorted(rounds):
                 found = row.get(f"R{rnd}")
-                if rnd not in player.per_round:  # did not play that round
+                if (rnd, player.name) in byes:  # a bye is said as one, not as what it counts
+                    if found != "Bye":
+                        problems.append(f"{player.name} R{rnd}: {found!r}, a bye")
+                elif rnd not in player.per_round:  # did not play that round
                     if found not in (None, 0):
                         problems.append(f"{player.name} R{rnd}: {found!r}, did not play")
                 elif not _close(found, player.per_round[rnd]):

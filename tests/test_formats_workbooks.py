@@ -42,10 +42,17 @@ def test_hig_workbook_scores_by_its_format(tmp_path: Path) -> None:
     done = run_cli("score", source, "--format", "carcassonne-hig")
     assert done.returncode == 0, done.stderr
     table = standings(source)
-    assert list(table[0])[:5] == ["Rank", "Player", "Tournament Points", "Relative Shares", "Score"]
+    assert list(table[0])[:6] == [
+        "Rank",
+        "Player",
+        "Games",
+        "Tournament Points",
+        "Sum of Relative Shares",
+        "Score",
+    ]
     points = {row["Player"]: row["Tournament Points"] for row in table}
     assert points == {"Ana": 4, "Bo": 4, "Cem": 2, "Dan": 1, "Eda": 5, "Fay": 3, "Gus": 1}
-    relative = {row["Player"]: row["Relative Shares"] for row in table}
+    relative = {row["Player"]: row["Sum of Relative Shares"] for row in table}
     assert relative["Eda"] == pytest.approx(float(Fraction(50 * 3, 100 * 4)))  # virtual 4th
     assert [row["Player"] for row in table][:3] == ["Eda", "Ana", "Bo"]  # 5 > 4; then relative
     games = table_below(source, "Round Points", "Round")
@@ -267,8 +274,8 @@ def test_the_default_template_declares_no_format() -> None:
 @pytest.mark.parametrize(
     ("name", "headers"),
     [
-        ("catan-de", ["Round Points", "Capped VP", "Shares", "1st Places", "2nd Places"]),
-        ("catan-world", ["Wins", "VP", "Relative Shares", "R1", "R2"]),
+        ("catan-de", ["Round Points", "Capped VP", "Sum of Shares", "1st Places", "2nd Places"]),
+        ("catan-world", ["Wins", "VP", "Sum of Relative Shares", "R1", "R2"]),
     ],
 )
 def test_catan_formats_standings_headers_and_first_key_per_round(
@@ -278,7 +285,7 @@ def test_catan_formats_standings_headers_and_first_key_per_round(
     done = run_cli("score", "fixtures/sample_event.xlsx", "-o", target, "--format", name)
     assert done.returncode == 0, done.stderr
     table = standings(target)
-    assert list(table[0])[2:7] == headers
+    assert list(table[0])[3:8] == headers  # after Rank, Player and Games
     rounds = [
         key for key in table[0] if isinstance(key, str) and key[:1] == "R" and key[1:].isdigit()
     ]

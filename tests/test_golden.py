@@ -36,6 +36,7 @@ def test_sample_event_standings_match_the_golden_file(tmp_path: Path) -> None:
         {
             "Rank": entry["rank"],
             "Player": entry["player"],
+            "Games": len(entry["per_round"]),  # a round played is a game (no byes at Catan)
             "Round Points": entry["round_points_float"],
             "VP": entry["vp"],
             "VP %": entry["vp_pct_float"],

@@ -228,7 +228,18 @@ def test_a_lock_file_and_a_merge_over_a_file_are_refused_in_the_workbooks_langua
 
 #: Words the help of every language shares with English: names (Catan, Excel, the
 #: Frictionless Data Package, SHA-256, JSON, CSV), "web", the metavars A and B.
-SHARED_WORDS = {"catan", "excel", "frictionless", "json", "csv", "sha", "web", "a", "b"}
+SHARED_WORDS = {
+    "catan",
+    "carcassonne",
+    "excel",
+    "frictionless",
+    "json",
+    "csv",
+    "sha",
+    "web",
+    "a",
+    "b",
+}
 #: Words of each language that are English words too (Catalan's ``s’`` is an elision;
 #: Catalan writes "clubs" and "format" as English does).
 SPANISH_TOO = {

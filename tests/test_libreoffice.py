@@ -179,9 +179,10 @@ def test_libreoffice_shows_our_standings(scored: Scored, lang: str) -> None:
     }
     head, body = _table(scored.export.sheet(path, tab(lang, "standings")), text(lang, "out.rank"))
     rounds = [text(lang, "out.round_column", round=n) for n in (1, 2)]
-    assert head[:7] == [
+    assert head[:8] == [
         text(lang, "out.rank"),
         text(lang, "out.player"),
+        text(lang, "out.games"),
         text(lang, "out.round_points"),
         text(lang, "out.vp"),
         text(lang, "out.vp_pct"),
@@ -191,7 +192,9 @@ def test_libreoffice_shows_our_standings(scored: Scored, lang: str) -> None:
     _, expected = oracle.score(event_rows())
     assert [row[1] for row in body] == [entry.player for entry in ours]
     assert [row[1] for row in body] == [entry["player"] for entry in expected]
-    for row, entry, truth in zip(body, ours, expected, strict=True):
+    for shown, entry, truth in zip(body, ours, expected, strict=True):
+        assert int(shown[2]) == len(truth["per_round"])  # games played
+        row = [*shown[:2], *shown[3:]]
         assert int(row[0]) == entry.rank == truth["rank"]
         assert number(row[2]) == pytest.approx(points(entry.points12))
         assert number(row[2]) == pytest.approx(float(truth["round_points"]))
@@ -307,7 +310,7 @@ def test_a_libreoffice_saved_sample_scored_opens_in_libreoffice(
     if code == 0:
         _, body = _table(export.sheet(path, "Standings"), "Rank")
         assert [row[1] for row in body] == [entry["player"] for entry in golden["standings"]]
-        assert [number(row[2]) for row in body] == pytest.approx(
+        assert [number(row[3]) for row in body] == pytest.approx(  # after Rank, Player, Games
             [entry["round_points_float"] for entry in golden["standings"]]
         )
     else:

@@ -83,6 +83,7 @@ def test_the_event_gives_the_golden_standings(scored: dict[str, tuple[Path, str,
         {
             "Rank": entry["rank"],
             "Player": entry["player"],
+            "Games": len(entry["per_round"]),  # a round played is a game (no byes at Catan)
             "Round Points": entry["round_points_float"],
             "VP": entry["vp"],
             "VP %": entry["vp_pct_float"],

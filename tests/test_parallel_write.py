@@ -174,7 +174,7 @@ def test_a_note_worked_out_on_writing_is_worked_out_once_here_while_the_helper_w
         return deflate_block(data, level, last=last)
 
     monkeypatch.setattr(splice, "deflate_block", slowly)
-    styles = sheetxml.CellStyles(title=1, note=2, header=3, cells={(None, False, ""): 4})
+    styles = sheetxml.CellStyles(title=1, note=2, header=3, cells={(None, False, "", False): 4})
     parent, called, helping = os.getpid(), [], []
 
     def code() -> str:

@@ -270,11 +270,18 @@ def test_filled_template_scores_like_the_oracle(lang: str, tmp_path: Path) -> No
     standings = scored[tab(lang, "standings")]
     rows = list(standings.iter_rows(values_only=True))
     head = next(i for i, row in enumerate(rows) if row[0] == text(lang, "out.rank"))
-    assert rows[head][:5] == tuple(
+    assert rows[head][:6] == tuple(
         text(lang, key)
-        for key in ("out.rank", "out.player", "out.round_points", "out.vp", "out.vp_pct")
+        for key in (
+            "out.rank",
+            "out.player",
+            "out.games",
+            "out.round_points",
+            "out.vp",
+            "out.vp_pct",
+        )
     )
-    shown = [row[:5] for row in rows[head + 1 :] if row[0] is not None]
+    shown = [(*row[:2], *row[3:6]) for row in rows[head + 1 :] if row[0] is not None]
     assert [(r, p, v) for r, p, _, v, _ in shown] == [
         (s["rank"], s["player"], s["vp"]) for s in expected
     ]

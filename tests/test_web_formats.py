@@ -61,7 +61,7 @@ def test_a_workbook_declaring_carcassonne_is_checked_by_its_format(
     body = answer.json()
     assert body["format"] == "carcassonne-hig"
     assert body["standings"]["keys"] == ["points", "relative", "score"]
-    assert body["standings"]["headers"] == ["Tournament Points", "Relative Shares", "Score"]
+    assert body["standings"]["headers"] == ["Tournament Points", "Sum of Relative Shares", "Score"]
     assert by_player(body, "points") == {
         "Ana": 4,
         "Bo": 4,

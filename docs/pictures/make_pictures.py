@@ -4,10 +4,11 @@ Run from the repository root (LibreOffice's ``soffice`` and poppler's ``pdftoppm
 
     .venv/bin/python docs/pictures/make_pictures.py
 
-For each language (``en``, ``es``, ``tr``) it scores the sample event
+For each language (``en``, ``es``, ``tr``, ``ca``) it scores the sample event
 (``fixtures/sample_event.xlsx``: Standings with its chart, Round Points, Errors saying all is
 well) and the sample with mistakes (``fixtures/sample_mistakes.xlsx``: Errors listing them,
-Standings withheld), and writes a blank template (Event, Players, Results, Instructions).
+Standings withheld), writes a blank template (Event, Players, Results, Instructions) and
+seats the first round of a 14-player Carcassonne event (its slips, ``LANG-seated-seating``).
 The sample event as LibreOffice saved it (``fixtures/libreoffice/sample_event.xlsx``: no
 theme part, so nothing of the chart may come from one) is pictured too, its Standings as
 ``LANG-libreoffice-event-standings``.
@@ -16,7 +17,7 @@ goes through ``soffice --convert-to pdf``, then the first page of the PDF throug
 ``pdftoppm`` at 100 dpi.  Both land here as
 ``LANG-FILE-KIND.pdf`` and ``.png`` (``es-event-standings.png``).  The time the sheets say they
 were computed is fixed (shown in London, Madrid and Istanbul time), so the pictures change
-only when the sheets do.
+only when the sheets do.  Only a sheet's first page is pictured.
 """
 
 from __future__ import annotations
@@ -37,20 +38,52 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import xlsx_scorer  # noqa: E402  (the repository's own, whether installed or not)
-from xlsx_scorer.app import outputkinds, template  # noqa: E402
-from xlsx_scorer.i18n import LANGUAGES  # noqa: E402
+from xlsx_scorer.app import outputkinds, seat, template  # noqa: E402
+from xlsx_scorer.core import formats  # noqa: E402
+from xlsx_scorer.i18n import LANGUAGES, text  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-LANGS = ("en", "es", "tr")
+LANGS = ("en", "es", "tr", "ca")
 #: The time every scored sheet says it was computed.
 COMPUTED = dt.datetime(2026, 3, 14, 18, 30, tzinfo=dt.UTC)
 #: Each language's organiser's clock (POSIX TZ strings: no time zone database needed).
-ZONES = {"en": "GMT0BST,M3.5.0/1,M10.5.0", "es": "CET-1CEST,M3.5.0,M10.5.0/3", "tr": "<+03>-3"}
+ZONES = {
+    "en": "GMT0BST,M3.5.0/1,M10.5.0",
+    "es": "CET-1CEST,M3.5.0,M10.5.0/3",
+    "tr": "<+03>-3",
+    "ca": "CET-1CEST,M3.5.0,M10.5.0/3",
+}
 DPI = 100
 #: The event named in each template pictured.
-EVENTS = {"en": "Spring Cup", "es": "Copa de Primavera", "tr": "Bahar Kupası"}
+EVENTS = {
+    "en": "Spring Cup",
+    "es": "Copa de Primavera",
+    "tr": "Bahar Kupası",
+    "ca": "Copa de Primavera",
+}
+#: The slips pictured: the first round of a Carcassonne event of this many players.
+SEATED_PLAYERS = 14
+#: The kind of the slips sheet of round 1 (``seat.slips``).
+SLIPS = "seating_r1"
 SOFFICE_TIMEOUT = 300
 _SHEET = re.compile(rb"<sheet\b[^>]*/>")
+#: The players of the seated event pictured.
+NAMES = (
+    "Ana Ruiz",
+    "Bernat Puig",
+    "Cem Ateş",
+    "Dilek Kaya",
+    "Elena Soler",
+    "Ferran Vidal",
+    "Gül Demir",
+    "Hugo Martín",
+    "Irene Costa",
+    "Jordi Mas",
+    "Kerem Aydın",
+    "Laia Roca",
+    "Marta Gil",
+    "Nuria Serra",
+)
 _NAME = re.compile(rb'\bname="([^"]*)"')
 
 
@@ -76,7 +109,29 @@ def workbooks(lang: str) -> dict[str, tuple[bytes, tuple[str, ...]]]:
         "libreoffice-event": (saved, (outputkinds.STANDINGS,)),
         "mistakes": (mistakes, (outputkinds.ERRORS, outputkinds.STANDINGS)),
         "template": (blank, template.SHEETS),
+        "seated": (seated(lang), (SLIPS,)),
     }
+
+
+def seated(lang: str) -> bytes:
+    """A Carcassonne template in ``lang`` with a roster, its round 1 seated (seed 0)."""
+    fmt = formats.load("carcassonne-hig")
+    book = template.build_template(
+        lang, players=SEATED_PLAYERS, rounds=3, event=EVENTS[lang], fmt=fmt
+    )
+    players = book[str(LANGUAGES[lang].SHEETS["players"])]
+    for row in range(2, SEATED_PLAYERS + 2):
+        players.cell(row, 1, NAMES[row - 2])
+    out = io.BytesIO()
+    book.save(out)
+    return seat.seat_bytes(out.getvalue(), 1, language=lang).workbook
+
+
+def sheet_of(lang: str, kind: str) -> str:
+    """The name of the sheet of ``kind`` in ``lang``: an input or output sheet, or the slips."""
+    if kind == SLIPS:
+        return text(lang, "seat.sheet", round=1)
+    return str(LANGUAGES[lang].SHEETS[kind])
 
 
 def only_sheet(data: bytes, shown: str) -> bytes:
@@ -119,11 +174,11 @@ def main() -> None:
         work = Path(scratch)
         copies = []
         for lang in LANGS:
-            sheets = LANGUAGES[lang].SHEETS
             for label, (data, kinds) in workbooks(lang).items():
                 for kind in kinds:
-                    copy = work / f"{lang}-{label}-{kind.replace('_', '-')}.xlsx"
-                    copy.write_bytes(only_sheet(data, str(sheets[kind])))
+                    name = "seating" if kind == SLIPS else kind.replace("_", "-")
+                    copy = work / f"{lang}-{label}-{name}.xlsx"
+                    copy.write_bytes(only_sheet(data, sheet_of(lang, kind)))
                     copies.append(copy)
         subprocess.run(
             [

@@ -1,16 +1,17 @@
 """Standings and Round Points of any format (docs/rules.md, "Formats"), in the run's language.
 
-The Standings sheet is ``Rank``, ``Player``, then the format's keys in order (each
-key's header, localised), then one column per round of the first key; the chart
-follows the first key.  Round Points shows each game: Catan's VP, titles and declared
-victory, or Carcassonne's score; then the place and what the game gave in the first
-key (points or wins), or the result (win, draw, loss, bye) at 2-player tables.
+The Standings sheet is ``Rank``, ``Player``, ``Games``, then the format's keys in order
+(each key's header, localised), then one column per round of the first key (a bye said
+as one), then a note on who withdrew; the chart follows the first key.  Round Points
+shows each game: Catan's VP, titles and declared victory, or Carcassonne's score; then
+the place and what the game gave in the first key (points or wins), or the result (win,
+draw, loss, bye) at 2-player tables.
 Values arrive exact (``core.standings``) and become decimals here, for display only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +59,7 @@ def shown_columns(fmt: Format, lang: str = "en") -> list[tuple[str, Shown]]:
     difference = WHOLE_FORMAT if max(fmt.table_sizes) == 2 else POINTS_FORMAT
     by_key = {
         "points": Shown(points, 13, POINTS_FORMAT),
-        "wins": Shown("out.wins", 8, POINTS_FORMAT),
+        "wins": Shown("out.wins", 10, POINTS_FORMAT),
         "vp": Shown("out.vp", 7, WHOLE_FORMAT),
         "score": Shown("out.score", 8, WHOLE_FORMAT),
         "vp_ratio": Shown("out.vp_pct", 9, share_format(lang)),
@@ -85,6 +86,14 @@ def exact_values(values: Sequence[Any]) -> list[int | float]:
     return [value if isinstance(value, int) else float(value) for value in values]
 
 
+#: Keys whose values need a word of explanation under the Standings title, and its message.
+EXPLAINED = {
+    "shares": "out.about_shares",
+    "relative": "out.about_relative",
+    "buchholz_cut1": "out.about_buchholz",
+}
+
+
 def standings_sheet(
     lang: str,
     fmt: Format,
@@ -94,30 +103,67 @@ def standings_sheet(
     computed: str,
     games: int,
     playing: Sequence[str] = (),
+    withdrawn: Mapping[str, int] | None = None,
 ) -> SheetSpec:
-    """The Standings sheet: rank, player, the format's keys, then its first key per round;
-    under the computed line, the format it ranks in (§8) and each round in play in words
-    (``playing``: the standings are after the last complete round, docs/rules.md §8)."""
+    """The Standings sheet: rank, player, games played, the format's keys, then its first key
+    per round (a bye said as ``Bye``, not as the win it counts for), then a note for each
+    player who withdrew (``withdrawn``: name → the round they dropped after), when any did.
+
+    Under the computed line, the format it ranks in (§8) and each round in play in words
+    (``playing``: the standings are after the last complete round, docs/rules.md §8); a note
+    says what a key less known than points is (Buchholz, summed shares: ``EXPLAINED``), so
+    that ``120,96 %`` reads as a sum over games.
+    """
     table, per_round = ranked.table, ranked.per_round
     rounds = [int(number) for number in per_round.columns]
     keyed = shown_columns(fmt, lang)
     first = keyed[0][1]
+    players = table["player"].tolist()
+    byes = None if ranked.byes is None else ranked.byes.to_numpy(dtype=bool)
+    bye = text(lang, "out.bye")
+    width = 7 if byes is None else max(7, len(bye) + 2)  # a round's column holds its word
+    dropped = {name: after for name, after in (withdrawn or {}).items() if name in set(players)}
     columns = (
         Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.player"), 28),
+        Column(text(lang, "out.games"), 8, WHOLE_FORMAT, centered=True),
         *(
             Column(text(lang, shown.message), shown.width, shown.number_format)
             for _, shown in keyed
         ),
-        *(Column(text(lang, "out.round_column", round=n), 7, first.number_format) for n in rounds),
+        *(
+            Column(text(lang, "out.round_column", round=n), width, first.number_format)
+            for n in rounds
+        ),
+        *((Column(text(lang, "out.note"), 26),) if dropped else ()),
     )
     scaled = per_round.to_numpy(dtype=float, na_value=np.nan)  # a row per player
+
+    def round_column(index: int) -> list[Any]:
+        cells: list[Any] = _scaled_column(scaled[:, index], ranked.round_scale)
+        if byes is not None:
+            cells = [bye if was else cell for cell, was in zip(cells, byes[:, index], strict=True)]
+        return cells
+
     rows = Rows(
         [
             table["rank"].astype(int).tolist(),
-            table["player"].tolist(),
+            players,
+            list(ranked.games) if ranked.games else [None] * len(players),
             *(exact_values(table[column].tolist()) for column, _ in keyed),
-            *(_scaled_column(scaled[:, index], ranked.round_scale) for index in range(len(rounds))),
+            *(round_column(index) for index in range(len(rounds))),
+            *(
+                (
+                    [
+                        text(lang, "out.withdrawn", round=dropped[name])
+                        if name in dropped
+                        else None
+                        for name in players
+                    ],
+                )
+                if dropped
+                else ()
+            ),
         ]
     )
     leaders = scaled[:CHART_PLAYERS]
@@ -140,6 +186,7 @@ def standings_sheet(
         text(lang, "notice.computed", when=computed, games=games, players=len(table)),
         text(lang, "notice.format_used", name=fmt.name),
         *playing,
+        *(text(lang, message) for key, message in EXPLAINED.items() if key in fmt.order),
     )
     spec = SheetSpec(
         STANDINGS,

@@ -34,6 +34,10 @@ CHART_DATA = "chart_data"
 OUTPUT_KINDS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
 #: A round's printable slips written by ``seat``: kind ``seating_r<N>`` (``Seating R<N>``).
 SEATING = "seating"
+#: The kind of a round's printable slips is this and the round: ``seating_r2``.
+SEATING_PREFIX = SEATING + "_r"
+#: The slips' columns before their boxes (table, seat, player): boxes from the fourth on.
+SLIP_BOXES_FROM = 3
 #: Each shipped name of one of our output sheets (any language): its kind.
 NAMES = {str(module.SHEETS[kind]): kind for module in LANGUAGES.values() for kind in OUTPUT_KINDS}
 

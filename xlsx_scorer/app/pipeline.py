@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, report
+from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, reading, report
 from xlsx_scorer.core import (
     backends,
     checks,
@@ -35,6 +35,7 @@ from xlsx_scorer.core import (
     scoring,
     standings,
 )
+from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
 from xlsx_scorer.core.formats import Format
@@ -46,12 +47,12 @@ from xlsx_scorer.core.problems import (
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
-from xlsx_scorer.i18n import date_time, text
+from xlsx_scorer.i18n import LANGUAGES, date_time, fold, text
 from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx.cellvalues import column_letters
 from xlsx_scorer.xlsx.spec import SheetSpec
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
 
@@ -67,15 +68,27 @@ class Validated:
     roster: frozenset[str] | None = None
     #: The games to play and the complete rounds (docs/rules.md §8); None: every row counts.
     play: inplay.Play | None = None
+    #: Rows that are a bye (a 2-player format's ``Bye`` table), when there are any.
+    byes: tuple[int, ...] = ()
 
     @property
     def games(self) -> int:
         """Games in the sheet that hold results: distinct (round, table) pairs, a game to
-        play left out."""
-        if self.play is None or not self.play.to_play.any():
-            return games.of(self.frame).count
-        codes = games.of(self.frame).codes
-        return len(np.unique(codes[(codes >= 0) & ~self.play.to_play]))
+        play left out, and a bye (no game played).
+
+        >>> frame = pd.DataFrame({"round": [1, 1, 1], "table": ["1", "1", "Bye"]})
+        >>> Validated(frame, ()).games, Validated(frame, (), byes=(2,)).games
+        (2, 1)
+        """
+        found = games.of(self.frame)
+        to_play = self.play is not None and self.play.to_play.any()
+        if not to_play and not self.byes:
+            return found.count
+        played = np.ones(len(found.codes), dtype=bool)
+        if self.play is not None:
+            played &= ~self.play.to_play
+        played[list(self.byes)] = False
+        return len(np.unique(found.codes[(found.codes >= 0) & played]))
 
     @property
     def counted(self) -> pd.DataFrame:
@@ -178,7 +191,8 @@ def validate(book: reader.Workbook) -> Validated:
         rows = typed.loc[play.to_play]
         unplayed = {(int(r), str(t)) for r, t in zip(rows["round"], rows["table"], strict=True)}
         recheck = tuple(game for game in recheck if game not in unplayed)
-    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play)
+    byes_at = tuple(np.flatnonzero(rules.bye_rows(typed, fmt)).tolist())
+    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play, byes_at)
 
 
 def rounds_played(book: reader.Workbook, typed: pd.DataFrame | None = None) -> inplay.Play:
@@ -244,6 +258,7 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         old = book.existing_outputs.get(kind)
         if old is not None and fingerprint.was_edited(old.rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
+    found.extend(typed_into_slips(book))
     return tuple(found)
 
 
@@ -288,6 +303,41 @@ def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
         cell = f"{results.columns[first_cell]}{rows[0][0]}"
         where = Where(sheet=results.name, cell=cell, round=round_, table=table)
         found.append(Finding("table_to_play", {"players": names}, "notice", where))
+    return found
+
+
+def typed_into_slips(book: reader.Workbook) -> list[Finding]:
+    """A notice for each seating sheet of ours (``Seating R2``, found by its marker) holding
+    a value in a box of its slips: results typed there are never read, only ``Results`` is.
+
+    The boxes are the cells right of the player (the fourth column on) in the rows under
+    the slips' header (the row whose first cell is the word ``Table`` of a shipped
+    language); the notice points at the first such value.
+    """
+    headers = {fold(text(lang, "seat.table")) for lang in LANGUAGES}
+    found = []
+    for kind, old in book.existing_outputs.items():
+        if not kind.startswith(outputkinds.SEATING_PREFIX):
+            continue
+        rows = old.rows
+        start = next(
+            (
+                i
+                for i, row in enumerate(rows)
+                if row and isinstance(row[0], str) and fold(row[0]) in headers
+            ),
+            len(rows),
+        )
+        typed = (
+            f"{column_letters(column + 1)}{number + 1}"
+            for number in range(start + 1, len(rows))
+            for column, value in enumerate(rows[number])
+            if column >= outputkinds.SLIP_BOXES_FROM and not is_blank(value)
+        )
+        cell = next(typed, None)
+        if cell is not None:
+            params = {"sheet": old.name, "results": book.results.name}
+            found.append(Finding("slips_typed", params, "notice", Where(sheet=old.name, cell=cell)))
     return found
 
 
@@ -351,6 +401,7 @@ def output_sheets(
             computed=computed,
             games=counted,
             playing=playing,
+            withdrawn=reading.withdrawn(book),
         ),
         formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event=book.event_name),
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),

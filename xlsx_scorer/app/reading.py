@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
 from xlsx_scorer.core.formats import Format
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx import reader, rosterheaders, sidesheets, splice
 
 
 def read(source: bytes | Package, format: Format | None = None) -> reader.Workbook:
@@ -30,3 +31,21 @@ def read(source: bytes | Package, format: Format | None = None) -> reader.Workbo
     package = source if isinstance(source, Package) else Package.open(source)
     splice.refuse_kept_damage(package, legacy=LEGACY_OUTPUTS)
     return reader.read_workbook_bytes(package, LEGACY_OUTPUTS, format=format)
+
+
+def withdrawn(book: reader.Workbook) -> dict[str, int]:
+    """Who withdrew, from the roster's ``Dropped After Round`` column: name → the round.
+
+    The Standings mark them (``formatsheets.standings_sheet``).  A cell there that is not
+    a round (``seat`` refuses it, naming the cell) marks no one: scoring does not need it.
+    """
+    players = reader.side_rows(book.package, "players")
+    if book.roster is None or players is None or not book.roster.names:
+        return {}
+    names_column = next(iter(book.roster.names.values())).rstrip("0123456789")
+    headers = rosterheaders.find(*players, names_column)  # as ``seat`` reads them
+    try:
+        lines = sidesheets.roster_lines(*players, book.roster, headers.columns)
+    except UnusableWorkbookError:
+        return {}
+    return {name: line.dropped_after for name, line in lines.items() if line.dropped_after}

@@ -132,11 +132,13 @@ def standings_sheet(
     computed: str,
     games: int,
 ) -> SheetSpec:
-    """The Standings sheet (docs/rules.md §5): rank, player, round points, VP, VP %, R1, R2, …"""
+    """The Standings sheet (docs/rules.md §5): rank, player, games, round points, VP, VP %,
+    R1, R2, …"""
     rounds = [int(number) for number in per_round.columns]
     columns = (
         Column(text(lang, "out.rank"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.player"), 28),
+        Column(text(lang, "out.games"), 8, WHOLE_FORMAT, centered=True),
         Column(text(lang, "out.round_points"), 13, POINTS_FORMAT),
         Column(text(lang, "out.vp"), 7, WHOLE_FORMAT),
         Column(text(lang, "out.vp_pct"), 9, share_format(lang)),
@@ -147,6 +149,7 @@ def standings_sheet(
         [
             table["rank"].astype(int).tolist(),
             table["player"].tolist(),
+            np.count_nonzero(~np.isnan(twelfths), axis=1).tolist(),
             _points_column(table["points12"]),
             table["vp"].astype(int).tolist(),
             table["vp_share"].astype(float).tolist(),

@@ -36,12 +36,12 @@ from xlsx_scorer.core.inplay import RoundInPlay, RoundsPlayed
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
-from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
+from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, header, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import eventformat, patch, reader, rosterheaders, save, sidesheets, splice
 from xlsx_scorer.xlsx.carrydown import CarryDown
-from xlsx_scorer.xlsx.spec import Column, SheetSpec
+from xlsx_scorer.xlsx.spec import BOX, Column, SheetSpec
 
 if TYPE_CHECKING:
     from xlsx_scorer.core.formats import Format, FormatFile
@@ -425,32 +425,41 @@ def _write(
 
 
 def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> SheetSpec:
-    """The printable sheet: one block per table (seat numbers, names, blank result fields)."""
-    headers = LANGUAGES[lang].HEADERS
+    """The printable sheet: one block per table (table, seat numbers, names, a box for each
+    result field), a blank row between blocks to cut along, the pages breaking between
+    blocks (``SheetSpec.blocks``), the header on every page.
+
+    The result fields are headed as the ``Results`` sheet is in ``lang`` (``i18n.header``:
+    ``Puntuació``, never the key ``score``).  A bye has no box: there is nothing to write.
+    """
     columns = (
-        Column(text(lang, "seat.table"), 8, centered=True),
-        Column(text(lang, "seat.seat"), 7, centered=True),
-        Column(text(lang, "seat.player"), 26),
-        *(Column(str(headers.get(key, key)), 11, centered=True) for key in blanks),
+        Column(text(lang, "seat.table"), 8, centered=True, boxed=True),
+        Column(text(lang, "seat.seat"), 7, centered=True, boxed=True),
+        Column(text(lang, "seat.player"), 26, boxed=True),
+        *(Column(header(lang, key), 11, centered=True, boxed=True) for key in blanks),
     )
     rows: list[tuple[Any, ...]] = []
+    blocks: list[int] = []
     for table in seating.tables:
+        blocks.append(len(rows))
         for seat_no, name in enumerate(table.players, start=1):
-            rows.append((table.number, seat_no, name, *([None] * len(blanks))))
+            rows.append((table.number, seat_no, name, *([BOX] * len(blanks))))
         rows.append((None,) * len(columns))
     bye = text(lang, "seat.bye")
+    blocks.extend(range(len(rows), len(rows) + len(seating.byes)))
     rows.extend((bye, None, name, *([None] * len(blanks))) for name in seating.byes)
     notes = (
         text(lang, "seat.note", sheet=results),
         *(render(finding, lang) for finding in seating.findings if _worth_printing(finding)),
     )
     return SheetSpec(
-        kind=f"seating_r{seating.round}",
+        kind=f"{outputkinds.SEATING_PREFIX}{seating.round}",
         name=text(lang, "seat.sheet", round=seating.round),
         title=text(lang, "seat.title", round=seating.round),
         notes=notes,
         columns=columns,
         rows=rows,
+        blocks=tuple(blocks),
     )
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from xlsx_scorer.app import api, canonical, edited, fingerprint, formatsheets
+from xlsx_scorer.app import api, canonical, edited, fingerprint, formatsheets, reading
 from xlsx_scorer.app.archive import (
     FINGERPRINT_PROPERTY,
     LANGUAGE_PROPERTY,
@@ -237,7 +237,13 @@ def _sheet_findings(scored: Scored, file: str) -> list[Finding]:
     lang, book, fmt, ranked = scored.language, scored.book, scored.format, scored.ranking.ranked
     specs = [
         formatsheets.standings_sheet(
-            lang, fmt, ranked, event=book.event_name, computed="", games=0
+            lang,
+            fmt,
+            ranked,
+            event=book.event_name,
+            computed="",
+            games=0,
+            withdrawn=reading.withdrawn(book),
         ),
         formatsheets.round_points_sheet(
             lang, fmt, scored.ranking.played, ranked.scale, event=book.event_name

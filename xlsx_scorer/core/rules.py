@@ -55,6 +55,24 @@ def _longest_road_within_roads(frame: pd.DataFrame) -> Flags:
     return ~(numbers(frame, "longest_road") > numbers(frame, "roads"))
 
 
+def _roads_known(frame: pd.DataFrame) -> Flags:
+    """True for rows of a game where no longest road is longer than its roads built.
+
+    Such a length is known to be wrong (``longest_road_exceeds_roads`` says so), so who
+    holds Longest Road, and every VP total with it, is unknown: the rules judging them
+    (Longest Road's marks, Declared Victory, Total VP) wait until it is fixed, rather than
+    suggest a fix for a number that is wrong.
+
+    >>> game = pd.DataFrame({"round": [1] * 3 + [2] * 3, "table": ["1"] * 6,
+    ...     "longest_road": [9, 3, 2, 5, 3, 2], "roads": [5, 5, 5, 5, 5, 5]})
+    >>> _roads_known(game).tolist()
+    [False, False, False, True, True, True]
+    """
+    exceeds = ~_longest_road_within_roads(frame)
+    known: Flags = games.of(frame).sum(exceeds) == 0
+    return known
+
+
 def _table_size(frame: pd.DataFrame) -> Flags:
     size = games.of(frame).size()
     return np.isnan(size) | np.isin(size, TABLE_SIZES)
@@ -92,12 +110,15 @@ class _Title:
     value: str
     mark: str
     minimum: int
+    #: Rows whose game's values are not known to be wrong (None: every row).
+    known: Callable[[pd.DataFrame], Flags] | None = None
 
     def leaders(self, frame: pd.DataFrame) -> scoring.Leaders:
         return scoring.title_leaders(frame, self.value, self.mark, self.minimum)
 
     def complete(self, frame: pd.DataFrame) -> Flags:
-        return games.complete(frame, (self.value, self.mark))
+        whole = games.complete(frame, (self.value, self.mark))
+        return whole if self.known is None else whole & self.known(frame)
 
     def mark_no_qualifier(self, frame: pd.DataFrame) -> Flags:
         info = self.leaders(frame)
@@ -128,27 +149,33 @@ class _Title:
 
 
 ARMY = _Title("knights", "army_first", scoring.ARMY_MIN_KNIGHTS)
-ROAD = _Title("longest_road", "road_first", scoring.ROAD_MIN_LENGTH)
+ROAD = _Title("longest_road", "road_first", scoring.ROAD_MIN_LENGTH, _roads_known)
 VP_COLUMNS = ("settlements", "cities", "vp_cards", "knights", "longest_road", "army_first")
 ALL_VP_COLUMNS = (*VP_COLUMNS, "road_first", "declared")
+
+
+def _vp_known(frame: pd.DataFrame) -> Flags:
+    """Rows of a game whose every VP can be known: all its VP cells readable, no road
+    length known to be wrong (``_roads_known``)."""
+    return games.complete(frame, ALL_VP_COLUMNS) & _roads_known(frame)
 
 
 def _declared_needs_10(frame: pd.DataFrame) -> Flags:
     info = scoring.declarations(frame)
     bad = marks(frame, "declared") & ~info.eligible
-    return ~(bad & games.complete(frame, ALL_VP_COLUMNS))
+    return ~(bad & _vp_known(frame))
 
 
 def _declared_missing(frame: pd.DataFrame) -> Flags:
     info = scoring.declarations(frame)
     bad: Flags = info.eligible & (info.eligible_players >= 2) & (info.marked_eligible == 0)
-    return ~(bad & games.complete(frame, ALL_VP_COLUMNS))
+    return ~(bad & _vp_known(frame))
 
 
 def _declared_several(frame: pd.DataFrame) -> Flags:
     info = scoring.declarations(frame)
     bad = info.eligible & marks(frame, "declared") & (info.marked_eligible > 1)
-    return ~(bad & games.complete(frame, ALL_VP_COLUMNS))
+    return ~(bad & _vp_known(frame))
 
 
 def _declared_vp_details(frame: pd.DataFrame) -> pd.DataFrame:
@@ -181,7 +208,7 @@ def _total_vp_matches(frame: pd.DataFrame) -> Flags:
         return np.ones(len(frame), dtype=bool)
     written, vp = numbers(frame, "total_vp"), scoring.game_vp(frame).vp
     differs: Flags = ~np.isnan(written) & ~np.isnan(vp) & (written != vp)
-    return ~(differs & games.complete(frame, SLIP_COLUMNS))
+    return ~(differs & games.complete(frame, SLIP_COLUMNS) & _roads_known(frame))
 
 
 def _total_vp_details(frame: pd.DataFrame) -> pd.DataFrame:

@@ -321,10 +321,13 @@ def _finish(  # noqa: PLR0917 - the round and what it is reported with
     *,
     alone: bool = False,
 ) -> Seating:
+    """The round told: its tables, byes and report.  The swiss spread (how many places apart
+    a table's players stand, on average) is said only when there are standings: before any
+    game (round 1) the order is the roster's, and a spread of it would mean nothing."""
     tables = ctx.label(plan, notes, round_no)
     byes = tuple(ctx.names[p] for p in plan.byes)
     notes.extend(ctx.review(tables, plan, round_no, alone=alone))
-    if method == "swiss" and plan.rank is not None and tables:
+    if method == "swiss" and standings and plan.rank is not None and tables:
         rank = {ctx.names[p]: plan.rank[p] for p in range(len(ctx.names))}
         spread = sum(
             max(rank[n] for n in t.players) - min(rank[n] for n in t.players) for t in tables

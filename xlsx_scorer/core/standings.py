@@ -129,12 +129,16 @@ def _cumulative_points(fmt: Format, scale: int) -> Ints:
 class Ranked:
     """The standings: ``table`` (rank, player, a column per key: exact values) and, in the
     same order, the first key per round times ``round_scale`` (whole numbers for points and
-    wins, so sums stay exact; NaN where one did not play).  ``scale`` is ``denominator``."""
+    wins, so sums stay exact; NaN where one did not play).  ``scale`` is ``denominator``.
+    In the same order too: ``games``, the games each played at a table (a bye is no game),
+    and ``byes``, shaped as ``per_round``, True where the round was a bye (None: no byes)."""
 
     table: pd.DataFrame
     per_round: pd.DataFrame
     scale: int
     round_scale: int
+    games: tuple[int, ...] = ()
+    byes: pd.DataFrame | None = None
 
 
 def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any]) -> Ranked:
@@ -182,7 +186,17 @@ def rank(played: pd.DataFrame, fmt: Format, collation_key: Callable[[str], Any])
     )
     first, round_scale = per_game(played, fmt.order[0], scale, fmt)
     per_round = _per_round(played, first, players, count).take(taken).reset_index(drop=True)
-    return Ranked(table, per_round, scale, round_scale)
+    bye = (
+        played["bye"].to_numpy(dtype=bool)
+        if "bye" in played.columns
+        else np.zeros(len(played), dtype=bool)
+    )
+    games = np.bincount(players, weights=~bye, minlength=count).astype(np.int64)[taken]
+    byes = None
+    if bye.any():
+        byes = _per_round(played, bye.astype(np.float64), players, count) > 0
+        byes = byes.take(taken).reset_index(drop=True)
+    return Ranked(table, per_round, scale, round_scale, tuple(games.tolist()), byes)
 
 
 #: Exact values whose common denominator is below this sort as whole numbers.

@@ -3,7 +3,8 @@
 Layout: the title in A1, the notes from A2 down, a blank row, then the table's header row
 (row 4 at the earliest) and its rows.  The header row is frozen and repeated on printed pages
 (the print titles are a defined name, written by the splice); pages are landscape, one page
-wide.
+wide; a sheet of blocks (``SheetSpec.blocks``: a table's slip) breaks its pages between
+blocks (``printing.page_breaks``).
 
 Cells:
 
@@ -16,7 +17,7 @@ Cells:
 - a linked cell is a ``HYPERLINK`` formula with the text it shows as its cached value.
 
 >>> from xlsx_scorer.xlsx.spec import Column
->>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, ""): 5})
+>>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, "", False): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> sheet = worksheet_xml(spec, styles)
 >>> xml = b"".join(map(sheet.block, range(sheet.blocks))).decode()
@@ -32,16 +33,15 @@ from __future__ import annotations
 
 import functools
 import math
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
-from xlsx_scorer.xlsx import celltext
+from xlsx_scorer.xlsx import celltext, printing
 from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import Rows, SheetSpec, note_text
+from xlsx_scorer.xlsx.spec import BOX, Rows, SheetSpec, note_text
 
 __all__ = [
     "CellStyles",
@@ -62,14 +62,14 @@ BLOCK_CELLS = 1 << 15
 class CellStyles:
     """Style ids (cellXfs indices) of our cells: title, notes, header, table cells.
 
-    ``cells`` maps (number format, linked, alignment) to the style of a table cell (the
-    alignment as ``spec.Column.alignment`` writes it).
+    ``cells`` maps (number format, linked, alignment, boxed) to the style of a table cell
+    (the alignment as ``spec.Column.alignment`` writes it; boxed: ``spec.Column.boxed``).
     """
 
     title: int
     note: int
     header: int
-    cells: Mapping[tuple[str | None, bool, str], int]
+    cells: Mapping[tuple[str | None, bool, str, bool], int]
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,8 @@ class _Tails:
         style = self._style
         if value is None:
             return ""
+        if value is BOX:
+            return f"{style}/>"
         if isinstance(value, bool):
             return f'{style} t="b"><v>{int(value)}</v></c>'
         if isinstance(value, int):
@@ -295,67 +297,6 @@ def _style(style_id: int) -> str:
     return f' s="{style_id}"' if style_id else ""
 
 
-#: Points per line of 11-point text, and the characters a column of width ``w`` holds per line.
-LINE_POINTS = 15.0
-
-
-def _header_height(spec: SheetSpec) -> str:
-    """A taller header row when a header wraps (``ht``/``customHeight``), else nothing.
-
-    Excel and LibreOffice do not grow a row for wrapped text they did not lay out
-    themselves: "Puntos de ronda" in a column 13 wide takes two lines.
-
-    >>> from xlsx_scorer.xlsx.spec import Column
-    >>> spec = SheetSpec("k", "S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
-    >>> _header_height(spec)
-    ' ht="30" customHeight="1"'
-    """
-    lines = max(
-        (_lines(column.header, max(1, int(column.width) - 2)) for column in spec.columns),
-        default=1,
-    )
-    return f' ht="{LINE_POINTS * lines:g}" customHeight="1"' if lines > 1 else ""
-
-
-#: Width units a character of 11-point Calibri takes, about (a little more, to be safe: a
-#: wrapped line that does not fit is cut, a spare line is only space).
-CHAR_WIDTH = 0.9
-
-
-def _row_heights(spec: SheetSpec) -> list[bytes] | None:
-    """Each row's height attributes when a ``wrapped`` column's text takes several lines
-    there (``b""`` for one line), else None: Excel and LibreOffice would show one line.
-
-    >>> from xlsx_scorer.xlsx.spec import Column
-    >>> columns = (Column("N", 7), Column("Problem", 12, wrapped=True))
-    >>> spec = SheetSpec("k", "S", "T", (), columns, ((1, "short"), (2, "a longer one, in two")))
-    >>> _row_heights(spec)
-    [b'', b' ht="30" customHeight="1"']
-    >>> _row_heights(SheetSpec("k", "S", "T", (), columns[:1], ((1,),))) is None
-    True
-    """
-    wrapped = [i for i, column in enumerate(spec.columns) if column.wrapped]
-    if not wrapped or not spec.rows:
-        return None
-    table = Rows.of(spec.rows)
-    widths = [max(1, int(spec.columns[i].width / CHAR_WIDTH)) for i in wrapped]
-    heights = []
-    for texts in zip(*(table.columns[i] for i in wrapped), strict=True):
-        lines = max(
-            _lines(value, width) if isinstance(value, str) else 1
-            for value, width in zip(texts, widths, strict=True)
-        )
-        heights.append(b' ht="%g" customHeight="1"' % (LINE_POINTS * lines) if lines > 1 else b"")
-    return heights
-
-
-@functools.lru_cache(maxsize=1024)
-def _lines(text: str, width: int) -> int:
-    """The lines ``text`` takes in a column holding ``width`` characters a line (headers
-    are few: each is wrapped once)."""
-    return len(textwrap.wrap(text, width))
-
-
 def worksheet_xml(
     spec: SheetSpec, styles: CellStyles, *, drawing_rid: str | None = None, selected: bool = False
 ) -> SheetXml:
@@ -365,17 +306,17 @@ def worksheet_xml(
     width = len(spec.columns)
     blocks = _RowBlocks(head + 1, (), ())
     if spec.columns:
-        looks = [(column.number_format, column.alignment) for column in spec.columns]
+        looks = [column.look for column in spec.columns]
         blocks = _RowBlocks(
             head + 1,
             spec.rows,
-            [_style(styles.cells[(fmt, False, aligned)]) for fmt, aligned in looks],
+            [_style(styles.cells[(fmt, False, aligned, boxed)]) for fmt, aligned, boxed in looks],
             spec.links,
             [
-                _style(styles.cells[(fmt, True, aligned)]) if spec.links else ""
-                for fmt, aligned in looks
+                _style(styles.cells[(fmt, True, aligned, boxed)]) if spec.links else ""
+                for fmt, aligned, boxed in looks
             ],
-            heights=_row_heights(spec),
+            heights=printing.row_heights(spec),
         )
     last_row = head + len(spec.rows) if spec.columns else FIRST_NOTE_ROW + len(spec.notes) - 1
     dimension = f"A1:{column_letters(max(width, 1))}{max(last_row, 1)}"
@@ -400,11 +341,20 @@ def worksheet_xml(
         + (f"<cols>{cols}</cols>" if cols else "")
         + "<sheetData>"
     )
+    breaks = printing.page_breaks(spec, head)
+    row_breaks = (
+        f'<rowBreaks count="{len(breaks)}" manualBreakCount="{len(breaks)}">'
+        + "".join(f'<brk id="{row}" max="16383" man="1"/>' for row in breaks)
+        + "</rowBreaks>"
+        if breaks
+        else ""
+    )
     return _worksheet(
         lambda: before + _rows_above(spec, styles),
         blocks,
         '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3"'
         ' footer="0.3"/><pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+        + row_breaks
         + (f'<drawing r:id="{escape_attr(drawing_rid)}"/>' if drawing_rid else ""),
     )
 
@@ -429,7 +379,7 @@ def _rows_above(spec: SheetSpec, styles: CellStyles) -> str:
             else ""
             for i, column in enumerate(spec.columns)
         ]
-        rows.append(f'<row r="{head}"{_header_height(spec)}>{"".join(header)}</row>')
+        rows.append(f'<row r="{head}"{printing.header_height(spec)}>{"".join(header)}</row>')
     return "".join(rows)
 
 

@@ -11,11 +11,25 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, overload
 
-__all__ = ["Chart", "Column", "Headed", "Note", "Rows", "SheetSpec", "note_text"]
+__all__ = ["BOX", "Box", "Chart", "Column", "Headed", "Note", "Rows", "SheetSpec", "note_text"]
 
 #: A note: its text, or a function giving it, called once the sheet is being written (a check
 #: code over a big table is worked out while a helper process writes the table's rows).
 Note = str | Callable[[], str]
+
+
+class Box:
+    """An empty cell to write in: written with its column's look (a ``boxed`` column: its
+    border), where a blank (None) leaves the cell out.  ``BOX`` is the one value."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "BOX"
+
+
+#: An empty cell to write in (``Box``).
+BOX = Box()
 
 
 def note_text(note: Note) -> str:
@@ -134,13 +148,14 @@ class Headed(Sequence[Any]):
 @dataclass(frozen=True)
 class Column:
     """One column of an output table: header text, width, number format, centred or not,
-    wrapped or not, at the top of its row or not.
+    wrapped or not, at the top of its row or not, boxed or not.
 
     Short values beside a name (a rank, a table) are ``centered``, so that a number
     right-aligned against a left-aligned name never reads as one word (``1Elif``).  Long
     text (a problem's message) is ``wrapped`` in its column, so that the column stays
     narrow enough to print; a wrapped cell, and every cell of a ``top`` column, stands at
-    the top of its row (beside the first line of the text that wraps).
+    the top of its row (beside the first line of the text that wraps).  A ``boxed`` column's
+    cells have a thin border all round: a box to write in on a printed form (a slip).
 
     >>> Column("Mesa", centered=True).alignment, Column("Problema", wrapped=True).alignment
     ('<alignment horizontal="center"/>', '<alignment vertical="top" wrapText="1"/>')
@@ -154,6 +169,13 @@ class Column:
     centered: bool = False
     wrapped: bool = False
     top: bool = False
+    boxed: bool = False
+
+    @property
+    def look(self) -> tuple[str | None, str, bool]:
+        """What styles a cell of the column, links apart: (number format, ``alignment``,
+        ``boxed``)."""
+        return self.number_format, self.alignment, self.boxed
 
     @property
     def alignment(self) -> str:
@@ -198,3 +220,6 @@ class SheetSpec:
     rows: Sequence[Sequence[Any]]
     links: dict[tuple[int, int], str] = field(default_factory=dict)
     chart: Chart | None = None
+    #: Positions in ``rows`` where a block starts that prints on one page (a table's slip):
+    #: the printed pages break between blocks, never inside one; a block runs to the next.
+    blocks: tuple[int, ...] = ()

@@ -216,7 +216,7 @@ def write_sheets(
         change.relate(pkg.workbook, ns.RT_STYLES, styles_part)
     existing_styles = pkg.read(styles_part) if pkg.has(styles_part) else None
     needs = {
-        (column.number_format, linked, column.alignment)
+        (column.number_format, linked, column.alignment, column.boxed)
         for sheet in new
         if sheet.spec is not None
         for column in sheet.spec.columns

@@ -18,10 +18,12 @@ Rules:
   id from 164; built-in formats (``0``, ``0.00``, ``0%``…) use their built-in id.
 
 >>> center = '<alignment horizontal="center"/>'
->>> needs = {("0.0%", False, ""), (None, True, ""), ("0", False, center)}
+>>> needs = {("0.0%", False, "", False), (None, True, "", False), ("0", False, center, False)}
 >>> part, styles = add_styles(None, needs)
->>> styles.header, styles.cells[("0", False, center)], styles.cells[("0.0%", False, "")]
-(3, 5, 6)
+>>> styles.header, styles.cells[("0", False, center, False)]
+(3, 5)
+>>> styles.cells[("0.0%", False, "", False)]
+6
 >>> b'<numFmt numFmtId="164" formatCode="0.0%"/>' in part, b'horizontal="center"/>' in part
 (True, True)
 >>> add_styles(part, needs) == (part, styles)  # nothing new
@@ -94,6 +96,13 @@ _DEFAULT_FILLS = (
     '<fill><patternFill patternType="gray125"/></fill>',
 )
 _BORDER = "<border><left/><right/><top/><bottom/><diagonal/></border>"
+#: A box to write in (``Column.boxed``): a thin black line on every side.
+_THIN = '<{side} style="thin"><color rgb="FF000000"/></{side}>'
+_BOX_BORDER = (
+    "<border>"
+    + "".join(_THIN.format(side=side) for side in ("left", "right", "top", "bottom"))
+    + "<diagonal/></border>"
+)
 _DEFAULT_XF = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
 _NORMAL_XF = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
 _NORMAL_STYLE = '<cellStyle name="Normal" xfId="0" builtinId="0"/>'
@@ -158,13 +167,14 @@ def _stylesheet(styles_xml: bytes, name: str) -> XmlDoc:
 
 def add_styles(
     styles_xml: bytes | None,
-    needs: Iterable[tuple[str | None, bool, str]],
+    needs: Iterable[tuple[str | None, bool, str, bool]],
     name: str = "styles.xml",
 ) -> tuple[bytes, CellStyles]:
     """The styles part with our styles added, and their ids.
 
     ``styles_xml`` is the organiser's part (None: there is none, one is made); ``needs`` the
-    (number format, linked, ``<alignment>`` element or ``""``) looks of our table cells.  Raises
+    (number format, linked, ``<alignment>`` element or ``""``, boxed) looks of our table
+    cells.  Raises
     ``UnusableWorkbookError`` when the part is not a stylesheet.
     """
     doc = _stylesheet(styles_xml or EMPTY_STYLESHEET, name)
@@ -192,13 +202,16 @@ def add_styles(
     header_fill = fills.add(_HEADER_FILL)
     style_xf = ' xfId="0"' if sections["cellStyleXfs"].count else ""
 
-    def xf(font_id: int, fmt: int = 0, fill: int = 0, alignment: str = "") -> int:
+    def xf(
+        font_id: int, fmt: int = 0, fill: int = 0, alignment: str = "", boxed: bool = False
+    ) -> int:
         applied = ' applyFont="1" applyBorder="1"'
         applied += ' applyNumberFormat="1"' if fmt else ""
         applied += ' applyFill="1"' if fill else ""
         applied += ' applyAlignment="1"' if alignment else ""
+        lines = borders.add(_BOX_BORDER) if boxed else border
         head = (
-            f'<xf numFmtId="{fmt}" fontId="{font_id}" fillId="{fill}" borderId="{border}"'
+            f'<xf numFmtId="{fmt}" fontId="{font_id}" fillId="{fill}" borderId="{lines}"'
             f"{style_xf}{applied}"
         )
         return xfs.add(f"{head}>{alignment}</xf>" if alignment else f"{head}/>")
@@ -212,10 +225,12 @@ def add_styles(
     )
     formats = _Formats(sections["numFmts"])
     cells = {
-        (code, link, alignment): xf(
-            font["link" if link else "body"], formats.id(code), 0, alignment
+        (code, link, alignment, boxed): xf(
+            font["link" if link else "body"], formats.id(code), 0, alignment, boxed
         )
-        for code, link, alignment in sorted(set(needs), key=lambda need: (need[0] or "", *need[1:]))
+        for code, link, alignment, boxed in sorted(
+            set(needs), key=lambda need: (need[0] or "", *need[1:])
+        )
     }
     _write_sections(doc, sections)
     return doc.render(), CellStyles(title=title, note=note, header=header, cells=cells)
