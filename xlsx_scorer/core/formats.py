@@ -345,7 +345,7 @@ class FormatFile:
 
 
 def from_file(file: FormatFile) -> Format:
-    """The format ``file`` holds; a file that is not TOML (or not UTF-8) is refused naming it.
+    r"""The format ``file`` holds; a file that is not TOML (or not UTF-8) is refused naming it.
 
     >>> from_file(FormatFile("club.toml", b'name = "club"\ngame = "catan"\n'
     ...                      b'table_sizes = [4]\norder = ["vp"]')).name
