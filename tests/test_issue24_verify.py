@@ -27,6 +27,7 @@ OLD = Path(__file__).resolve().parent.parent / "fixtures" / "archives" / "v0.1"
 ARCHIVES = sorted(path.name for path in OLD.iterdir() if path.is_dir())
 #: The archived fingerprint of each (datapackage.json, the workbook's property).
 FINGERPRINTS = {
+    "blank-en": "fe0addd159189c9332c4f96268f234bef1af7dc53f71d2e05ee1c9a9eef0ec95",
     "catan-en": "b46aa17f0a3e002a0e74d3ef7af4319585cf8f3448ce9b63dbcf10c12555aba7",
     "catan-es": "b46aa17f0a3e002a0e74d3ef7af4319585cf8f3448ce9b63dbcf10c12555aba7",
     "hig-ca": "28c6a87c23652eba6d491e664c280e3df77dfb672c187906271416fb3b02c399",
@@ -111,6 +112,35 @@ def test_a_current_archive_still_names_an_edited_cell(tmp_path: Path) -> None:
     edited_sheet_xml(book, part, xml, re.sub(rb"<v>[^<]*</v>", b"<v>1.0</v>", xml))
     cells = [f.where.cell for f in verify(folder).findings if f.code == "verify.sheet_cell"]
     assert cells == ["D8"]
+
+
+def test_an_old_archive_with_no_standings_verifies_and_its_notice_is_kept(
+    tmp_path: Path,
+) -> None:
+    """A blank template archived by version 0.1: no table to compare (untouched, it passes:
+    above); its Standings notice edited is caught by the sheet's digest."""
+    folder = Path(shutil.copytree(OLD / "blank-en", tmp_path / "blank"))
+    book = folder / "blank.xlsx"
+    with zipfile.ZipFile(book) as package:
+        names = re.findall(r'<sheet name="([^"]+)"', package.read("xl/workbook.xml").decode())
+    assert "Standings" in names
+    part, xml = _sheet_text(book, names.index("Standings"), "No results yet")
+    edited_sheet_xml(book, part, xml, xml.replace(b"No results yet", b"All results in"))
+    findings = verify(folder).findings
+    assert [(f.code, f.where.sheet) for f in findings] == [("verify.sheet_changed", "Standings")]
+
+
+def _sheet_text(book: Path, index: int, text: str) -> tuple[str, bytes]:
+    """The part of the ``index``-th sheet and the XML of its cell that shows ``text``."""
+    with zipfile.ZipFile(book) as package:
+        rels = package.read("xl/_rels/workbook.xml.rels").decode()
+        rid = re.findall(r'<sheet [^>]*r:id="([^"]+)"', package.read("xl/workbook.xml").decode())
+        target = re.search(rf'Id="{rid[index]}"[^>]*Target="([^"]+)"', rels)
+        assert target is not None
+        part = "xl/" + target.group(1).removeprefix("/xl/")
+        found = re.search(rf"<c [^>]*><is><t>{text}[^<]*</t></is></c>".encode(), package.read(part))
+    assert found is not None, package
+    return part, found.group(0)
 
 
 def _template(path: Path, players: int = 0) -> Path:
