@@ -194,6 +194,8 @@ class Archived:
     fingerprint: str | None = None
     files: tuple[str, ...] = ()
     notices: tuple[Finding, ...] = ()
+    #: Refused without problems: no round is complete, there are no standings to keep.
+    unscored: bool = False
 
 
 def fingerprint_of(scored: Scored) -> str:
@@ -258,11 +260,15 @@ def archive_event(
     (a shipped name, a format file; else the workbook's own).
 
     Raises ``UnusableWorkbookError`` when the workbook cannot be used or the
-    folder is taken; returns the problems, writing nothing, when it has any.
+    folder is taken; returns the problems, writing nothing, when it has any; writes
+    nothing either (``unscored``) while it has no standings: no round complete, as in a
+    blank template or round 1 seated with nothing typed (docs/archive.md).
     """
     scored, workbook_bytes, notices = score_event(source, language, api.load_format(format))
     if scored.problems or workbook_bytes is None:
         return Archived(scored.language, scored.problems)
+    if scored.ranking is None or scored.ranking.table.empty:
+        return Archived(scored.language, (), unscored=True)
     _check_folder(folder, scored.language)
     fingerprint = fingerprint_of(scored)
     declared = archivekeys.declared(scored.format)

@@ -49,6 +49,7 @@ from xlsx_scorer.app.archive import (
     score_book,
 )
 from xlsx_scorer.core.formats import Format
+from xlsx_scorer.core.standings import Ranked
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.opc.package import Package
@@ -231,66 +232,121 @@ def _digest_findings(package: Package, recorded: str | None, file: str) -> list[
 
 
 def _sheet_findings(scored: Scored, file: str) -> list[Finding]:
-    """Cells of the Standings and Round Points tables that differ from the recomputed ones."""
-    if scored.ranking is None:
+    """Cells of the Standings and Round Points tables that differ from the recomputed ones.
+
+    None while there are no standings (no round complete: the archive of an earlier version
+    of an event with nothing scored shows the notices only, which its digests cover).
+    """
+    if scored.ranking is None or scored.ranking.table.empty:
         return []
     lang, book, fmt, ranked = scored.language, scored.book, scored.format, scored.ranking.ranked
-    specs = [
-        formatsheets.standings_sheet(
+
+    def standings(shown: Ranked) -> SheetSpec:
+        return formatsheets.standings_sheet(
             lang,
             fmt,
-            ranked,
+            shown,
             event=book.event_name,
             computed="",
             games=0,
             withdrawn=reading.withdrawn(book),
-        ),
-        formatsheets.round_points_sheet(
-            lang, fmt, scored.ranking.played, ranked.scale, event=book.event_name
+        )
+
+    today = standings(ranked)
+    # Before issue 24 a bye's round cell showed the win it counts for: an earlier layout's
+    # bye cell may show either.
+    earlier = standings(replace(ranked, byes=None)) if ranked.byes is not None else today
+    specs = [
+        (today, earlier),
+        (
+            points := formatsheets.round_points_sheet(
+                lang, fmt, scored.ranking.played, ranked.scale, event=book.event_name
+            ),
+            points,
         ),
     ]
     findings: list[Finding] = []
-    for spec in specs:
+    for spec, before in specs:
         old = book.existing_outputs.get(spec.kind)
         if old is None:
             where = Where(file=file, sheet=spec.name)
             findings.append(Finding("verify.sheet_missing", {}, "error", where))
         else:
-            findings += _table_findings(replace(spec, name=old.name), old.rows, file)
+            findings += _table_findings(replace(spec, name=old.name), old.rows, file, before)
     return findings
 
 
-def _table_findings(spec: SheetSpec, rows: Sequence[Sequence[Any]], file: str) -> list[Finding]:
+def _header_row(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> int | None:
+    """The row among the first ones that shows most of ``header``'s texts, in any column
+    (None: fewer than ``MIN_HEADER_MATCHES``)."""
+    canon = fingerprint.canonical
+    wanted = {canon(text) for text in header} - {""}
+    matches = [sum(canon(v) in wanted for v in row) for row in rows[:HEADER_SEARCH_ROWS]]
+    if not matches or max(matches) < MIN_HEADER_MATCHES:
+        return None
+    return matches.index(max(matches))
+
+
+def _columns(header: Sequence[str], shown: Sequence[Any]) -> list[tuple[int, int]]:
+    """Each column of ``header`` with the column of the table shown it is compared with.
+
+    Today's layout (the header row shown is ``header`` exactly): every column, in place.
+    An earlier version's layout (a column added or renamed since): the columns both have,
+    matched by their header's text; a column today writes that the archive lacks or names
+    otherwise is left to the sheet's digest (``_digest_findings``).
+
+    >>> _columns(["Rank", "Player", "Games", "VP"], ["Rank", "Player", "VP", None])
+    [(0, 0), (1, 1), (3, 2)]
+    """
+    canon = fingerprint.canonical
+    have = [canon(value) for value in shown]
+    while have and not have[-1]:
+        have.pop()
+    want = [canon(text) for text in header]
+    if have == want:
+        return [(index, index) for index in range(len(want))]
+    places = {text: place for place, text in reversed(list(enumerate(have))) if text}
+    return [(index, places[text]) for index, text in enumerate(want) if text in places]
+
+
+def _table_findings(
+    spec: SheetSpec, rows: Sequence[Sequence[Any]], file: str, earlier: SheetSpec | None = None
+) -> list[Finding]:
     """The cells of a table shown that differ from ``spec``'s, header included.
 
-    The header is the row among the first ones that matches most header cells.
+    The header is the row among the first ones that shows most header texts; its columns
+    are compared as ``_columns`` pairs them.  In an earlier version's layout, a cell may
+    also show what ``earlier`` (the same table as that version wrote it) has there.
     """
     canon = fingerprint.canonical
     header = [column.header for column in spec.columns]
-    width = len(header)
-    matches = [
-        sum(canon(v) == canon(h) for v, h in zip(row[:width], header, strict=False))
-        for row in rows[:HEADER_SEARCH_ROWS]
-    ]
+    start = _header_row(header, rows)
     in_sheet = Where(file=file, sheet=spec.name)
-    if not matches or max(matches) < MIN_HEADER_MATCHES:
+    if start is None:
         return [Finding("verify.sheet_missing", {}, "error", in_sheet)]
-    start = matches.index(max(matches))
+    pairs = _columns(header, rows[start])
+    width = max((shown for _, shown in pairs), default=-1) + 1
     shown_rows = [list(row[:width]) for row in rows[start:]]
     while shown_rows and all(canon(v) == "" for v in shown_rows[-1]):
         shown_rows.pop()
     expected_rows = [header, *(list(row) for row in spec.rows)]
+    today = pairs == [(index, index) for index in range(len(header))]
+    before = [header, *(list(row) for row in (earlier or spec).rows)]
     found: list[Finding] = []
     for index in range(max(len(expected_rows), len(shown_rows))):
-        expected = expected_rows[index] if index < len(expected_rows) else [None] * width
+        expected = expected_rows[index] if index < len(expected_rows) else []
         shown = shown_rows[index] if index < len(shown_rows) else []
-        shown += [None] * (width - len(shown))
-        for column, (want, have) in enumerate(zip(expected, shown, strict=True)):
-            if canon(want) != canon(have):
-                cell = f"{column_letters(column + 1)}{start + index + 1}"
-                params = {"shown": canon(have), "expected": canon(want)}
-                where = Where(file=file, sheet=spec.name, cell=cell)
-                found.append(Finding("verify.sheet_cell", params, "error", where))
+        for column, place in pairs:
+            want = expected[column] if column < len(expected) else None
+            have = shown[place] if place < len(shown) else None
+            if canon(want) == canon(have):
+                continue
+            if not today and index < len(before) and canon(before[index][column]) == canon(have):
+                continue
+            cell = f"{column_letters(place + 1)}{start + index + 1}"
+            params = {"shown": canon(have), "expected": canon(want)}
+            where = Where(file=file, sheet=spec.name, cell=cell)
+            found.append(Finding("verify.sheet_cell", params, "error", where))
     if len(found) > MAX_CELLS:
         more = Finding("verify.more", {"count": len(found) - MAX_CELLS}, "error", in_sheet)
         return [*found[:MAX_CELLS], more]

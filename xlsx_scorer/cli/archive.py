@@ -1,6 +1,7 @@
 """``xlsx-scorer archive EVENT.xlsx -o FOLDER``: a finished event as a verifiable archive.
 
-Exit code 0: archived; 1: the event has problems (listed; nothing written);
+Exit code 0: archived; 1: the event has problems (listed), or no standings yet (no round
+complete); nothing written;
 2: the file could not be used or the folder is taken (nothing written).
 """
 
@@ -48,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
     except UnusableWorkbookError as error:
         return common.unusable(args, error)
     lang = archived.language
+    if archived.unscored:
+        print(text(lang, "cli.archive_unscored", file=args.workbook))
+        print(text(lang, "cli.nothing_written"))
+        return common.EXIT_DIFFERENT
     if archived.problems:
         count = len(archived.problems)
         print(text(lang, "cli.archive_refused", file=args.workbook, count=count))
