@@ -2,11 +2,11 @@
 
 1. ``random``, events of 16×5, 20×5, 32×6, 40×6 and 200×8 seated round after round
    (the core, as ``seat`` calls it): per round, the repeated pair-meetings so far
-   beside the lower bound (``core.rounds.lower_bound``), the spread of 3-player
+   beside the lower bound (``core.seating.rounds.lower_bound``), the spread of 3-player
    tables (most − fewest per player), the spread of starts, the time per round.
 2. ``swiss``, 40×6 with simulated results (stronger players win more often): the
    repeats-versus-spread curve of the method, one point per repeat weight
-   (``core.seatswiss.REPEAT_WEIGHT`` is the default), beside the window approach.
+   (``core.seating.swiss.REPEAT_WEIGHT`` is the default), beside the window approach.
 3. Speed: a 200-player workbook with 7 rounds played, ``xlsx-scorer check`` and
    ``xlsx-scorer seat --round 8`` each as a fresh process, best of ``--repeat``.
 
@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests import eventgen  # noqa: E402
 from xlsx_scorer.core import seatswiss  # noqa: E402
-from xlsx_scorer.core.rounds import lower_bound  # noqa: E402
 from xlsx_scorer.core.seating import Entrant, Method, PastTable, seat, table_plan  # noqa: E402
+from xlsx_scorer.core.seating.rounds import lower_bound  # noqa: E402
 
 SIZES = ((16, 5), (20, 5), (32, 6), (40, 6), (13, 5), (27, 6), (200, 8))
 

@@ -47,8 +47,9 @@ from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import date_time, text
-from xlsx_scorer.xlsx import reader, splice
-from xlsx_scorer.xlsx.spec import SheetSpec
+from xlsx_scorer.xlsx.read import reader
+from xlsx_scorer.xlsx.write import splice
+from xlsx_scorer.xlsx.write.spec import SheetSpec
 
 if TYPE_CHECKING:
     import numpy as np

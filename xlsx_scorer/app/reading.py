@@ -15,7 +15,8 @@ from __future__ import annotations
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx.read import reader
+from xlsx_scorer.xlsx.write import splice
 
 
 def read(source: bytes | Package, format: Format | None = None) -> reader.Workbook:

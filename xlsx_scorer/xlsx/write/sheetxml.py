@@ -15,7 +15,7 @@ Cells:
   leaves the cell out;
 - a linked cell is a ``HYPERLINK`` formula with the text it shows as its cached value.
 
->>> from xlsx_scorer.xlsx.spec import Column
+>>> from xlsx_scorer.xlsx.write.spec import Column
 >>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, ""): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> sheet = worksheet_xml(spec, styles)
@@ -39,9 +39,9 @@ from typing import Any
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
-from xlsx_scorer.xlsx import celltext
-from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import Rows, SheetSpec, note_text
+from xlsx_scorer.xlsx.read.cellvalues import column_letters
+from xlsx_scorer.xlsx.write import celltext
+from xlsx_scorer.xlsx.write.spec import Rows, SheetSpec, note_text
 
 __all__ = [
     "CellStyles",
@@ -305,7 +305,7 @@ def _header_height(spec: SheetSpec) -> str:
     Excel and LibreOffice do not grow a row for wrapped text they did not lay out
     themselves: "Puntos de ronda" in a column 13 wide takes two lines.
 
-    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> from xlsx_scorer.xlsx.write.spec import Column
     >>> spec = SheetSpec("k", "S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
     >>> _header_height(spec)
     ' ht="30" customHeight="1"'
@@ -326,7 +326,7 @@ def _row_heights(spec: SheetSpec) -> list[bytes] | None:
     """Each row's height attributes when a ``wrapped`` column's text takes several lines
     there (``b""`` for one line), else None: Excel and LibreOffice would show one line.
 
-    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> from xlsx_scorer.xlsx.write.spec import Column
     >>> columns = (Column("N", 7), Column("Problem", 12, wrapped=True))
     >>> spec = SheetSpec("k", "S", "T", (), columns, ((1, "short"), (2, "a longer one, in two")))
     >>> _row_heights(spec)
