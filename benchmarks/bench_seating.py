@@ -34,8 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import eventgen  # noqa: E402
-from xlsx_scorer.core import seatswiss  # noqa: E402
-from xlsx_scorer.core.seating import Entrant, Method, PastTable, seat, table_plan  # noqa: E402
+from xlsx_scorer.core.seating import Entrant, Method, PastTable, seat, swiss, table_plan  # noqa: E402
 from xlsx_scorer.core.seating.rounds import lower_bound  # noqa: E402
 
 SIZES = ((16, 5), (20, 5), (32, 6), (40, 6), (13, 5), (27, 6), (200, 8))
@@ -53,7 +52,7 @@ def play(
     history: list[PastTable] = []
     times, spreads = [], []
     if weight is not None:
-        seatswiss.REPEAT_WEIGHT = weight
+        swiss.REPEAT_WEIGHT = weight
     for round_no in range(1, rounds + 1):
         standings = sorted(names, key=lambda n: (-points[n], n))
         start = time.perf_counter()
@@ -112,13 +111,13 @@ def swiss_curve(seed: int) -> None:
     print("swiss 40×6: repeat weight → repeated pair-meetings, mean rank spread at a table")
     window = _window(seed)
     print(f"  window of the standings (reference): {window[0]} repeats at {window[1]:.2f}")
-    default = seatswiss.REPEAT_WEIGHT
+    default = swiss.REPEAT_WEIGHT
     for weight in (0.5, 1, 2, 3, 5, 8, 12, 20):
         history, _, spreads = play(40, 6, "swiss", seed, weight=weight)
         mark = "  (default)" if weight == default else ""
         spread = sum(spreads) / len(spreads)
         print(f"  weight {weight:>4}: {repeats(history):3d} repeats at {spread:.2f}{mark}")
-    seatswiss.REPEAT_WEIGHT = default
+    swiss.REPEAT_WEIGHT = default
 
 
 def _window(seed: int) -> tuple[int, float]:
