@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def inner(workbook: str) -> None:
     """In the measured process: the program's ``score WORKBOOK --force``, the write phase
     timed and the helpers it forked counted; prints them as JSON."""
-    from xlsx_scorer.xlsx import parallel, splice  # the version PYTHONPATH names
+    from xlsx_scorer.xlsx import parallel  # the version PYTHONPATH names
+    from xlsx_scorer.xlsx.write import splice  # the version PYTHONPATH names
 
     helpers: list[int] = []
     written: dict[str, float] = {}

@@ -50,9 +50,9 @@ from xlsx_scorer.core import scoring  # noqa: E402
 from xlsx_scorer.core.collation import collation_key  # noqa: E402
 from xlsx_scorer.core.typed import typed_results  # noqa: E402
 from xlsx_scorer.opc.zipraw import RawZipWriter  # noqa: E402
-from xlsx_scorer.xlsx import reader as workbook  # noqa: E402
-from xlsx_scorer.xlsx import save, sheetxml, splice  # noqa: E402
-from xlsx_scorer.xlsx.styles import add_styles  # noqa: E402
+from xlsx_scorer.xlsx.read import reader as workbook  # noqa: E402
+from xlsx_scorer.xlsx.write import save, sheetxml, splice  # noqa: E402
+from xlsx_scorer.xlsx.write.styles import add_styles  # noqa: E402
 
 #: (players, rounds) per target size: many players, many rounds (players × rounds rows).
 SHAPES = {1_000: (100, 10), 10_000: (500, 20), 100_000: (2_000, 50)}

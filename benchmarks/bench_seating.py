@@ -2,11 +2,11 @@
 
 1. ``random``, events of 16×5, 20×5, 32×6, 40×6 and 200×8 seated round after round
    (the core, as ``seat`` calls it): per round, the repeated pair-meetings so far
-   beside the lower bound (``core.rounds.lower_bound``), the spread of 3-player
+   beside the lower bound (``core.seating.rounds.lower_bound``), the spread of 3-player
    tables (most − fewest per player), the spread of starts, the time per round.
 2. ``swiss``, 40×6 with simulated results (stronger players win more often): the
    repeats-versus-spread curve of the method, one point per repeat weight
-   (``core.seatswiss.REPEAT_WEIGHT`` is the default), beside the window approach.
+   (``core.seating.swiss.REPEAT_WEIGHT`` is the default), beside the window approach.
 3. Speed: a 200-player workbook with 7 rounds played, ``xlsx-scorer check`` and
    ``xlsx-scorer seat --round 8`` each as a fresh process, best of ``--repeat``.
 
@@ -34,9 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import eventgen  # noqa: E402
-from xlsx_scorer.core import seatswiss  # noqa: E402
-from xlsx_scorer.core.rounds import lower_bound  # noqa: E402
-from xlsx_scorer.core.seating import Entrant, Method, PastTable, seat, table_plan  # noqa: E402
+from xlsx_scorer.core.seating import Entrant, Method, PastTable, seat, swiss, table_plan  # noqa: E402
+from xlsx_scorer.core.seating.rounds import lower_bound  # noqa: E402
 
 SIZES = ((16, 5), (20, 5), (32, 6), (40, 6), (13, 5), (27, 6), (200, 8))
 
@@ -53,7 +52,7 @@ def play(
     history: list[PastTable] = []
     times, spreads = [], []
     if weight is not None:
-        seatswiss.REPEAT_WEIGHT = weight
+        swiss.REPEAT_WEIGHT = weight
     for round_no in range(1, rounds + 1):
         standings = sorted(names, key=lambda n: (-points[n], n))
         start = time.perf_counter()
@@ -112,13 +111,13 @@ def swiss_curve(seed: int) -> None:
     print("swiss 40×6: repeat weight → repeated pair-meetings, mean rank spread at a table")
     window = _window(seed)
     print(f"  window of the standings (reference): {window[0]} repeats at {window[1]:.2f}")
-    default = seatswiss.REPEAT_WEIGHT
+    default = swiss.REPEAT_WEIGHT
     for weight in (0.5, 1, 2, 3, 5, 8, 12, 20):
         history, _, spreads = play(40, 6, "swiss", seed, weight=weight)
         mark = "  (default)" if weight == default else ""
         spread = sum(spreads) / len(spreads)
         print(f"  weight {weight:>4}: {repeats(history):3d} repeats at {spread:.2f}{mark}")
-    seatswiss.REPEAT_WEIGHT = default
+    swiss.REPEAT_WEIGHT = default
 
 
 def _window(seed: int) -> tuple[int, float]:

@@ -270,7 +270,7 @@ def core_frame(workdir: Path) -> Any:
     """One million raw result rows, as the reader hands them to validation."""
     import pandas as pd
 
-    from xlsx_scorer.xlsx.reader import read_workbook
+    from xlsx_scorer.xlsx.read.reader import read_workbook
 
     source = workdir / "league_100k.xlsx"
     if not source.exists():

@@ -21,7 +21,7 @@ import openpyxl
 import python_calamine
 from openpyxl.chart import BarChart, Reference
 
-from xlsx_scorer.xlsx.spec import Chart, Column, SheetSpec
+from xlsx_scorer.xlsx.write.spec import Chart, Column, SheetSpec
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

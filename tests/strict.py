@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlsx_scorer.xlsx.sheetcells import SheetCells
+from xlsx_scorer.xlsx.read.sheetcells import SheetCells
 
 
 def typed(value: Any) -> Any:

@@ -25,7 +25,7 @@ from xlsx_scorer.app import fingerprint, report
 from xlsx_scorer.app.fingerprint import CODE_LENGTH, canonical, check_code
 from xlsx_scorer.app.report import ERRORS, ROUND_POINTS, STANDINGS, sheet_name
 from xlsx_scorer.i18n import text
-from xlsx_scorer.xlsx.spec import Column, Rows, SheetSpec
+from xlsx_scorer.xlsx.write.spec import Column, Rows, SheetSpec
 
 GAME = [with_vp(1, 1, "Ana", 10), with_vp(1, 1, "Bea", 8), with_vp(1, 1, "Cem", 7)]
 WRONG = row(1, 1, "Dua", settlements=9)  # D5: out of range

@@ -25,7 +25,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
-from xlsx_scorer.xlsx.patch import patch_workbook
+from xlsx_scorer.xlsx.write.patch import patch_workbook
 
 CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
 RT_CUSTOM = ns.R + "/custom-properties"

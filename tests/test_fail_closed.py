@@ -24,7 +24,11 @@ from xlsx_scorer.app import api, pipeline
 from xlsx_scorer.cli import commands, main
 from xlsx_scorer.core import rules
 from xlsx_scorer.findings import InternalError
-from xlsx_scorer.xlsx import reader, splice
+from xlsx_scorer.xlsx.read import reader
+
+#: One game of five players: its only problem is the table size, behind one rule.
+#: One game of five players: its only problem is the table size, behind one rule.
+from xlsx_scorer.xlsx.write import splice
 
 #: One game of five players: its only problem is the table size, behind one rule.
 FIVE_AT_A_TABLE = [row(1, 1, name) for name in ("Ana", "Bob", "Cem", "Dua", "Eda")]
@@ -95,7 +99,7 @@ def test_a_crashing_check_command_is_an_internal_error(
 @pytest.mark.parametrize(
     ("target", "bug"),
     [
-        ("xlsx_scorer.xlsx.splice.write_sheets", "a bug in the writer"),
+        ("xlsx_scorer.xlsx.write.splice.write_sheets", "a bug in the writer"),
         # The check code is worked out as its sheet is written: a crash there is the writer's.
         ("xlsx_scorer.app.fingerprint.check_code", "a bug in the check code"),
     ],

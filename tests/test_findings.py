@@ -38,7 +38,7 @@ from xlsx_scorer.findings import (
 )
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch
+from xlsx_scorer.xlsx.write import patch
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "xlsx_scorer"

@@ -337,7 +337,7 @@ def test_every_pair_of_formats_differs_in_the_order_or_points() -> None:
 @pytest.mark.parametrize("lang", ["en", "es", "tr"])
 def test_catan_es_sheets_are_todays(lang: str) -> None:
     from xlsx_scorer.app import formatsheets, pipeline, reading, report
-    from xlsx_scorer.xlsx.spec import Rows, note_text
+    from xlsx_scorer.xlsx.write.spec import Rows, note_text
 
     book = reading.read(Path("fixtures/sample_event.xlsx").read_bytes())
     frame = pipeline.validate(book).frame

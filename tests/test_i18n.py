@@ -190,10 +190,10 @@ def test_no_code_builds_patterns_from_translated_text() -> None:
     # Event sheet labels (name, language, date, format), the roster's optional columns' headers,
     # read as header aliases
     assert sorted(readers) == [
-        "xlsx/archival.py",
         "xlsx/eventformat.py",
-        "xlsx/rosterheaders.py",
-        "xlsx/sidesheets.py",
+        "xlsx/read/rosterheaders.py",
+        "xlsx/read/sidesheets.py",
+        "xlsx/write/archival.py",
     ]
 
 

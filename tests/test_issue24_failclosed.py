@@ -140,7 +140,7 @@ def test_every_whole_number_of_a_cell_is_read_by_one_parser() -> None:
     readers = [
         f"{path.relative_to(package)}: {line.strip()}"
         for folder in ("core", "xlsx", "app")
-        for path in sorted((package / folder).glob("*.py"))
+        for path in sorted((package / folder).rglob("*.py"))
         if path.name != "cells.py"
         for line in path.read_text("utf-8").splitlines()
         if trusting.search(line) and "isascii()" not in line  # ASCII-checked: a sort key

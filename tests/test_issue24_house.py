@@ -281,7 +281,7 @@ def test_a_typical_event_forks_no_helper(tmp_path: Path, monkeypatch) -> None:
 
     source = tmp_path / "typical.xlsx"
     write_event(source, 300, 5)
-    from xlsx_scorer.xlsx import plaincells
+    from xlsx_scorer.xlsx.read import plaincells
 
     forks: list[int] = []
     monkeypatch.setattr(parallel, "_can_fork", lambda: True)  # as on a 2-core machine

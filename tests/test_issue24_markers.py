@@ -27,7 +27,7 @@ from xlsx_scorer.app.outputkinds import sheet_name
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch
+from xlsx_scorer.xlsx.write import patch
 
 PLAYERS = 8
 #: Names a run of ours writes, in every shipped language, with the " (2)" of a duplicate.

@@ -18,8 +18,8 @@ from xlsx_scorer.app import api, report
 from xlsx_scorer.app.outputkinds import ROUND_POINTS, STANDINGS
 from xlsx_scorer.core import games, memo
 from xlsx_scorer.opc import package
-from xlsx_scorer.xlsx import splice
-from xlsx_scorer.xlsx.spec import Rows
+from xlsx_scorer.xlsx.write import splice
+from xlsx_scorer.xlsx.write.spec import Rows
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
 RESULTS = "xl/worksheets/sheet1.xml"

@@ -40,7 +40,7 @@ from xlsx_scorer.app.api import Result, score_file
 from xlsx_scorer.app.report import points
 from xlsx_scorer.findings import render
 from xlsx_scorer.i18n import LANGUAGES, header, text
-from xlsx_scorer.xlsx.reader import read_workbook
+from xlsx_scorer.xlsx.read.reader import read_workbook
 
 pytestmark = [
     pytest.mark.libreoffice,

@@ -17,8 +17,8 @@ import pytest
 from tests.builders import sheet_values, unwritable_folder, with_vp, write
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import LANGUAGES, text
-from xlsx_scorer.xlsx import save
-from xlsx_scorer.xlsx.reader import read_workbook
+from xlsx_scorer.xlsx.read.reader import read_workbook
+from xlsx_scorer.xlsx.write import save
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
 LANGS = sorted(LANGUAGES)

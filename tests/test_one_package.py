@@ -21,7 +21,8 @@ from xlsx_scorer.app import api
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
-from xlsx_scorer.xlsx import reader, sheetview, splice
+from xlsx_scorer.xlsx.read import reader
+from xlsx_scorer.xlsx.write import sheetview, splice
 
 SOURCE = Path(__file__).parents[1] / "xlsx_scorer"
 SAMPLE = Path(__file__).parents[1] / "fixtures" / "sample_event.xlsx"
@@ -190,7 +191,7 @@ def test_every_worksheet_question_goes_through_the_one_front_door() -> None:
     # the values, the head's texts, the selection, the styles named: asked of xlsx/worksheet
     assert _calling("read_cells") == ["xlsx/worksheet.py"]
     assert _calling("is_selected") == ["xlsx/worksheet.py"]
-    assert _calling("uses_style") == ["xlsx/splice.py"]  # as ``Worksheet.uses_style``
+    assert _calling("uses_style") == ["xlsx/write/splice.py"]  # as ``Worksheet.uses_style``
     referring = sorted(name for name, text in _sources().items() if "sheetview" in _code(text)[1])
     assert referring == ["xlsx/worksheet.py"]
 

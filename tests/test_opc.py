@@ -24,9 +24,9 @@ from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
-from xlsx_scorer.xlsx import bookparts, plaincells
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
-from xlsx_scorer.xlsx.splice import write_sheets
+from xlsx_scorer.xlsx.read import bookparts, plaincells
+from xlsx_scorer.xlsx.write.splice import write_sheets
 
 NOW = dt.datetime(2025, 3, 1, 12, tzinfo=dt.UTC)
 BASE = Path(__file__).resolve().parent.parent / "fixtures" / "bad" / "inline_strings.xlsx"

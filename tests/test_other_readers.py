@@ -12,9 +12,9 @@ import pytest
 from tests.packages import LINK, OUR_SHEETS, excel_like, load, specs
 from tests.test_package import sheet_names
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import sheetxml
 from xlsx_scorer.xlsx.ours import our_sheets
-from xlsx_scorer.xlsx.splice import write_sheets
+from xlsx_scorer.xlsx.write import sheetxml
+from xlsx_scorer.xlsx.write.splice import write_sheets
 
 
 @pytest.fixture(scope="module", params=[sheetxml.BLOCK_CELLS, 2], ids=["one block", "many blocks"])

@@ -36,10 +36,10 @@ from tests.packages import (
 from xlsx_scorer.app.report import CHART_PLAYERS
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx.chart import chart_xml
 from xlsx_scorer.xlsx.ours import our_sheets
-from xlsx_scorer.xlsx.spec import Chart
-from xlsx_scorer.xlsx.splice import write_sheets
+from xlsx_scorer.xlsx.write.chart import chart_xml
+from xlsx_scorer.xlsx.write.spec import Chart
+from xlsx_scorer.xlsx.write.splice import write_sheets
 
 CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 DRAWINGML = "http://schemas.openxmlformats.org/drawingml/2006/main"

@@ -357,7 +357,9 @@ PROGRAM_HANG = textwrap.dedent(
     api.set_aside_heavy_imports()  # as the program does: one thread, so it may fork
     import datetime as dt, hashlib, os, sys, time
     from pathlib import Path
-    from xlsx_scorer.xlsx import parallel, plaincells, sheetxml, splice
+    from xlsx_scorer.xlsx import parallel
+    from xlsx_scorer.xlsx.read import plaincells
+    from xlsx_scorer.xlsx.write import sheetxml, splice
     parent, where = os.getpid(), sys.argv[1]
     pause = float(sys.argv[2]) if len(sys.argv) > 2 else 0.002
     parallel._WAIT_SECONDS = 1.0

@@ -23,9 +23,10 @@ from tests.packages import assert_valid_zip, excel_like, parts_of, specs
 from tests.test_parallel import ON_TWO_CPUS
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.zipraw import Deflated
-from xlsx_scorer.xlsx import parallel, sheetxml, splice
-from xlsx_scorer.xlsx.spec import Column, Note, SheetSpec
-from xlsx_scorer.xlsx.splice import write_sheets
+from xlsx_scorer.xlsx import parallel
+from xlsx_scorer.xlsx.write import sheetxml, splice
+from xlsx_scorer.xlsx.write.spec import Column, Note, SheetSpec
+from xlsx_scorer.xlsx.write.splice import write_sheets
 
 #: Scores ``argv[1]`` into ``argv[2]`` in a fresh process with one thread, as the program
 #: does; each block of a sheet of ours is written by whichever process claims it, which
@@ -37,7 +38,8 @@ SCRIPT = textwrap.dedent(
     import datetime as dt, os, sys, time
     from pathlib import Path
     from xlsx_scorer.app import api
-    from xlsx_scorer.xlsx import parallel, sheetxml, splice
+    from xlsx_scorer.xlsx import parallel
+    from xlsx_scorer.xlsx.write import sheetxml, splice
 
     api.set_aside_heavy_imports()  # as the program: numpy's BLAS without threads
     source, target, how = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]

@@ -17,9 +17,9 @@ from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import XmlDoc
-from xlsx_scorer.xlsx import patch
-from xlsx_scorer.xlsx.cellvalues import CellContext
-from xlsx_scorer.xlsx.sheetcells import read_cells
+from xlsx_scorer.xlsx.read.cellvalues import CellContext
+from xlsx_scorer.xlsx.read.sheetcells import read_cells
+from xlsx_scorer.xlsx.write import patch
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 

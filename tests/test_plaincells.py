@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from tests.strict import typed
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import plaincells, xmlstream
-from xlsx_scorer.xlsx.numfmt import DateStyles
-from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, column_letters, read_cells
+from xlsx_scorer.xlsx.read import plaincells, xmlstream
+from xlsx_scorer.xlsx.read.numfmt import DateStyles
+from xlsx_scorer.xlsx.read.sheetcells import CellContext, SheetCells, column_letters, read_cells
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"
@@ -385,8 +385,9 @@ from xlsx_scorer.app import api
 api.set_aside_heavy_imports()  # as the program does: one thread, so the reader may fork
 import random
 from unittest import mock
-from xlsx_scorer.xlsx import parallel, plaincells
-from xlsx_scorer.xlsx.sheetcells import CellContext, read_cells
+from xlsx_scorer.xlsx import parallel
+from xlsx_scorer.xlsx.read import plaincells
+from xlsx_scorer.xlsx.read.sheetcells import CellContext, read_cells
 from tests.test_plaincells import ROOT, TAIL
 
 random.seed(7)
@@ -434,7 +435,7 @@ api.set_aside_heavy_imports()  # as the program does
 import os, sys
 from pathlib import Path
 from unittest import mock
-from xlsx_scorer.xlsx import plaincells
+from xlsx_scorer.xlsx.read import plaincells
 assert "pandas" not in sys.modules
 parent, read = os.getpid(), plaincells._PieceReader.read
 

@@ -21,7 +21,7 @@ from fixtures.bad.make_bad import GAME, PLAYERS, results_book, results_rows
 from tests.strict import typed
 from xlsx_scorer.app import outputkinds
 from xlsx_scorer.cli import main
-from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx.read import reader
 
 BAD = Path(__file__).resolve().parent.parent / "fixtures" / "bad"
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"

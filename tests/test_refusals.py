@@ -15,7 +15,7 @@ import pytest
 
 from xlsx_scorer.app import judges
 from xlsx_scorer.cli import main
-from xlsx_scorer.xlsx import save
+from xlsx_scorer.xlsx.write import save
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
 MISTAKES = SAMPLE.with_name("sample_mistakes.xlsx")

@@ -29,10 +29,10 @@ from xlsx_scorer.app import reading
 from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import plaincells
-from xlsx_scorer.xlsx.cellevents import SheetCells
-from xlsx_scorer.xlsx.reader import ResultsSheet
-from xlsx_scorer.xlsx.resultsframe import results_frame
+from xlsx_scorer.xlsx.read import plaincells
+from xlsx_scorer.xlsx.read.cellevents import SheetCells
+from xlsx_scorer.xlsx.read.reader import ResultsSheet
+from xlsx_scorer.xlsx.read.resultsframe import results_frame
 
 VALUES = st.one_of(
     st.none(),

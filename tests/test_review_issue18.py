@@ -443,7 +443,7 @@ def _with_roster_column(tmp_path: Path, header: str, values: list[object]) -> Pa
 
 def test_seat_with_everyone_dropped_is_a_refusal_not_an_internal_error(tmp_path: Path) -> None:
     """Every player ``Dropped After Round`` 0: ``seat --round 1`` ends with "Internal error in
-    xlsx-scorer (ValueError: max() arg is an empty sequence)", exit 3 (core/seating.py
+    xlsx-scorer (ValueError: max() arg is an empty sequence)", exit 3 (core/seating/seatround.py
     ``_pins``).  No player to seat is the organiser's case (as 1, 2 or 5 players: exit 2)."""
     event = _with_roster_column(tmp_path, "Dropped After Round", [0] * 8)
     done = run_cli("seat", "--round", "1", event, "-o", tmp_path / "seated.xlsx", env=environment())

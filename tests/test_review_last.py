@@ -20,7 +20,7 @@ from tests.builders import REPOSITORY
 from tests.test_review_refactor import _event
 from xlsx_scorer.app.seat import seat_bytes
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx.cellvalues import parse_range
+from xlsx_scorer.xlsx.read.cellvalues import parse_range
 
 
 def test_a_relative_workbook_name_stays_relative_when_it_grows(tmp_path: Path) -> None:

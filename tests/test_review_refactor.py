@@ -1,5 +1,5 @@
 """A review of issue 18's "one reader, one package edit" and of rows carried down
-(``xlsx/carrydown.py``): one test per defect found (each failed on the code it was written
+(``xlsx/write/carrydown.py``): one test per defect found (each failed on the code it was written
 against), through the real entry points (``seat_bytes``, ``judges.merge_files``,
 ``Package.open``)."""
 
@@ -34,7 +34,7 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import package as opc_package
 from xlsx_scorer.opc import xmledit
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx.cellvalues import parse_range
+from xlsx_scorer.xlsx.read.cellvalues import parse_range
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 PLAYERS = [f"Player {n:02d}" for n in range(1, 9)]

@@ -13,7 +13,7 @@ import pytest
 from tests.builders import HEADERS, row, with_vp, write
 from xlsx_scorer.app import pipeline
 from xlsx_scorer.findings import render
-from xlsx_scorer.xlsx import reader as workbook
+from xlsx_scorer.xlsx.read import reader as workbook
 
 BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem"), row(1, 1, "Dua")]
 
@@ -350,7 +350,7 @@ from pathlib import Path
 from tests.builders import row, write
 from xlsx_scorer.app import pipeline
 from xlsx_scorer.findings import render
-from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx.read import reader
 path = write(Path(sys.argv[1]), [row(1, 1, name) for name in ("Ana", "Bob", "Cem", "anna")],
              roster=["Ana", "Anna", "ANNA", "Bob", "Cem"])
 print(render(pipeline.validate(reader.read_workbook(path)).findings[0], "en"))

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlsx_scorer.core.rounds import lower_bound
 from xlsx_scorer.core.seating import (
     CannotSeatError,
     Entrant,
@@ -20,6 +19,7 @@ from xlsx_scorer.core.seating import (
     seat,
     table_plan,
 )
+from xlsx_scorer.core.seating.rounds import lower_bound
 
 
 def play(

@@ -19,9 +19,9 @@ import pytest
 from tests.strict import typed
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import cellevents, sheetcells
-from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles, format_kind
-from xlsx_scorer.xlsx.sheetcells import BadValue, CellContext, SheetCells, read_cells
+from xlsx_scorer.xlsx.read import cellevents, sheetcells
+from xlsx_scorer.xlsx.read.numfmt import DateStyles, date_styles, format_kind
+from xlsx_scorer.xlsx.read.sheetcells import BadValue, CellContext, SheetCells, read_cells
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 STRINGS = ["Ana", "Bob"]

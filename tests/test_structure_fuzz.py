@@ -34,8 +34,8 @@ import pytest
 
 from xlsx_scorer.cli import main
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch
-from xlsx_scorer.xlsx.reader import sheet_values
+from xlsx_scorer.xlsx.read.reader import sheet_values
+from xlsx_scorer.xlsx.write import patch
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
 RESULTS = "xl/worksheets/sheet1.xml"

@@ -21,7 +21,7 @@ from tests.builders import run_cli
 from xlsx_scorer.app import template
 from xlsx_scorer.core.columns import RESULT_COLUMNS
 from xlsx_scorer.i18n import LANGUAGES, fold, header, text
-from xlsx_scorer.xlsx.reader import read_workbook
+from xlsx_scorer.xlsx.read.reader import read_workbook
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "templates"

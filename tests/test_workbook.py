@@ -18,8 +18,8 @@ from tests.builders import HEADERS, row, write
 from xlsx_scorer.app import api, pipeline
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
 from xlsx_scorer.findings import UnusableWorkbookError, render
-from xlsx_scorer.xlsx import reader as workbook
-from xlsx_scorer.xlsx import save
+from xlsx_scorer.xlsx.read import reader as workbook
+from xlsx_scorer.xlsx.write import save
 
 BASE = [row(1, 1, "Ana"), row(1, 1, "Bob"), row(1, 1, "Cem")]
 SPANISH = (

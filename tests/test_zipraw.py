@@ -36,9 +36,9 @@ from xlsx_scorer.opc import guards
 from xlsx_scorer.opc import zipraw as _zipraw
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.zipraw import RawZipWriter, deflate_block, inflate_member, joined
-from xlsx_scorer.xlsx import sheetxml
-from xlsx_scorer.xlsx.spec import Rows
-from xlsx_scorer.xlsx.splice import write_sheets
+from xlsx_scorer.xlsx.write import sheetxml
+from xlsx_scorer.xlsx.write.spec import Rows
+from xlsx_scorer.xlsx.write.splice import write_sheets
 
 
 def test_writer_copies_and_writes_non_ascii_names() -> None:

@@ -38,7 +38,8 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render, to_json
 from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import eventformat, parallel, save
+from xlsx_scorer.xlsx import eventformat, parallel
+from xlsx_scorer.xlsx.write import save
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from xlsx_scorer.core.formats import Format as Format  # noqa: PLC0414  (the shells name it so)
     from xlsx_scorer.core.formats import FormatFile as FormatFile  # noqa: PLC0414
     from xlsx_scorer.core.inplay import RoundsPlayed
-    from xlsx_scorer.xlsx.reader import Workbook
+    from xlsx_scorer.xlsx.read.reader import Workbook
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, EXIT_INTERNAL = 0, 1, 2, 3
 #: The version of the JSON form of a result (``Result.to_json``; docs/findings.md).

@@ -36,8 +36,8 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.i18n import choose_language
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import archival
-from xlsx_scorer.xlsx import reader as workbook
+from xlsx_scorer.xlsx.read import reader as workbook
+from xlsx_scorer.xlsx.write import archival
 
 #: Custom document properties of an archived workbook.
 FINGERPRINT_PROPERTY = "XlsxScorerFingerprint"

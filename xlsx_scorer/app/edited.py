@@ -36,7 +36,7 @@ from xlsx_scorer.app.diff import (
 from xlsx_scorer.core.cells import count, is_blank, shown
 from xlsx_scorer.core.columns import MARK_COLUMNS
 from xlsx_scorer.findings import Finding, Where
-from xlsx_scorer.xlsx.reader import Workbook
+from xlsx_scorer.xlsx.read.reader import Workbook
 
 
 def result_findings(archived: bytes, book: Workbook) -> list[Finding]:

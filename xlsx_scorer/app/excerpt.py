@@ -25,7 +25,7 @@ from xlsx_scorer.core.cells import ErrorValue, is_blank
 from xlsx_scorer.core.cells import shown as cell_text
 from xlsx_scorer.findings import Where
 from xlsx_scorer.i18n import header
-from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx.read import reader
 
 #: Rows shown above and below a finding's cell; the longest cell text shown.
 CONTEXT_ROWS, SHOWN_MAX = 2, 60

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from json.encoder import encode_basestring as _json_string
 from typing import Any
 
-from xlsx_scorer.xlsx.spec import Rows
+from xlsx_scorer.xlsx.write.spec import Rows
 
 CODE_LENGTH = 10
 SIGNIFICANT_DIGITS = 12

@@ -35,7 +35,7 @@ from xlsx_scorer.core.distinct import distinct, object_array
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.core.standings import PLACE_COUNT_COLUMNS, Ranked
 from xlsx_scorer.i18n import text
-from xlsx_scorer.xlsx.spec import Chart, Column, Rows, SheetSpec
+from xlsx_scorer.xlsx.write.spec import Chart, Column, Rows, SheetSpec
 
 
 @dataclass(frozen=True)

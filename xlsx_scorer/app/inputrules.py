@@ -35,7 +35,7 @@ def whole_rule(lang: str, low: int, high: int | None = None) -> dict[str, str]:
     }
 
 
-#: The roster's optional columns (``xlsx.rosterheaders.ROSTER_COLUMNS``) and their input rules:
+#: The roster's optional columns (``xlsx.read.rosterheaders.ROSTER_COLUMNS``) and their input rules:
 #: a round from 0 (dropped before the first), a table from 1, a club's name of a few words.
 ROSTER_RULES: dict[str, Callable[[str], dict[str, str]]] = {
     "dropped_after": lambda lang: whole_rule(lang, 0),

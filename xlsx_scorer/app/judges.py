@@ -36,11 +36,11 @@ from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import XmlDoc
-from xlsx_scorer.xlsx import patch, save
-from xlsx_scorer.xlsx import reader as workbook
-from xlsx_scorer.xlsx.carrydown import CarryDown
 from xlsx_scorer.xlsx.ours import our_sheets
+from xlsx_scorer.xlsx.read import reader as workbook
 from xlsx_scorer.xlsx.worksheet import Worksheet
+from xlsx_scorer.xlsx.write import patch, save
+from xlsx_scorer.xlsx.write.carrydown import CarryDown
 
 
 def labels(paths: Sequence[Path]) -> list[str]:

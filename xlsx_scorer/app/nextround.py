@@ -34,7 +34,8 @@ from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS, STANDINGS
 from xlsx_scorer.core.seating import Method
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import ours, reader, sidesheets
+from xlsx_scorer.xlsx import ours
+from xlsx_scorer.xlsx.read import reader, sidesheets
 
 if TYPE_CHECKING:
     from xlsx_scorer.core.formats import Format, FormatFile

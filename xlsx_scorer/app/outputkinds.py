@@ -21,10 +21,10 @@ from xlsx_scorer.findings import Finding, Where
 from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
-from xlsx_scorer.xlsx.spec import SheetSpec
+from xlsx_scorer.xlsx.write.spec import SheetSpec
 
 if TYPE_CHECKING:
-    from xlsx_scorer.xlsx.reader import Workbook
+    from xlsx_scorer.xlsx.read.reader import Workbook
 
 #: The kinds of our output sheets (``SheetSpec.kind``, what their marker says); each is
 #: named in the run's language (``sheet_name``): ``Standings``, ``Clasificación``, ``Sıralama``.
@@ -165,7 +165,7 @@ LEGACY_OUTPUTS = LegacyOutputs(
 
 def names_taken(book: Workbook, specs: Sequence[SheetSpec], scored: bytes) -> tuple[Finding, ...]:
     """A notice for each sheet of ours written under another name because the organiser has a
-    sheet of that name (theirs, kept: ``xlsx.splice``), naming both; the hidden chart data
+    sheet of that name (theirs, kept: ``xlsx.write.splice``), naming both; the hidden chart data
     too (kind ``chart_data``).
 
     Their ``Standings`` (no marker of ours) stays; ours is written as ``Standings (2)``:

@@ -48,9 +48,10 @@ from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
 from xlsx_scorer.i18n import LANGUAGES, date_time, fold, text
-from xlsx_scorer.xlsx import reader, splice
-from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import SheetSpec
+from xlsx_scorer.xlsx.read import reader
+from xlsx_scorer.xlsx.read.cellvalues import column_letters
+from xlsx_scorer.xlsx.write import splice
+from xlsx_scorer.xlsx.write.spec import SheetSpec
 
 if TYPE_CHECKING:
     import numpy.typing as npt

@@ -16,7 +16,8 @@ from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import reader, rosterheaders, sidesheets, splice
+from xlsx_scorer.xlsx.read import reader, rosterheaders, sidesheets
+from xlsx_scorer.xlsx.write import splice
 
 
 def read(source: bytes | Package, format: Format | None = None) -> reader.Workbook:

@@ -1,6 +1,6 @@
 """What our three output sheets say and what they are called, in the run's language: pure data.
 
-``xlsx.splice.write_sheets`` turns these ``SheetSpec`` values into real sheets.  Round
+``xlsx.write.splice.write_sheets`` turns these ``SheetSpec`` values into real sheets.  Round
 points arrive as exact twelfths and become decimals here, at the last moment,
 for display only.
 """
@@ -25,7 +25,7 @@ from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.findings import Finding, render
 from xlsx_scorer.i18n import percent, text
-from xlsx_scorer.xlsx.spec import Chart, Column, Rows, SheetSpec
+from xlsx_scorer.xlsx.write.spec import Chart, Column, Rows, SheetSpec
 
 POINTS_FORMAT = "0.00"
 WHOLE_FORMAT = "0"

@@ -4,7 +4,7 @@ The round's rows (round, table, player, in seat order: the first row of a table
 starts) are written below the last row of the organiser's ``Results`` by the
 cell patcher (every other byte of the sheet stays; the new rows take the look of
 the row above: its styles, and its input rules, conditional formats, filter, names and
-Excel tables grown over them, ``xlsx.carrydown``), then a printable ``Seating R<N>``
+Excel tables grown over them, ``xlsx.write.carrydown``), then a printable ``Seating R<N>``
 sheet is added by the sheet splicer (our other output sheets stay), the one selected: the
 workbook opens on it.  The package is read
 back and must hold exactly the seated rows before it is saved; a round that already has
@@ -39,9 +39,11 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, header, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import eventformat, patch, reader, rosterheaders, save, sidesheets, splice
-from xlsx_scorer.xlsx.carrydown import CarryDown
-from xlsx_scorer.xlsx.spec import BOX, Column, SheetSpec
+from xlsx_scorer.xlsx import eventformat
+from xlsx_scorer.xlsx.read import reader, rosterheaders, sidesheets
+from xlsx_scorer.xlsx.write import patch, save, splice
+from xlsx_scorer.xlsx.write.carrydown import CarryDown
+from xlsx_scorer.xlsx.write.spec import BOX, Column, SheetSpec
 
 if TYPE_CHECKING:
     from xlsx_scorer.core.formats import Format, FormatFile

@@ -59,7 +59,7 @@ from xlsx_scorer.core.columns import (
 from xlsx_scorer.core.formats import sizes_text
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, header, text
-from xlsx_scorer.xlsx import save
+from xlsx_scorer.xlsx.write import save
 
 #: The save's refusals whose words suit ``score`` (``-o``, "the original workbook"), by the
 #: variant said for a template; the others (a lock file, a folder named) suit both as they are.
@@ -241,7 +241,7 @@ def write_template(
 
 def _language_of(path: Path) -> str | None:
     """The language of the workbook at ``path``, if it is a workbook that has one."""
-    from xlsx_scorer.xlsx.reader import read_workbook  # noqa: PLC0415  (only for a refusal)
+    from xlsx_scorer.xlsx.read.reader import read_workbook  # noqa: PLC0415  (only for a refusal)
 
     try:
         return read_workbook(path).language

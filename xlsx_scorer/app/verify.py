@@ -53,10 +53,10 @@ from xlsx_scorer.core.standings import Ranked
 from xlsx_scorer.findings import Finding, Scalar, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import archival
-from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.reader import Workbook
-from xlsx_scorer.xlsx.spec import SheetSpec
+from xlsx_scorer.xlsx.read.cellvalues import column_letters
+from xlsx_scorer.xlsx.read.reader import Workbook
+from xlsx_scorer.xlsx.write import archival
+from xlsx_scorer.xlsx.write.spec import SheetSpec
 
 MAX_CELLS = 10
 #: Where an output table's header row is looked for, and how much of it must still be there.

@@ -35,8 +35,8 @@ from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES, fold, text
 from xlsx_scorer.opc.package import Package
-from xlsx_scorer.xlsx import patch
-from xlsx_scorer.xlsx.sheetcells import column_letters
+from xlsx_scorer.xlsx.read.sheetcells import column_letters
+from xlsx_scorer.xlsx.write import patch
 
 #: The labels of the two lines, by message key.
 NAME, RULES = "event.format", "event.format_rules"

@@ -59,9 +59,10 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.package import Package, SheetEntry
 from xlsx_scorer.opc.partname import PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, whole_number
-from xlsx_scorer.xlsx import bookparts, sheetview, xmlstream
-from xlsx_scorer.xlsx.sharedstrings import shared_strings
-from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, read_cells
+from xlsx_scorer.xlsx.read import bookparts, xmlstream
+from xlsx_scorer.xlsx.read.sharedstrings import shared_strings
+from xlsx_scorer.xlsx.read.sheetcells import CellContext, SheetCells, read_cells
+from xlsx_scorer.xlsx.write import sheetview
 
 __all__ = ["Worksheet"]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from xlsx_scorer.findings import Finding, Where
 from xlsx_scorer.i18n import LANGUAGES, fold
-from xlsx_scorer.xlsx.sheetcells import column_letters
+from xlsx_scorer.xlsx.read.sheetcells import column_letters
 
 #: The optional roster columns by key, their header in every shipped language (``roster.*``).
 ROSTER_COLUMNS = ("dropped_after", "fixed_table", "club")

@@ -44,9 +44,9 @@ from collections.abc import Collection, Iterable
 from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import cellevents, plaincells, xmlstream
-from xlsx_scorer.xlsx.cellevents import Limits, ReadAgain, SheetCells
-from xlsx_scorer.xlsx.cellvalues import BadValue, CellContext, column_letters
+from xlsx_scorer.xlsx.read import cellevents, plaincells, xmlstream
+from xlsx_scorer.xlsx.read.cellevents import Limits, ReadAgain, SheetCells
+from xlsx_scorer.xlsx.read.cellvalues import BadValue, CellContext, column_letters
 
 __all__ = ["BadValue", "CellContext", "SheetCells", "column_letters", "read_cells"]
 

@@ -14,9 +14,9 @@ from typing import Any
 from xlsx_scorer.core.cells import count, is_blank, player_name, shown
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import LANGUAGES, fold
-from xlsx_scorer.xlsx.cellvalues import position
-from xlsx_scorer.xlsx.rosterheaders import ROSTER_COLUMNS
-from xlsx_scorer.xlsx.sheetcells import BadValue, column_letters
+from xlsx_scorer.xlsx.read.cellvalues import position
+from xlsx_scorer.xlsx.read.rosterheaders import ROSTER_COLUMNS
+from xlsx_scorer.xlsx.read.sheetcells import BadValue, column_letters
 
 HEADER_SEARCH_ROWS = 30
 

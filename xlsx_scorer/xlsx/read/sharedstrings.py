@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
-from xlsx_scorer.xlsx.xmlstream import parse, split_name
+from xlsx_scorer.xlsx.read.bookparts import MAIN_NAMESPACES
+from xlsx_scorer.xlsx.read.xmlstream import parse, split_name
 
 _ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _SURROGATES = re.compile(r"[\ud800-\udfff]")

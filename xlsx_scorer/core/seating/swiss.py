@@ -2,9 +2,9 @@
 
 Tables of 3–4 (``group``): start from windows of the standings (ranks 1–4, 5–8,
 …), then simulated annealing over swaps of two players of one class (see
-``seatplan``), minimising::
+``plan``), minimising::
 
-    repeat_weight × (repeated or forbidden meetings, as seatplan counts them)
+    repeat_weight × (repeated or forbidden meetings, as ``plan`` counts them)
     + Σ over tables (worst rank − best rank at the table)
 
 so a repeat is worth ``repeat_weight`` ranks of spread (default ``REPEAT_WEIGHT``).
@@ -13,7 +13,7 @@ best-placed player they have not met yet, backtracking when the rest cannot be
 paired; only when no pairing without a rematch exists does it fall back to
 ``group``, which keeps the rematches few.
 
->>> from xlsx_scorer.core.seatplan import Meetings, take
+>>> from xlsx_scorer.core.seating.plan import Meetings, take
 >>> pairs([0, 1, 2, 3], Meetings(4))
 [[0, 1], [2, 3]]
 >>> m = Meetings(4); m.add_round([[0, 1], [2, 3]])
@@ -27,7 +27,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from xlsx_scorer.core.seatplan import Meetings, take
+from xlsx_scorer.core.seating.plan import Meetings, take
 
 #: The default price of one repeated meeting, in ranks of spread (see docs/rules.md, Seating).
 REPEAT_WEIGHT = 5.0

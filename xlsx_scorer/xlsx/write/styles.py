@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, XmlError, escape_attr, whole_number
-from xlsx_scorer.xlsx.sheetxml import CellStyles
+from xlsx_scorer.xlsx.write.sheetxml import CellStyles
 
 __all__ = ["EMPTY_STYLESHEET", "add_styles", "format_counts"]
 

@@ -25,7 +25,7 @@ from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc import guards
-from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
+from xlsx_scorer.xlsx.read.bookparts import MAIN_NAMESPACES
 
 #: Character data is delivered in one piece up to this size (expat's ``buffer_size``).
 TEXT_BUFFER = 1 << 16

@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 from xml.parsers import expat
 
 from xlsx_scorer.findings import UnusableWorkbookError
-from xlsx_scorer.xlsx import xmlstream
-from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES, TRANSITIONAL_NAMESPACE
-from xlsx_scorer.xlsx.cellvalues import (
+from xlsx_scorer.xlsx.read import xmlstream
+from xlsx_scorer.xlsx.read.bookparts import MAIN_NAMESPACES, TRANSITIONAL_NAMESPACE
+from xlsx_scorer.xlsx.read.cellvalues import (
     DIGITS,
     MAX_COLUMN,
     MAX_ROW,
@@ -31,7 +31,7 @@ from xlsx_scorer.xlsx.cellvalues import (
     row_attribute,
     row_number,
 )
-from xlsx_scorer.xlsx.sharedstrings import unescape
+from xlsx_scorer.xlsx.read.sharedstrings import unescape
 
 # Where the parser is: outside sheetData, in it, in a row, a cell, a value, an inline string…
 _OUTSIDE, _SHEET, _ROW, _CELL, _VALUE, _INLINE, _RUN, _TEXT = range(8)
@@ -52,7 +52,7 @@ class SheetCells:
     values start in ``table``): one run for the exact reader, which keeps every cell's
     value (codes count up); one per piece of rows for the plain reader, which keeps each
     distinct value of a piece once (:mod:`plaincells`), so that work done per distinct
-    value (``xlsx.resultsframe``) starts from codes.  ``uncached``: (row, column) of
+    value (``xlsx.read.resultsframe``) starts from codes.  ``uncached``: (row, column) of
     formulas with no saved value; ``bad``: (row, column, what was found) of ``BadValue``
     cells; ``merged``: merged ranges as (first row, first column, last row, last column);
     ``ascending``: whether the rows holding something came in ascending order (Excel

@@ -40,7 +40,7 @@ from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import XmlDoc, escape_attr, escape_text, whole_number
-from xlsx_scorer.xlsx import reader
+from xlsx_scorer.xlsx.read import reader
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
 _RT_CUSTOM = ns.R + "/custom-properties"

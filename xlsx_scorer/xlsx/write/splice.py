@@ -49,8 +49,7 @@ from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.partname import ROOT, PartName
 from xlsx_scorer.opc.xmledit import whole_number
 from xlsx_scorer.opc.zipraw import Deflated, deflate_block, joined
-from xlsx_scorer.xlsx import chart as charts
-from xlsx_scorer.xlsx import parallel, sheetxml, styles, workbookxml
+from xlsx_scorer.xlsx import parallel
 from xlsx_scorer.xlsx.ours import (
     LegacyOutputs,
     OurSheet,
@@ -58,9 +57,11 @@ from xlsx_scorer.xlsx.ours import (
     relationships,
     to_mark_again,
 )
-from xlsx_scorer.xlsx.spec import SheetSpec
-from xlsx_scorer.xlsx.workbookxml import PlacedSheet
 from xlsx_scorer.xlsx.worksheet import Worksheet
+from xlsx_scorer.xlsx.write import chart as charts
+from xlsx_scorer.xlsx.write import sheetxml, styles, workbookxml
+from xlsx_scorer.xlsx.write.spec import SheetSpec
+from xlsx_scorer.xlsx.write.workbookxml import PlacedSheet
 
 __all__ = ["CHART_DATA_KIND", "Streamed", "deflate_sheets", "write_sheets"]
 

@@ -31,7 +31,7 @@ from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.edit import Edit
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.opc.xmledit import Node, XmlDoc, escape_text, unsigned_int
-from xlsx_scorer.xlsx.cellvalues import column_number
+from xlsx_scorer.xlsx.read.cellvalues import column_number
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
 __all__ = ["CarryDown", "carry_rules", "grow_names", "grow_tables", "grown_ranges"]

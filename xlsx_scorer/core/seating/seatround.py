@@ -10,7 +10,7 @@ The rules are in ``docs/rules.md`` (Seating); in order of importance:
 2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
    one; nobody gets a second bye before everyone had one;
 3. starts rotate: after any round, starts per player differ by at most 1;
-4. ``swiss``: tables of close standings (see ``seatswiss``);
+4. ``swiss``: tables of close standings (see ``swiss``);
 5. the roster's constraints: a fixed table, players of one club never together,
    dropped players left out.  One that cannot be kept is named in a finding.
 
@@ -29,53 +29,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
-from xlsx_scorer.core import seatswiss
-from xlsx_scorer.core.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
-from xlsx_scorer.core.seatplan import improve, initial
+from xlsx_scorer.core.seating import swiss
+from xlsx_scorer.core.seating.plan import improve, initial
+from xlsx_scorer.core.seating.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
+from xlsx_scorer.core.seating.tables import Entrant, PastTable, Seating
 from xlsx_scorer.findings import Finding, Where
 
 Method = Literal["random", "swiss"]
 METHODS: tuple[Method, ...] = ("random", "swiss")
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A roster line: the name and the optional columns of ``Players``."""
-
-    name: str
-    fixed_table: int | None = None
-    club: str | None = None
-    dropped_after: int | None = None
-
-    def plays(self, round_no: int) -> bool:
-        """Dropped after round 3: plays rounds 1–3, not 4."""
-        return self.dropped_after is None or round_no <= self.dropped_after
-
-
-@dataclass(frozen=True)
-class PastTable:
-    """One game of an earlier round as it was seated: players in seat order; a bye alone."""
-
-    round: int
-    players: tuple[str, ...]
-    bye: bool = False
-
-
-@dataclass(frozen=True)
-class Table:
-    number: int
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Seating:
-    round: int
-    tables: tuple[Table, ...]
-    byes: tuple[str, ...]
-    findings: tuple[Finding, ...]
 
 
 #: The rounds ``random`` plans at once: an event's first 20 (the template's rounds go to 50, a
@@ -298,13 +261,13 @@ def _swiss(
     meetings = ctx.meetings()
     seated = [p for p in order if plan.classes[p] >= 0]
     if max(sizes) == 2:
-        paired = seatswiss.pairs(seated, meetings)
+        paired = swiss.pairs(seated, meetings)
         if paired is not None:
             plan.tables = paired
             plan.rank = rank
             return plan
-    tables = seatswiss.windows(seated, plan.classes, plan.shape, plan.blocks)
-    plan.tables = seatswiss.group(
+    tables = swiss.windows(seated, plan.classes, plan.shape, plan.blocks)
+    plan.tables = swiss.group(
         tables, plan.classes, rank, meetings, rng, fixed=ctx.blocked, lows=lows
     )
     plan.rank = rank

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr, escape_text
-from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.sharedstrings import escape
-from xlsx_scorer.xlsx.spec import Chart
+from xlsx_scorer.xlsx.read.cellvalues import column_letters
+from xlsx_scorer.xlsx.read.sharedstrings import escape
+from xlsx_scorer.xlsx.write.spec import Chart
 
 __all__ = ["chart_xml", "data_rows", "drawing_xml"]
 

@@ -11,7 +11,7 @@ each column's distinct values are looked at once, and handed on with its codes
 (``Coded``), so that typing the cells (``core.typed``) need not find them again.
 
 >>> from xlsx_scorer.core.columns import RESULT_COLUMNS
->>> from xlsx_scorer.xlsx.cellevents import SheetCells
+>>> from xlsx_scorer.xlsx.read.cellevents import SheetCells
 >>> cells = SheetCells(  # row 1 the header; row 4 blank; row 5 repeats the header
 ...     [1, 1, 1, 2, 3, 3, 3], [2, 3, 5, 5, 2, 4, 5], [([0, 0, 1, 2, 3, 4, 5], 0)],
 ...     [1.0, "Round", "Table", "Ana", " ", "Player"])
@@ -40,7 +40,7 @@ from xlsx_scorer.core.columns import (
 )
 from xlsx_scorer.core.distinct import Coded, distinct, object_array
 from xlsx_scorer.i18n import fold, header_aliases
-from xlsx_scorer.xlsx.cellevents import SheetCells
+from xlsx_scorer.xlsx.read.cellevents import SheetCells
 
 __all__ = ["results_frame"]
 

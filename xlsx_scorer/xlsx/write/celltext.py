@@ -15,7 +15,7 @@ import operator
 import re
 from operator import itemgetter
 
-from xlsx_scorer.xlsx.sharedstrings import escape
+from xlsx_scorer.xlsx.read.sharedstrings import escape
 
 __all__ = [
     "MAX_TEXT",

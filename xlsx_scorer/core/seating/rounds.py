@@ -17,13 +17,10 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING
 
-from xlsx_scorer.core.seatplan import Meetings
+from xlsx_scorer.core.seating.plan import Meetings
+from xlsx_scorer.core.seating.tables import Entrant, PastTable, Table
 from xlsx_scorer.findings import Finding, Where
-
-if TYPE_CHECKING:
-    from xlsx_scorer.core.seating import Entrant, PastTable, Table
 
 #: Class codes: 1 = starter; 2 = at a smaller table (so 3 = the starter of a smaller table).
 STARTER, SMALL = 1, 2
@@ -130,8 +127,6 @@ class Context:
 
     def label(self, plan: RoundPlan, notes: list[Finding], round_no: int) -> tuple[Table, ...]:
         """Number the tables (a fixed table keeps its number) and put the starter first."""
-        from xlsx_scorer.core.seating import Table  # noqa: PLC0415 - seating imports this module
-
         pinned = {p: number for number, players in self.pins.items() for p in players}
         numbers: dict[int, int] = {}
         for t, table in enumerate(plan.tables):

@@ -15,8 +15,8 @@ from typing import Any
 
 from xlsx_scorer.core.cells import ErrorValue
 from xlsx_scorer.opc.xmledit import unsigned_int
-from xlsx_scorer.xlsx.numfmt import DateStyles, serial_date
-from xlsx_scorer.xlsx.sharedstrings import unescape
+from xlsx_scorer.xlsx.read.numfmt import DateStyles, serial_date
+from xlsx_scorer.xlsx.read.sharedstrings import unescape
 
 MAX_ROW = 1_048_576
 MAX_COLUMN = 16_384

@@ -56,11 +56,16 @@ from xlsx_scorer.opc.xmledit import (
     representable,
     unsigned_int,
 )
-from xlsx_scorer.xlsx import carrydown
-from xlsx_scorer.xlsx.carrydown import CarryDown
-from xlsx_scorer.xlsx.cellvalues import column_letters, column_number, row_attribute, row_number
-from xlsx_scorer.xlsx.sharedstrings import escape
+from xlsx_scorer.xlsx.read.cellvalues import (
+    column_letters,
+    column_number,
+    row_attribute,
+    row_number,
+)
+from xlsx_scorer.xlsx.read.sharedstrings import escape
 from xlsx_scorer.xlsx.worksheet import Worksheet
+from xlsx_scorer.xlsx.write import carrydown
+from xlsx_scorer.xlsx.write.carrydown import CarryDown
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _DROPPED_ATTRIBUTES = frozenset({"t", "cm", "vm"})

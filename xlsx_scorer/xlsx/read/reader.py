@@ -37,14 +37,15 @@ from xlsx_scorer.i18n import (
 )
 from xlsx_scorer.opc import ns, safety
 from xlsx_scorer.opc.package import Package, SheetEntry
-from xlsx_scorer.xlsx import eventformat, sidesheets
-from xlsx_scorer.xlsx.bookparts import part_chunks, related_part
+from xlsx_scorer.xlsx import eventformat
 from xlsx_scorer.xlsx.eventformat import FormatRecord
-from xlsx_scorer.xlsx.numfmt import DateStyles, date_styles
 from xlsx_scorer.xlsx.ours import LegacyOutputs, our_sheets
-from xlsx_scorer.xlsx.sharedstrings import shared_strings
-from xlsx_scorer.xlsx.sheetcells import CellContext, SheetCells, column_letters
-from xlsx_scorer.xlsx.sidesheets import HEADER_SEARCH_ROWS, Roster, Rows
+from xlsx_scorer.xlsx.read import sidesheets
+from xlsx_scorer.xlsx.read.bookparts import part_chunks, related_part
+from xlsx_scorer.xlsx.read.numfmt import DateStyles, date_styles
+from xlsx_scorer.xlsx.read.sharedstrings import shared_strings
+from xlsx_scorer.xlsx.read.sheetcells import CellContext, SheetCells, column_letters
+from xlsx_scorer.xlsx.read.sidesheets import HEADER_SEARCH_ROWS, Roster, Rows
 from xlsx_scorer.xlsx.worksheet import Worksheet
 
 if TYPE_CHECKING:
@@ -248,7 +249,7 @@ class _Book:
 def sheet_values(package: Package) -> dict[str, list[list[Any]]]:
     """Every sheet's values as rows from A1 (blank cells None), in workbook order.
 
-    For fingerprints over what a workbook shows (``xlsx.archival``); a sheet
+    For fingerprints over what a workbook shows (``xlsx.write.archival``); a sheet
     that cannot be read has no rows.
     """
     book = _Book(package)
@@ -382,7 +383,7 @@ def _results_sheet(book: _Book, entry: SheetEntry, game: str = "catan") -> Resul
             raise sidesheets.bad_value(name, row, column, found, language=language)
     # pandas only now, once the cells are read: a run imports it while a league's rows are
     # still being read by a helper process (``xlsx.parallel.meanwhile``).
-    from xlsx_scorer.xlsx.resultsframe import results_frame  # noqa: PLC0415
+    from xlsx_scorer.xlsx.read.resultsframe import results_frame  # noqa: PLC0415
 
     required, optional = GAME_COLUMNS[game]
     keys = [*required, *(key for key in optional if key in positions)]

@@ -37,7 +37,7 @@ and values, so both ways give the same cells:
 - values are typed by the same functions (:mod:`cellvalues`), each distinct
   style, type and text once.
 
->>> from xlsx_scorer.xlsx.cellvalues import CellContext
+>>> from xlsx_scorer.xlsx.read.cellvalues import CellContext
 >>> xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 ...        b'<sheetData><row r="2"><c r="B2" t="s"><v>0</v></c><c r="C2"><v>3</v></c>'
 ...        b'<c r="D2" t="inlineStr"><is><t>Ana &amp; Eva</t></is></c></row></sheetData>'
@@ -60,15 +60,15 @@ from itertools import compress
 from typing import Any
 
 from xlsx_scorer.xlsx import parallel
-from xlsx_scorer.xlsx.cellevents import SheetCells
-from xlsx_scorer.xlsx.cellvalues import (
+from xlsx_scorer.xlsx.read.cellevents import SheetCells
+from xlsx_scorer.xlsx.read.cellvalues import (
     MAX_ROW,
     BadValue,
     CellContext,
     column_number,
     converter,
 )
-from xlsx_scorer.xlsx.sharedstrings import unescape
+from xlsx_scorer.xlsx.read.sharedstrings import unescape
 
 __all__ = ["read_plain"]
 
@@ -309,7 +309,7 @@ def _tokens(piece: str) -> tuple[list[str], list[str], list[str]]:
     (['C'], ['2'], [' t="s"><v>0</v>'])
     >>> _tokens('<row r="2"><c r="C2"><v>0</v></c>')
     Traceback (most recent call last):
-    xlsx_scorer.xlsx.plaincells._NotPlain
+    xlsx_scorer.xlsx.read.plaincells._NotPlain
     """
     last = piece.rfind("<")
     if not _FIRST.match(piece) or (last >= 0 and not _LAST.match(piece, last)):

@@ -11,7 +11,7 @@ import functools
 import itertools
 import textwrap
 
-from xlsx_scorer.xlsx.spec import Rows, SheetSpec
+from xlsx_scorer.xlsx.write.spec import Rows, SheetSpec
 
 __all__ = ["LINE_POINTS", "header_height", "page_breaks", "row_heights"]
 
@@ -25,7 +25,7 @@ def header_height(spec: SheetSpec) -> str:
     Excel and LibreOffice do not grow a row for wrapped text they did not lay out
     themselves: "Puntos de ronda" in a column 13 wide takes two lines.
 
-    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> from xlsx_scorer.xlsx.write.spec import Column
     >>> spec = SheetSpec("k", "S", "T", (), (Column("Puntos de ronda", 13), Column("VP", 7)), ())
     >>> header_height(spec)
     ' ht="30" customHeight="1"'
@@ -46,7 +46,7 @@ def row_heights(spec: SheetSpec) -> list[bytes] | None:
     """Each row's height attributes when a ``wrapped`` column's text takes several lines
     there (``b""`` for one line), else None: Excel and LibreOffice would show one line.
 
-    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> from xlsx_scorer.xlsx.write.spec import Column
     >>> columns = (Column("N", 7), Column("Problem", 12, wrapped=True))
     >>> spec = SheetSpec("k", "S", "T", (), columns, ((1, "short"), (2, "a longer one, in two")))
     >>> row_heights(spec)
@@ -96,7 +96,7 @@ def page_breaks(spec: SheetSpec, head: int) -> list[int]:
     left of a page starts the next one (whose top repeats the header row, the print
     titles).  A block longer than a page is not helped.
 
-    >>> from xlsx_scorer.xlsx.spec import Column
+    >>> from xlsx_scorer.xlsx.write.spec import Column
     >>> rows = [(1, "Ana"), (1, "Bo"), (None, None)] * 20
     >>> spec = SheetSpec("k", "S", "T", (), (Column("T"), Column("P")), rows, blocks=())
     >>> page_breaks(spec, 4)

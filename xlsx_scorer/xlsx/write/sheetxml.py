@@ -16,7 +16,7 @@ Cells:
   leaves the cell out;
 - a linked cell is a ``HYPERLINK`` formula with the text it shows as its cached value.
 
->>> from xlsx_scorer.xlsx.spec import Column
+>>> from xlsx_scorer.xlsx.write.spec import Column
 >>> styles = CellStyles(title=1, note=2, header=3, cells={("0", False, "", False): 5})
 >>> spec = SheetSpec("k", "S", "T", (), (Column("N", 7, "0"),), ((3,), ("<b>",)))
 >>> sheet = worksheet_xml(spec, styles)
@@ -39,9 +39,9 @@ from typing import Any
 
 from xlsx_scorer.opc import ns
 from xlsx_scorer.opc.xmledit import escape_attr
-from xlsx_scorer.xlsx import celltext, printing
-from xlsx_scorer.xlsx.cellvalues import column_letters
-from xlsx_scorer.xlsx.spec import BOX, Rows, SheetSpec, note_text
+from xlsx_scorer.xlsx.read.cellvalues import column_letters
+from xlsx_scorer.xlsx.write import celltext, printing
+from xlsx_scorer.xlsx.write.spec import BOX, Rows, SheetSpec, note_text
 
 __all__ = [
     "CellStyles",

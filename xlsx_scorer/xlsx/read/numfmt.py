@@ -19,8 +19,8 @@ from functools import cached_property
 
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.opc.xmledit import unsigned_int
-from xlsx_scorer.xlsx.bookparts import MAIN_NAMESPACES
-from xlsx_scorer.xlsx.xmlstream import attributes, parse, split_name
+from xlsx_scorer.xlsx.read.bookparts import MAIN_NAMESPACES
+from xlsx_scorer.xlsx.read.xmlstream import attributes, parse, split_name
 
 BUILTIN_DATE_IDS = frozenset([*range(14, 23), *range(27, 37), *range(45, 48), *range(50, 59)])
 #: Built-in ids shown as an elapsed time: ``[h]:mm:ss`` (46).
