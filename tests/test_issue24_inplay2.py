@@ -24,6 +24,8 @@ from tests.test_issue24_inplay import (
     sheet_text,
 )
 from xlsx_scorer.cli import main
+from xlsx_scorer.findings import Finding, Where, render
+from xlsx_scorer.i18n import LANGUAGES
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: Any) -> tuple[int, str, str]:
@@ -156,3 +158,26 @@ def test_a_name_twice_on_the_roster_is_said_naming_both_cells(
     assert "Player 03" in said
     assert "A4" in said
     assert "A9" in said
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_new_words_in_every_language(lang: str) -> None:
+    params = {"after": 3, "tables_in": 6, "tables": 10, "to_play": 4, "labels": "3, 7, 9, 10"}
+    where = Where(sheet="Results", round=4)
+    shown = render(Finding("round_in_play", {**params, "published": "yes"}, "notice", where), lang)
+    withheld = render(
+        Finding("round_in_play", {**params, "published": "no"}, "notice", where), lang
+    )
+    assert "3" in shown.split(";")[0]  # standings after round 3
+    assert ";" not in withheld
+    assert "3, 7, 9, 10" in withheld
+    past = {"round": 3, "rounds": 2}
+    for asked in ("yes", "no"):
+        said = render(Finding("seat_past_rounds", {**past, "asked": asked}, "notice", where), lang)
+        assert "{" not in said
+        assert all(number in said for number in ("2", "3"))
+    twice = {"player": "Ana", "sheet": "Players", "first": "A4", "second": "A9"}
+    said = render(Finding("seat_roster_twice", twice, "notice", where), lang)
+    assert all(part in said for part in ("Ana", "Players", "A4", "A9"))
+    if lang != "en":
+        assert said != render(Finding("seat_roster_twice", twice, "notice", where), "en")
