@@ -326,23 +326,8 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         else finding
         for finding in seated.findings
     )
-    said_too = (*_twice(book.roster), *_past_last(round_no, total, asked=rounds is not None))
+    said_too = (*book.roster.said_twice(), *_past_last(round_no, total, asked=rounds is not None))
     return replace(seated, findings=(*headers.findings, *told, *said_too))
-
-
-def _twice(roster: sidesheets.Roster) -> list[Finding]:
-    """A name met twice on the roster is seated once, and said, naming both cells:
-    ``Finding("seat_roster_twice", {"player": "Ana", "sheet": "Players", "first": "A4",
-    "second": "A9"}, ...)``."""
-    return [
-        Finding(
-            "seat_roster_twice",
-            {"player": name, "sheet": roster.sheet, "first": first, "second": second},
-            "notice",
-            Where(sheet=roster.sheet, cell=second),
-        )
-        for name, first, second in roster.twice
-    ]
 
 
 def _past_last(round_no: int, total: int | None, *, asked: bool) -> list[Finding]:

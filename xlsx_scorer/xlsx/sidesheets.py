@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlsx_scorer.core.cells import count, is_blank, player_name, shown
-from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES, fold
 from xlsx_scorer.xlsx.cellvalues import position
 from xlsx_scorer.xlsx.rosterheaders import ROSTER_COLUMNS
@@ -32,6 +32,19 @@ class Roster:
     sheet: str
     names: dict[str, str]
     twice: tuple[tuple[str, str, str], ...] = ()
+
+    def said_twice(self) -> list[Finding]:
+        """Each name met twice, as a notice naming both cells: ``Finding("seat_roster_twice",
+        {"player": "Ana", "sheet": "Players", "first": "A4", "second": "A9"}, ...)``."""
+        return [
+            Finding(
+                "seat_roster_twice",
+                {"player": name, "sheet": self.sheet, "first": first, "second": second},
+                "notice",
+                Where(sheet=self.sheet, cell=second),
+            )
+            for name, first, second in self.twice
+        ]
 
 
 def bad_value(sheet: str, row: int, column: int, found: str, **options: Any) -> Exception:
