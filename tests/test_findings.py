@@ -296,7 +296,14 @@ CATALOGUE: tuple[Finding, ...] = (
     Finding("recheck", {}, "notice", Where(file="cup.xlsx", sheet="Results", round=2, table="3")),
     Finding(
         "round_in_play",
-        {"after": 3, "tables_in": 6, "tables": 10, "to_play": 4, "labels": "3, 7, 9, 10"},
+        {
+            "after": 3,
+            "published": "yes",
+            "tables_in": 6,
+            "tables": 10,
+            "to_play": 4,
+            "labels": "3, 7, 9, 10",
+        },
         "notice",
         Where(file="cup.xlsx", sheet="Results", round=4),
     ),
@@ -331,6 +338,7 @@ CATALOGUE: tuple[Finding, ...] = (
         "notice",
         Where(round=3),
     ),
+    Finding("seat_past_rounds", {"round": 3, "rounds": 2, "asked": "no"}, "notice", Where(round=3)),
     Finding(
         "seat_repeat",
         {"players": "Ana, Bo", "times": 2, "planned": "event"},
@@ -339,6 +347,12 @@ CATALOGUE: tuple[Finding, ...] = (
     ),
     Finding("seat_round_by_round", {"round": 3, "command_line": "yes"}, "notice", Where(round=3)),
     Finding("seat_dropped", {"players": "Ana, Bo", "count": 2}, "notice", Where(round=3)),
+    Finding(
+        "seat_roster_twice",
+        {"player": "Ana", "sheet": "Players", "first": "A4", "second": "A9"},
+        "notice",
+        Where(sheet="Players", cell="A9"),
+    ),
     Finding(
         "seat_roster_header",
         {"found": "Retired After Round", "expected": "Dropped After Round"},

@@ -301,6 +301,7 @@ def test_the_words_in_every_language_with_plurals(lang: str) -> None:
     for tables, to_play in ((1, 1), (10, 4)):
         params = {
             "after": 3,
+            "published": "yes",
             "tables_in": tables - to_play,
             "tables": tables,
             "to_play": to_play,

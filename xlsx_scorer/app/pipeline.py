@@ -74,22 +74,22 @@ class Validated:
 
     @property
     def games(self) -> int:
-        """Games in the sheet that hold results: distinct (round, table) pairs, a game to
-        play left out, and a bye (no game played).
+        """The games the standings count: distinct (round, table) pairs of the counted rows
+        (``counted``: a round in play, and any round after it, wait), a bye left out (no game
+        played).  The terminal, the JSON and the Standings say this one number.
 
         >>> frame = pd.DataFrame({"round": [1, 1, 1], "table": ["1", "1", "Bye"]})
         >>> Validated(frame, ()).games, Validated(frame, (), byes=(2,)).games
         (2, 1)
         """
         found = games.of(self.frame)
-        to_play = self.play is not None and self.play.to_play.any()
-        if not to_play and not self.byes:
+        kept = np.ones(len(found.codes), dtype=bool)
+        if self.play is not None and self.play.rounds.in_play:
+            kept &= self.play.counted
+        kept[list(self.byes)] = False
+        if kept.all():
             return found.count
-        played = np.ones(len(found.codes), dtype=bool)
-        if self.play is not None:
-            played &= ~self.play.to_play
-        played[list(self.byes)] = False
-        return len(np.unique(found.codes[(found.codes >= 0) & played]))
+        return len(np.unique(found.codes[(found.codes >= 0) & kept]))
 
     @property
     def counted(self) -> pd.DataFrame:
@@ -266,11 +266,13 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
 def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
     """The rounds in play (docs/rules.md §8), each as a notice naming the round the standings
     are after, how many of its tables are in and which are to play; then one notice per table
-    to play, pointing at its first result cell and naming its players.
+    to play, pointing at its first result cell and naming its players.  With errors no
+    standings are published (``published``: ``no``) and the notice names none.
 
-    ``Finding("round_in_play", {"after": 3, "tables_in": 6, "tables": 10, "to_play": 4,
-    "labels": "3, 7, 9, 10"}, "notice", Where(sheet="Results", round=4))`` says
-    "Standings after round 3; round 4: 6 of 10 tables in, 4 to play: tables 3, 7, 9, 10."
+    ``Finding("round_in_play", {"after": 3, "published": "yes", "tables_in": 6, "tables": 10,
+    "to_play": 4, "labels": "3, 7, 9, 10"}, "notice", Where(sheet="Results", round=4))`` says
+    "Standings after round 3; round 4: 6 of 10 tables in, 4 to play: tables 3, 7, 9, 10.";
+    with ``"published": "no"``, "Round 4: 6 of 10 tables in, 4 to play: tables 3, 7, 9, 10."
     """
     play, results = validated.play, book.results
     if play is None or not play.rounds.in_play:
@@ -280,6 +282,7 @@ def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
             "round_in_play",
             {
                 "after": play.rounds.after,
+                "published": "no" if validated.findings else "yes",
                 "tables_in": entry.tables_in,
                 "tables": entry.tables,
                 "to_play": len(entry.to_play),
@@ -392,7 +395,6 @@ def output_sheets(
             ),
         )
         return Scored(specs, table, ranks)
-    counted = games.of(validated.counted).count
     specs = (
         formatsheets.standings_sheet(
             lang,
@@ -400,7 +402,7 @@ def output_sheets(
             ranked,
             event=book.event_name,
             computed=computed,
-            games=counted,
+            games=validated.games,
             playing=playing,
             withdrawn=reading.withdrawn(book),
         ),

@@ -35,7 +35,7 @@ from xlsx_scorer.core.cells import count, is_blank, player_name, shown, table_la
 from xlsx_scorer.core.inplay import RoundInPlay, RoundsPlayed
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
 from xlsx_scorer.core.typed import typed_results
-from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where, render
 from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, header, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
@@ -328,7 +328,18 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         else finding
         for finding in seated.findings
     )
-    return replace(seated, findings=(*headers.findings, *told))
+    said_too = (*book.roster.said_twice(), *_past_last(round_no, total, asked=rounds is not None))
+    return replace(seated, findings=(*headers.findings, *told, *said_too))
+
+
+def _past_last(round_no: int, total: int | None, *, asked: bool) -> list[Finding]:
+    """A round past the event's rounds (the Event sheet's, or ``--rounds``) is seated (a final
+    stage is seated so) and said: round 3 of an event of 2 rounds gives ``Finding(
+    "seat_past_rounds", {"round": 3, "rounds": 2, "asked": "no"}, ...)``."""
+    if total is None or round_no <= total:
+        return []
+    params = {"round": round_no, "rounds": total, "asked": "yes" if asked else "no"}
+    return [Finding("seat_past_rounds", params, "notice", Where(round=round_no))]
 
 
 def _rounds_readable(results: reader.ResultsSheet) -> None:
@@ -473,6 +484,8 @@ def _worth_printing(finding: Finding) -> bool:
         "seat_club",
         "seat_dropped",
         "seat_round_by_round",
+        "seat_roster_twice",
+        "seat_past_rounds",
     }
 
 

@@ -3,7 +3,9 @@
 A game whose rows name round, table and player but hold no result at all (every result
 cell blank: ``RESULT_CELLS``) is to play, not an error; a bye is a game of its own,
 complete by nature.  A round is complete when every game seated in it has results, and
-the standings count the complete rounds only (``Play.counted``).  ``RoundsPlayed.refusal``
+the standings count the complete rounds *before the first round in play* (``Play.counted``):
+a complete round after a round in play (seated with ``--force``) waits with it, so that
+"after round N" always means rounds 1 to N.  ``RoundsPlayed.refusal``
 is the rule of the next round: round N is seated once round N−1 has rows and none of its
 games is to play.  Light (no pandera): ``seat`` asks it too.
 
@@ -94,6 +96,8 @@ class RoundsPlayed:
     """Every round with rows in ``Results`` (ascending) and those with games to play.
 
     >>> played = RoundsPlayed((1, 2), (RoundInPlay(2, 3, ("3",)),))
+    >>> RoundsPlayed((1, 2, 3), (RoundInPlay(2, 3, ("3",)),)).counted  # round 3 waits
+    (1,)
     >>> played.counted, played.after, played.refusal(3), played.refusal(4)[0]
     ((1,), 1, ('unusable.seat_round_in_play', {'round': 3, 'previous': 2, 'to_play': 1, \
 'labels': '3'}), 'unusable.seat_round_missing')
@@ -106,13 +110,14 @@ class RoundsPlayed:
 
     @property
     def counted(self) -> tuple[int, ...]:
-        """The complete rounds: those the standings count."""
-        playing = {entry.round for entry in self.in_play}
-        return tuple(round_ for round_ in self.rounds if round_ not in playing)
+        """The rounds the standings count: those before the first round in play (all of them
+        with none in play)."""
+        first = min((entry.round for entry in self.in_play), default=None)
+        return tuple(round_ for round_ in self.rounds if first is None or round_ < first)
 
     @property
     def after(self) -> int:
-        """The last complete round (0: none yet)."""
+        """The last round the standings count (0: none yet)."""
         return max(self.counted, default=0)
 
     @property
@@ -150,7 +155,8 @@ class RoundsPlayed:
 @dataclass(frozen=True)
 class Play:
     """Per row of a typed frame: whether its game is to play, and whether its round is
-    complete (what the standings count); and the rounds, as ``RoundsPlayed``."""
+    counted (complete, and before the first round in play); and the rounds, as
+    ``RoundsPlayed``."""
 
     to_play: Flags
     counted: Flags
@@ -194,6 +200,6 @@ def play(frame: pd.DataFrame, held: Flags, byes: Flags) -> Play:
         seated = [(label, waits) for r, label, bye, waits in first if r == round_ and not bye]
         labels = tuple(label for label, waits in seated if waits)
         in_play.append(RoundInPlay(round_, len(seated), labels))
-    waiting = np.array([int(value) in playing for value in numbers] + [True], dtype=bool)
+    waiting = np.array([int(value) >= playing[0] for value in numbers] + [True], dtype=bool)
     counted = numbered & ~waiting[round_codes]
     return Play(to_play, counted, RoundsPlayed(rounds, tuple(in_play)))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlsx_scorer.core.cells import count, is_blank, player_name, shown
-from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
 from xlsx_scorer.i18n import LANGUAGES, fold
 from xlsx_scorer.xlsx.read.cellvalues import position
 from xlsx_scorer.xlsx.read.rosterheaders import ROSTER_COLUMNS
@@ -25,10 +25,26 @@ Rows = dict[int, dict[int, Any]]
 
 @dataclass(frozen=True)
 class Roster:
-    """The ``Players`` sheet: every normalised name and the cell it stands in."""
+    """The ``Players`` sheet: every normalised name and the cell it stands in; each name met
+    again further down, with its first cell and the cell of the repeat (``twice``: seating
+    says so, docs/seating.md)."""
 
     sheet: str
     names: dict[str, str]
+    twice: tuple[tuple[str, str, str], ...] = ()
+
+    def said_twice(self) -> list[Finding]:
+        """Each name met twice, as a notice naming both cells: ``Finding("seat_roster_twice",
+        {"player": "Ana", "sheet": "Players", "first": "A4", "second": "A9"}, ...)``."""
+        return [
+            Finding(
+                "seat_roster_twice",
+                {"player": name, "sheet": self.sheet, "first": first, "second": second},
+                "notice",
+                Where(sheet=self.sheet, cell=second),
+            )
+            for name, first, second in self.twice
+        ]
 
 
 def bad_value(sheet: str, row: int, column: int, found: str, **options: Any) -> Exception:
@@ -90,6 +106,7 @@ def roster(sheet: str, rows: Rows) -> Roster | None:
         most = max(text_cells.values())
         start, column = 1, min(c for c, count in text_cells.items() if count == most)
     names: dict[str, str] = {}
+    twice: list[tuple[str, str, str]] = []
     letter = column_letters(column)
     for row, cells in rows.items():
         value = cells.get(column, "")
@@ -98,9 +115,11 @@ def roster(sheet: str, rows: Rows) -> Roster | None:
         if isinstance(value, BadValue):
             raise bad_value(sheet, row, column, value.found)
         name = player_name(value)
-        if isinstance(name, str):
-            names.setdefault(name, f"{letter}{row}")
-    return Roster(sheet, names) if names else None
+        if isinstance(name, str) and name in names:
+            twice.append((name, names[name], f"{letter}{row}"))
+        elif isinstance(name, str):
+            names[name] = f"{letter}{row}"
+    return Roster(sheet, names, tuple(twice)) if names else None
 
 
 def event(rows: Rows, sheet: str) -> tuple[str | None, str | None]:
