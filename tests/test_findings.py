@@ -105,7 +105,9 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.bad_coordinate", sheet="Results", cell="XFE1"),
     fatal("unusable.bad_value", sheet="Results", cell="E7", found='t="b" with 2'),
     fatal("unusable.roster_number", sheet="Players", cell="B2", found="1.5", column="fixed_table"),
-    fatal("unusable.seat_number", sheet="Event", cell="B5", found="³", column="rounds"),
+    fatal(
+        "unusable.seat_number", sheet="Event", cell="B5", found="³", column="rounds", most="1000"
+    ),
     fatal("unusable.table_totals_row", sheet="Results", table="Results", row=10),
     fatal(
         "unusable.format_unknown",

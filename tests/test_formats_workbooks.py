@@ -263,11 +263,12 @@ def test_a_carcassonne_template_filled_by_its_headers_scores_by_its_declared_for
     assert scored.standings["player"].iloc[0] == "Ana"
 
 
-def test_the_default_template_declares_no_format() -> None:
-    """Without --format, the template is catan-es's as it always was (its shipped files)."""
+def test_the_default_template_declares_catan_es() -> None:
+    """Without --format, the template is catan-es's as it always was (its shipped files), and
+    its Event sheet says so (SPEC §8: the Event sheet says the event's Format)."""
     book = load_workbook(io.BytesIO(template.template_bytes("en")))
-    labels = [row[0].value for row in book["Event"].iter_rows()]
-    assert "Format" not in labels
+    lines = {row[0].value: row[1].value for row in book["Event"].iter_rows()}
+    assert lines["Format"] == "catan-es"
     assert template.columns_of(None) == template.COLUMNS
 
 

@@ -33,7 +33,7 @@ from xlsx_scorer.app.diff import order_columns
 from xlsx_scorer.core import formats
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
-from xlsx_scorer.i18n import choose_language
+from xlsx_scorer.i18n import LANGUAGES, choose_language
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx.read import reader as workbook
@@ -127,7 +127,8 @@ def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
         if fmt is None:
             fmt = event_format(None, recorded)
         elif FINGERPRINT_PROPERTY in properties:
-            _same_format(fmt, recorded)
+            archived_in = properties.get(LANGUAGE_PROPERTY)
+            _same_format(fmt, recorded, archived_in if archived_in in LANGUAGES else None)
         return workbook.read_workbook_bytes(
             package, outputkinds.LEGACY_OUTPUTS, path=path, format=fmt
         )
@@ -137,17 +138,19 @@ def read_event(path: Path, fmt: Format | None = None) -> workbook.Workbook:
         raise
 
 
-def _same_format(fmt: Format, recorded: str | None) -> None:
+def _same_format(fmt: Format, recorded: str | None, language: str | None = None) -> None:
     """Refuse ``fmt`` unless it is the format an archive records (none recorded: ``catan-es``,
-    the only format archived without the property); a recorded format that cannot be read
-    is left to the checks that follow."""
+    the only format archived without the property), in the ``language`` it was archived in;
+    a recorded format that cannot be read is left to the checks that follow."""
     try:
         archived = event_format(None, recorded) or formats.shipped()[formats.DEFAULT]
     except UnusableWorkbookError:
         return
     if archived != fmt:
         raise UnusableWorkbookError(
-            "unusable.archive_other_format", {"archived": archived.name, "given": fmt.name}
+            "unusable.archive_other_format",
+            {"archived": archived.name, "given": fmt.name},
+            language=language,
         )
 
 

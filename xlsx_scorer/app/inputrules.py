@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xlsx_scorer.i18n import text
+from xlsx_scorer.xlsx.sidesheets import MOST_ROUNDS
 
-#: The most rounds the Event sheet's input rule takes (the command line's ``--rounds``); the
-#: longest club name the roster's takes.
-MAX_ROUNDS, CLUB_MAX = 1000, 100
+#: The most rounds the Event sheet's input rule takes (the command line's ``--rounds``, what
+#: seating reads); the longest club name the roster's takes.
+MAX_ROUNDS, CLUB_MAX = MOST_ROUNDS, 100
 
 
 def whole_rule(lang: str, low: int, high: int | None = None) -> dict[str, str]:

@@ -170,7 +170,7 @@ def seat_bytes(
     except UnusableWorkbookError as error:
         error.language = error.language or book.language
         raise
-    package, sheet, notices = _write(book, seated, lang)
+    package, sheet, notices = _write(book, seated, lang, book.language or lang)
     _check_reads_back(package, book, seated)
     return SeatedBytes(
         package, seated, lang, sheet, book.results.name, used, book.format.name, notices
@@ -402,9 +402,11 @@ def seated_rows(seating: Seating, lang: str) -> list[tuple[int, int | str, str]]
 
 
 def _write(
-    book: reader.Workbook, seating: Seating, lang: str
+    book: reader.Workbook, seating: Seating, lang: str, words: str
 ) -> tuple[bytes, str, tuple[Finding, ...]]:
-    """The package with the round's rows in ``Results`` and its slips sheet; the sheet's name
+    """The package with the round's rows in ``Results`` (their bye word in the workbook's
+    language, ``words``, as its headers are: ``seat --lang en`` on a Turkish workbook still
+    writes ``Bay``) and its slips sheet (in ``lang``); the sheet's name
     as written (``Seating R1 (2)`` beside an organiser's ``Seating R1``) and the notices
     saying so (``outputkinds.names_taken``) and naming the sheets of ours marked again
     (``outputkinds.put_right``).
@@ -415,7 +417,7 @@ def _write(
     results = book.results
     letters = results.columns
     last = max([results.header_row, *results.raw.index])  # the last row holding a result
-    rows = seated_rows(seating, lang)
+    rows = seated_rows(seating, words)
     edits: dict[str, patch.CellValue] = {
         f"{letters[key]}{last + offset}": value
         for offset, row in enumerate(rows, start=1)

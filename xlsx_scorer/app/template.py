@@ -165,7 +165,7 @@ def build_template(
     With ``fmt``, the template is that format's: its game's Results columns, its rules in
     the instructions, and the Event sheet declares it (``Format``), an organiser's own
     with its rules (``Format Rules``: docs/rules.md §8).  Without, it is the ``catan-es``
-    template as it has always been.
+    template as it has always been, and its Event sheet declares ``catan-es``.
     """
     book = Workbook()
     book.remove(book.active)
@@ -303,11 +303,12 @@ def _event_sheet(
     fmt: formats.Format | None = None,
     rounds: int = DEFAULT_ROUNDS,
 ) -> None:
-    """Labels in column A, values in column B; the language value is the code; ``fmt`` is
-    declared on a row of its own (``Format``; a shipped one from a list of the shipped
-    names); the event's ``Rounds`` (``seat`` plans them all at once), a whole number; an
-    organiser's own ``fmt`` is recorded whole on a last row (``Format Rules``: its file's
-    text, ``formats.to_toml``), so that the workbook alone scores in it."""
+    """Labels in column A, values in column B; the language value is the code; ``fmt`` (none:
+    ``catan-es``, the default whose Results the template then has) is declared on a row of
+    its own (``Format``; a shipped one from a list of the shipped names); the event's
+    ``Rounds`` (``seat`` plans them all at once), a whole number; an organiser's own
+    ``fmt`` is recorded whole on a last row (``Format Rules``: its file's text,
+    ``formats.to_toml``), so that the workbook alone scores in it."""
     values: dict[str, str | int | None] = {
         "event.name": event,
         "event.language": lang,
@@ -315,9 +316,8 @@ def _event_sheet(
     }
     labels: tuple[str, ...] = EVENT_LABELS
     own = fmt is not None and not formats.is_shipped(fmt)
-    if fmt is not None:
-        labels = (*labels, "event.format")
-        values["event.format"] = fmt.name
+    labels = (*labels, "event.format")  # always: the default's name when none is chosen
+    values["event.format"] = (fmt or formats.load(formats.DEFAULT)).name
     labels = (*labels, "event.rounds")
     if fmt is not None and own:  # the organiser's own: its rules recorded too (§8)
         labels = (*labels, "event.format_rules")

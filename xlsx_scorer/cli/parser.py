@@ -163,7 +163,7 @@ def checked_number(lang: str, low: int, high: int, key: str) -> Callable[[str], 
 
     def number(value: str) -> int:
         if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
-            raise argparse.ArgumentTypeError(text(lang, key, high=str(high)))
+            raise argparse.ArgumentTypeError(text(lang, key, low=str(low), high=str(high)))
         return int(value)
 
     return number

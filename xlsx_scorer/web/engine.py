@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.app import api, nextround, template
 from xlsx_scorer.app.excerpt import ResultsCells, results_cells
-from xlsx_scorer.findings import Finding, UnusableWorkbookError
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 
 if TYPE_CHECKING:
@@ -127,11 +127,11 @@ def seat(
     language: str | None = None,
     format: str | FormatFile | None = None,
     filename: str | None = None,
-) -> nextround.SeatedScored | Finding:
+) -> nextround.SeatedScored | UnusableWorkbookError:
     """Round ``round_no`` seated into the scored workbook in ``data``
     (``app.nextround.seat_scored``: one workbook with the standings and the round); the
-    refusal as its finding (the round has rows, no roster, no seating possible, a file
-    that cannot be used).
+    refusal (the round has rows, no roster, no seating possible, a file that cannot be
+    used), its finding and the workbook's language when it was read (to be told in).
 
     >>> from pathlib import Path
     >>> data = Path("fixtures/sample_event.xlsx").read_bytes()
@@ -152,7 +152,7 @@ def seat(
             filename=filename or UNNAMED,
         )
     except UnusableWorkbookError as error:
-        return error.finding
+        return error
 
 
 def warm_up() -> None:

@@ -62,6 +62,9 @@ from xlsx_scorer.web import engine
 TWELFTHS = 12
 #: The findings said in other words on the page: their command line words name a flag.
 PAGE_WORDS = {
+    "unusable.format_disagrees": "web.finding.format_disagrees",
+    "format_not_recorded": "web.finding.format_not_recorded",
+    "format_recorded": "web.finding.format_recorded",
     "unusable.wrong_game": "web.finding.wrong_game",
     "unusable.seat_needs_scores": "web.finding.seat_needs_scores",
 }

@@ -62,7 +62,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xlsx_scorer import __version__
-from xlsx_scorer.findings import Finding
+from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import DEFAULT_LANGUAGE, text
 from xlsx_scorer.web import downloads, engine, form, gate, payload
 
@@ -288,8 +288,9 @@ async def _seat(request: Request) -> Response:
         filename=upload.name,
     )
     done = await _in_lane(request, "run", seat)
-    if isinstance(done, Finding):
-        return JSONResponse(payload.refusal_body(done, lang), status_code=422)
+    if isinstance(done, UnusableWorkbookError):  # in the workbook's language, unless asked
+        said = upload.language or done.language or lang
+        return JSONResponse(payload.refusal_body(done.finding, said), status_code=422)
     body = payload.seat_body(done, upload.name, lang)
     name = downloads.seated_name(upload.name, round_no, lang)
     return JSONResponse({**body, "download_name": name})

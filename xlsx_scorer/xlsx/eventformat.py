@@ -158,10 +158,10 @@ def record(
 ) -> tuple[bytes, tuple[Finding, ...]]:
     """``workbook`` with ``given`` recorded on its Event sheet, and the notice saying so.
 
-    Recorded: an organiser's own format the sheet does not record yet, and any format given
-    over another recorded one (``agree`` let it through: forced).  A shipped format where
-    none is recorded stays unrecorded (the template declares those); a workbook without an
-    Event sheet is told that its own format could not be recorded.
+    Recorded: any format the sheet does not record yet (a shipped one as an organiser's own:
+    ``score --format catan-de`` once, and the next plain ``score`` ranks by catan-de too),
+    and any format given over another recorded one (``agree`` let it through: forced); a
+    workbook without an Event sheet is told that its own format could not be recorded.
     """
     if given is None or (recorded is not None and recorded.format == given):
         return workbook, ()
@@ -169,8 +169,6 @@ def record(
     if recorded is None:
         notice = Finding("format_not_recorded", {"name": given.name}, "notice")
         return workbook, (notice,) if own else ()
-    if not own and recorded.format is None:
-        return workbook, ()
     edits = recorded.edits(given, lang)
     package = patch.patch_workbook(Package.open(workbook), {recorded.sheet: edits})
     cell = recorded.name_cell or f"{column_letters(recorded.label_column + 1)}{recorded.next_row}"

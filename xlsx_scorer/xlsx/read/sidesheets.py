@@ -195,12 +195,16 @@ def roster_lines(
     return lines
 
 
+#: The most rounds an event has: the template's input rule on Rounds, ``--rounds``.
+MOST_ROUNDS = 1000
+
+
 def event_rounds(rows: Rows, sheet: str = "Event") -> int | None:
     """The number of rounds the ``Event`` sheet gives beside its ``Rounds`` label, if any.
 
-    Anything there but a whole number from 1 (``³``, ``four``) makes the workbook unusable
-    for seating, naming the cell (``unusable.seat_number``): a plan for a guessed number of
-    rounds would be wrong.
+    Anything there but a whole number from 1 to ``MOST_ROUNDS`` (``³``, ``four``, 10⁹, shown
+    as typed: ``1000000000``) makes the workbook unusable for seating, naming the cell
+    (``unusable.seat_number``): a plan for a guessed number of rounds would be wrong.
 
     >>> event_rounds({1: {1: "Rounds", 2: "4"}}), event_rounds({1: {1: "Event", 2: "Cup"}})
     (4, None)
@@ -215,7 +219,7 @@ def event_rounds(rows: Rows, sheet: str = "Event") -> int | None:
         if len(cells) >= 2 and isinstance(cells[0][1], str) and fold(cells[0][1]) in labels:
             column, value = cells[1]
             number = count(value, least=1)
-            if number is None:
+            if number is None or number > MOST_ROUNDS:
                 raise not_a_count(sheet, f"{column_letters(column)}{row}", value, "rounds")
             return number
     return None
@@ -227,7 +231,20 @@ def not_a_count(sheet: str, cell: str, value: Any, column: str) -> UnusableWorkb
 
     >>> not_a_count("Results", "A7", "¹", "round").params["found"]
     '¹'
+    >>> not_a_count("Event", "B5", 1e9, "rounds").params["found"]  # as typed, not 1000000000.0
+    '1000000000'
     """
-    found = value.found if isinstance(value, BadValue) else shown(value).strip()
-    params = {"sheet": sheet, "cell": cell, "found": found, "column": column}
+    if isinstance(value, BadValue):
+        found = value.found
+    elif isinstance(value, float):
+        found = format(value, ".15g")  # 1E+20 shown as a spreadsheet shows it: 1e+20
+    else:
+        found = shown(value).strip()
+    params = {
+        "sheet": sheet,
+        "cell": cell,
+        "found": found,
+        "column": column,
+        "most": str(MOST_ROUNDS),
+    }
     return UnusableWorkbookError("unusable.seat_number", params)
