@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xlsx_scorer.i18n import text
-from xlsx_scorer.xlsx.sidesheets import MOST_ROUNDS
+from xlsx_scorer.xlsx.read.sidesheets import MOST_ROUNDS
 
 #: The most rounds the Event sheet's input rule takes (the command line's ``--rounds``, what
 #: seating reads); the longest club name the roster's takes.
