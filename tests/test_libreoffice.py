@@ -41,6 +41,7 @@ from xlsx_scorer.app.report import points
 from xlsx_scorer.findings import render
 from xlsx_scorer.i18n import LANGUAGES, header, text
 from xlsx_scorer.xlsx.read.reader import read_workbook
+from xlsx_scorer.xlsx.read.rosterheaders import ROSTER_COLUMNS
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -145,7 +146,10 @@ def test_template_sheets_and_headers(templates: Export, lang: str) -> None:
     results = templates.sheet(workbook, tab(lang, "results"))
     assert results[0] == [header(lang, key) for key in template.COLUMNS]
     assert all(not any(row) for row in results[1:])
-    assert templates.sheet(workbook, tab(lang, "players"))[0] == [header(lang, "player")]
+    assert templates.sheet(workbook, tab(lang, "players"))[0] == [
+        header(lang, "player"),
+        *(text(lang, f"roster.{key}") for key in ROSTER_COLUMNS),
+    ]
     event = {row[0]: row[1] for row in templates.sheet(workbook, tab(lang, "event")) if row}
     assert event[text(lang, "event.language")] == lang
     assert set(event) >= {text(lang, key) for key in ("event.name", "event.date", "event.venue")}

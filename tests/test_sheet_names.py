@@ -282,7 +282,7 @@ def test_verify_names_a_renamed_spanish_standings_sheet(
     capsys.readouterr()
     assert main(["verify", str(folder), "--lang", "es"]) == 1
     out = capsys.readouterr().out
-    assert "Ranking!B7" in out
+    assert "Ranking!B8" in out  # under the title, computed, format and check lines
     assert "Stale Player" in out
 
 

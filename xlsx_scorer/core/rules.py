@@ -199,7 +199,8 @@ def _total_vp_matches(frame: pd.DataFrame) -> Flags:
 
     >>> game = pd.DataFrame({"round": [1] * 3, "table": ["1"] * 3,
     ...     "settlements": [5, 2, 4], "cities": [0, 1, 0], "vp_cards": [0, 0, 1],
-    ...     "knights": [3, 0, 0], "longest_road": [2, 2, 2], "army_first": [False] * 3,
+    ...     "knights": [3, 0, 0], "longest_road": [2, 2, 2], "roads": [15] * 3,
+    ...     "army_first": [False] * 3,
     ...     "road_first": [False] * 3, "total_vp": pd.array([8, None, 5], dtype="Int64")})
     >>> _total_vp_matches(game).tolist()  # 5 + 0 × 2 + 0 + 2 (Largest Army) = 7, not 8
     [False, True, True]
