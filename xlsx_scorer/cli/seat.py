@@ -1,8 +1,8 @@
 """``xlsx-scorer seat EVENT.xlsx --round N``: seat a round, write it into the workbook.
 
-Exit code 0: seated and written (the report says what is worth knowing); 1: seated and
-written into a workbook we had scored, scored again first, whose results have problems (its
-Errors sheet lists them, no standings published: docs/rules.md §7); 2: the
+Exit code 0: seated and written (the report says what is worth knowing; a workbook we had
+scored is scored again first, and a line says what scoring found: with problems, no
+standings published, docs/rules.md §7); 2: the
 file could not be used, the round already has rows, the round before it has no rows
 or has games to play (``--force`` seats it anyway), or the players cannot be seated
 (nothing written).
@@ -90,7 +90,6 @@ def run(args: argparse.Namespace) -> int:
     lang = seated.language
     seating = seated.seating
     scored = seated.scored
-    exit_code = common.EXIT_OK if scored is None else scored.exit_code
     if args.json:
         document: dict[str, Any] = {
             "file": str(seated.written),
@@ -102,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         if scored is not None:
             document["problems"] = len(scored.errors)
         print(json.dumps(document, ensure_ascii=False, indent=2))
-        return exit_code
+        return common.EXIT_OK
     for finding in seated.findings:
         print(render(finding, lang))
     if scored is not None:  # scored first: what the refreshed sheets say, in a line
@@ -127,4 +126,4 @@ def run(args: argparse.Namespace) -> int:
             sheet=seated.sheet,
         )
     )
-    return exit_code
+    return common.EXIT_OK
