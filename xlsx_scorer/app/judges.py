@@ -116,6 +116,10 @@ class Merged:
     written: Path | None
     refused: UnusableWorkbookError | None = None
     scored: api.Result | None = None
+    #: The rounds a copy seated whose slips MERGED lacks: each ``round``, ``copy`` (the
+    #: copy's file) and ``sheet`` (its slips sheet), to print the slips from (the merge
+    #: carries values, never sheets).
+    slips: tuple[dict[str, Any], ...] = ()
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -266,7 +270,25 @@ def _merged(
         data = scored.workbook
     _check_reads_back(data, base, plan, fmt)
     save.save_atomically(output, data)
-    return Merged(plan, base_language, output, scored=scored)
+    return Merged(plan, base_language, output, scored=scored, slips=_slips(books, plan))
+
+
+def _slips(books: Sequence[workbook.Workbook], plan: Merge) -> tuple[dict[str, Any], ...]:
+    """The rows' rounds the merge added whose slips sheet a copy holds and BASE does not:
+    the slips to print from that copy (the first holding them)."""
+    rounds = {change.key[0] for change in plan.taken if change.kind == "added"}
+    kinds = {f"{outputkinds.SEATING_PREFIX}{round_no}": round_no for round_no in rounds}
+    held = {sheet.kind for sheet in our_sheets(books[0].package, outputkinds.LEGACY_OUTPUTS)}
+    found: dict[str, dict[str, Any]] = {}
+    for book in books[1:]:
+        for sheet in our_sheets(book.package, outputkinds.LEGACY_OUTPUTS):
+            if sheet.kind in kinds and sheet.kind not in held and sheet.kind not in found:
+                found[sheet.kind] = {
+                    "round": kinds[sheet.kind],
+                    "copy": str(book.path),
+                    "sheet": sheet.name,
+                }
+    return tuple(found[kind] for kind in sorted(found, key=lambda kind: str(kinds[kind])))
 
 
 def _has_outputs(package: Package) -> bool:

@@ -14,7 +14,11 @@ compared with BASE (``diff``):
 - a column a copy does not have is no change from that copy; a value a copy
   adds in a column BASE does not have cannot be written, and blocks the merge;
 - roster names (``Players``) added in a copy are added, removed ones removed
-  (a copy without a roster has no say).
+  (a copy without a roster has no say);
+- rows of one round added by several copies that seat it differently (a player at
+  two tables, or one table with different players: two judges each ran ``seat``) are a
+  *conflict* of that round (``Seatings``): merged, players would sit twice.  Copies
+  adding different tables of a round (typed by hand) are no conflict.
 
 Written cells go where BASE has them.  An added row goes to the row number it
 has in its copy when that row of BASE is free (nothing in the result columns,
@@ -73,6 +77,14 @@ class Conflict:
 
 
 @dataclass(frozen=True)
+class Seatings:
+    """Copies that added rows of round ``round`` seating it differently (``files``)."""
+
+    round: Hashable
+    files: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Blocked:
     """A value that cannot be written into BASE: ``no_column`` or ``no_roster``."""
 
@@ -102,7 +114,7 @@ class Merge:
     roster: dict[str, Any]
     taken: tuple[Change, ...]
     roster_taken: tuple[NameChange, ...]
-    conflicts: tuple[Conflict, ...]
+    conflicts: tuple[Conflict | Seatings, ...]
     blocked: tuple[Blocked, ...]
     expected: Counter[tuple[Hashable, ...]]
 
@@ -131,7 +143,7 @@ class _Plan:
         self.removed: dict[str, None] = {}
         self.written: dict[str, Any] = {}
         self.taken: list[Change] = []
-        self.conflicts: list[Conflict] = []
+        self.conflicts: list[Conflict | Seatings] = []
         self.blocked: list[Blocked] = []
         self.final: dict[Key, dict[str, Hashable]] = {
             key: dict(row.meaning) for key, row in self.base_rows.items()
@@ -149,6 +161,32 @@ class _Plan:
                 self._removed(key, base_row, present)
             else:
                 self._changed(key, base_row, present)
+
+    def seatings(self) -> None:
+        """A ``Seatings`` conflict for each round that copies added rows of differently.
+
+        Copy A adds round 2 as table 1 Ann, Ben and B as table 1 Ann, Cat: table 1 differs.
+        A adds table 1 Ann, Ben and B table 2 Cat, Dan: no conflict (different tables).
+        """
+        added: dict[Hashable, dict[int, dict[str, frozenset[str]]]] = {}
+        for i, rows in enumerate(self.copy_rows):
+            tables: dict[tuple[Hashable, str], set[str]] = {}
+            for key in rows:
+                if key not in self.base_rows:
+                    tables.setdefault((key[0], key[1]), set()).add(key[2])
+            for (round_no, table), names in tables.items():
+                added.setdefault(round_no, {}).setdefault(i, {})[table] = frozenset(names)
+        for round_no, by_copy in sorted(added.items(), key=lambda item: str(item[0])):
+            seen: dict[str, set[str]] = {}  # a player: the tables copies seat them at
+            same: dict[str, set[frozenset[str]]] = {}  # a table: the players copies seat there
+            for tables_of in by_copy.values():
+                for table, players in tables_of.items():
+                    same.setdefault(table, set()).add(players)
+                    for player in players:
+                        seen.setdefault(player, set()).add(table)
+            if any(len(t) > 1 for t in seen.values()) or any(len(p) > 1 for p in same.values()):
+                files = tuple(self.copies[i].file for i in sorted(by_copy))
+                self.conflicts.append(Seatings(round_no, files))
 
     def _values(
         self,
@@ -294,6 +332,7 @@ def merge(base: Copy, copies: Sequence[Copy], layout: Layout) -> Merge:
     """The three-way merge of ``copies`` into ``base`` (see the module rules)."""
     plan = _Plan(base, copies, layout)
     plan.run()
+    plan.seatings()
     roster, roster_taken, roster_blocked = _roster(base, copies, layout)
     if plan.conflicts or plan.blocked or roster_blocked:
         return Merge(

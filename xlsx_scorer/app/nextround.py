@@ -12,6 +12,10 @@
   is seated all the same, its Errors sheet saying what withholds the standings; a file
   that cannot be used, or a round that cannot be seated, is refused
   (``UnusableWorkbookError``), nothing made.
+- ``seat_file``: ``seat`` on a file (the command line).  A workbook holding our output
+  sheets (Standings, Round Points, Errors) is first scored, as the page does: its sheets
+  never show a ranking or an Errors sheet the results no longer agree with (docs/rules.md
+  §7); a workbook without them is seated as it is.
 
 >>> from pathlib import Path
 >>> data = Path("fixtures/sample_event.xlsx").read_bytes()
@@ -30,12 +34,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlsx_scorer.app import api, seat
-from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS, STANDINGS
+from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS, OUTPUT_KINDS, STANDINGS
 from xlsx_scorer.core.seating import Method
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import ours
 from xlsx_scorer.xlsx.read import reader, sidesheets
+from xlsx_scorer.xlsx.write import save
 
 if TYPE_CHECKING:
     from xlsx_scorer.core.formats import Format, FormatFile
@@ -99,22 +104,17 @@ def seat_scored(
 ) -> SeatedScored:
     """Score ``data``, then seat round ``round_no`` into the scored workbook (see above);
     ``method`` is one of ``METHODS`` (None: the format's)."""
-    scored = api.score(data, filename=filename, language=language, format=format)
-    if scored.workbook is None:
-        (fatal,) = scored.findings
-        refused = UnusableWorkbookError(fatal.code, language=scored.language)
-        refused.finding = fatal  # as found, where it was found
-        raise refused
+    scored, workbook = _scored(api.score(data, filename=filename, language=language, format=format))
     standings = next(
         (
             sheet.name
-            for sheet in ours.our_sheets(Package.open(scored.workbook), LEGACY_OUTPUTS)
+            for sheet in ours.our_sheets(Package.open(workbook), LEGACY_OUTPUTS)
             if sheet.kind == STANDINGS
         ),
         None,
     )
     seated = seat.seat_bytes(
-        scored.workbook,
+        workbook,
         round_no,
         method=None if method is None else METHODS[method],
         seed=seed,
@@ -124,3 +124,68 @@ def seat_scored(
         checked=True,
     )
     return SeatedScored(seated, scored, standings)
+
+
+def seat_file(
+    source: Path,
+    round_no: int,
+    *,
+    output: Path | None = None,
+    method: Method | None = None,
+    seed: int = 0,
+    rounds: int | None = None,
+    force: bool = False,
+    language: str | None = None,
+    format: str | Path | None = None,
+) -> seat.Seated:
+    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place).
+
+    ``seat.seat_bytes`` on the file's bytes (scored first when they hold our output
+    sheets: ``Seated.scored`` says what scoring found), then saved atomically; ``force``
+    replaces an existing ``output``, scores in a format that disagrees with the recorded one
+    and seats the round even while the one before it has no rows or games to play.
+    """
+    target = output or source
+    if output is not None and output.exists() and not force and not output.samefile(source):
+        raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
+    chosen = api.load_format(format)  # a bad format is refused before the file is read
+    package = api.read_file(source)  # held: seating reads it, not another opening
+    data, scored = package.data, None
+    if any(sheet.kind in OUTPUT_KINDS for sheet in ours.our_sheets(package, LEGACY_OUTPUTS)):
+        scored, data = _scored(
+            api.score(data, filename=source.name, language=language, format=chosen, force=force)
+        )
+        chosen = scored.format or chosen
+    seated = seat.seat_bytes(
+        data,
+        round_no,
+        method=method,
+        seed=seed,
+        rounds=rounds,
+        language=language,
+        format=chosen,
+        path=source,
+        checked=True,
+        force=force,
+        command_line=True,
+    )
+    save.save_atomically(target, seated.workbook)
+    return seat.Seated(
+        seated.seating,
+        seated.language,
+        target,
+        seated.sheet,
+        seated.results,
+        seated.notices,
+        scored,
+    )
+
+
+def _scored(scored: api.Result) -> tuple[api.Result, bytes]:
+    """``scored`` and its workbook when it holds one; else its one fatal finding, refused."""
+    if scored.workbook is None:
+        (fatal,) = scored.findings
+        refused = UnusableWorkbookError(fatal.code, language=scored.language)
+        refused.finding = fatal  # as found, where it was found
+        raise refused
+    return scored, scored.workbook

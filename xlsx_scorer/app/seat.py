@@ -1,4 +1,5 @@
-"""``seat`` on a file: read the roster and the earlier rounds, seat round N, write it in.
+"""``seat`` on a workbook: read the roster and the earlier rounds, seat round N, write it in
+(``nextround.seat_file`` does it on a file, scoring first a workbook we scored).
 
 The round's rows (round, table, player, in seat order: the first row of a table
 starts) are written below the last row of the organiser's ``Results`` by the
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from xlsx_scorer.app import outputkinds
-from xlsx_scorer.app.api import load_format, read_file
+from xlsx_scorer.app.api import load_format
 from xlsx_scorer.core import inplay
 from xlsx_scorer.core import seating as seating_core
 from xlsx_scorer.core.cells import count, is_blank, player_name, shown, table_label
@@ -41,11 +42,12 @@ from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import eventformat
 from xlsx_scorer.xlsx.read import reader, rosterheaders, sidesheets
-from xlsx_scorer.xlsx.write import patch, save, splice
+from xlsx_scorer.xlsx.write import patch, splice
 from xlsx_scorer.xlsx.write.carrydown import CarryDown
 from xlsx_scorer.xlsx.write.spec import BOX, Column, SheetSpec
 
 if TYPE_CHECKING:
+    from xlsx_scorer.app.api import Result
     from xlsx_scorer.core.formats import Format, FormatFile
 
 #: The columns every seated row fills, in this order.
@@ -63,6 +65,9 @@ class Seated:
     results: str
     #: Said of the workbook: a sheet of the organiser's kept under the slips' name.
     notices: tuple[Finding, ...] = ()
+    #: What scoring found when the workbook held our output sheets and was scored first
+    #: (``nextround.seat_file``); None when it was not scored.
+    scored: Result | None = None
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -226,47 +231,6 @@ def refusal(book: reader.Workbook, played: RoundsPlayed, round_no: int) -> Findi
         params = {**params, "results": book.results.name}
     error = UnusableWorkbookError(code, params, language=book.language)
     return error.finding
-
-
-def seat_file(
-    source: Path,
-    round_no: int,
-    *,
-    output: Path | None = None,
-    method: Method | None = None,
-    seed: int = 0,
-    rounds: int | None = None,
-    force: bool = False,
-    language: str | None = None,
-    format: str | Path | None = None,
-) -> Seated:
-    """Seat round ``round_no`` of ``source`` and save to ``output`` (default: in place).
-
-    ``seat_bytes`` on the file's bytes, then saved atomically; ``force`` replaces an existing
-    ``output`` and seats the round even while the one before it has no rows or games to play.
-    """
-    target = output or source
-    if output is not None and output.exists() and not force and not output.samefile(source):
-        raise UnusableWorkbookError("unusable.output_exists", {"file": str(output)})
-    chosen = load_format(format)  # a bad format is refused before the file is read
-    package = read_file(source)  # held: seat_bytes reads it, not another opening
-    seated = seat_bytes(
-        package.data,
-        round_no,
-        method=method,
-        seed=seed,
-        rounds=rounds,
-        language=language,
-        format=chosen,
-        path=source,
-        checked=True,
-        force=force,
-        command_line=True,
-    )
-    save.save_atomically(target, seated.workbook)
-    return Seated(
-        seated.seating, seated.language, target, seated.sheet, seated.results, seated.notices
-    )
 
 
 def _seat(  # noqa: PLR0917 - what one seating is made of
@@ -433,6 +397,7 @@ def _write(
         legacy=outputkinds.LEGACY_OUTPUTS,
         active=spec.kind,  # the workbook opens on its slips
         only=frozenset({spec.kind}),
+        drop_partless=True,  # an entry of ours with no part goes: the workbook opens again
     )
     taken = outputkinds.names_taken(book, [spec], written)
     name = next((finding.params["written"] for finding in taken), spec.name)

@@ -22,7 +22,7 @@ from xlsx_scorer.i18n import text
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.api import Result
-    from xlsx_scorer.app.merge import Blocked, Conflict, Merge
+    from xlsx_scorer.app.merge import Blocked, Conflict, Merge, Seatings
 
 
 def add_parser(commands: Any, lang: str) -> None:
@@ -90,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
         print(text(lang, ROSTER_MESSAGES[name.kind], name=name.name, cell=cell))
     print(summary(lang, plan, len(args.copies), merged.written))
+    for slips in merged.slips:  # a round one copy seated: its slips are in that copy
+        print(text(lang, "cli.merge_slips", file=merged.written, **slips))
     if merged.scored is None:
         print(text(lang, "cli.merge_next"))
         return common.EXIT_OK
@@ -121,10 +123,14 @@ def summary(lang: str, plan: Merge, copies: int, written: Path | None) -> str:
     )
 
 
-def conflict_text(lang: str, conflict: Conflict) -> str:
-    """A conflict naming every copy's cell (and BASE's)."""
-    from xlsx_scorer.app.merge import Removal  # noqa: PLC0415  (heavy: only when the command runs)
+def conflict_text(lang: str, conflict: Conflict | Seatings) -> str:
+    """A conflict naming every copy's cell (and BASE's), or the round copies seat differently
+    and those copies."""
+    from xlsx_scorer.app.merge import Removal, Seatings  # noqa: PLC0415  (heavy: only when run)
 
+    if isinstance(conflict, Seatings):
+        files = ", ".join(conflict.files)
+        return text(lang, "cli.merge_conflict_seatings", round=conflict.round, files=files)
     key = common.key_text(lang, conflict.key)
     base = common.either_text(lang, conflict.base)
     if conflict.column is not None:

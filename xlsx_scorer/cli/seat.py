@@ -1,6 +1,8 @@
 """``xlsx-scorer seat EVENT.xlsx --round N``: seat a round, write it into the workbook.
 
-Exit code 0: seated and written (the report says what is worth knowing); 2: the
+Exit code 0: seated and written (the report says what is worth knowing; a workbook we had
+scored is scored again first, and a line says what scoring found: with problems, no
+standings published, docs/rules.md §7); 2: the
 file could not be used, the round already has rows, the round before it has no rows
 or has games to play (``--force`` seats it anyway), or the players cannot be seated
 (nothing written).
@@ -62,7 +64,7 @@ def add_parser(commands: Any, lang: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Seat, print the report (or its JSON form); exit 0, or 2 with nothing written."""
-    from xlsx_scorer.app.seat import seat_file  # noqa: PLC0415  (heavy: only when the command runs)
+    from xlsx_scorer.app.nextround import seat_file  # noqa: PLC0415  (heavy: only when the command runs)
 
     try:
         seated = seat_file(
@@ -87,18 +89,33 @@ def run(args: argparse.Namespace) -> int:
         return common.unusable(args, error)
     lang = seated.language
     seating = seated.seating
+    scored = seated.scored
     if args.json:
-        document = {
+        document: dict[str, Any] = {
             "file": str(seated.written),
             "round": seating.round,
             "tables": [{"table": t.number, "players": list(t.players)} for t in seating.tables],
             "byes": list(seating.byes),
             "findings": [to_json(finding, language=lang) for finding in seated.findings],
         }
+        if scored is not None:
+            document["problems"] = len(scored.errors)
         print(json.dumps(document, ensure_ascii=False, indent=2))
         return common.EXIT_OK
     for finding in seated.findings:
         print(render(finding, lang))
+    if scored is not None:  # scored first: what the refreshed sheets say, in a line
+        summary = "cli.summary_problems" if scored.errors else "cli.summary"
+        print(
+            text(
+                lang,
+                summary,
+                file=seated.written,
+                games=scored.games,
+                players=scored.players,
+                problems=len(scored.errors),
+            )
+        )
     print(
         text(
             lang,

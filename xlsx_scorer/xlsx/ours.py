@@ -285,6 +285,15 @@ def relationships(package: Package, ours: Sequence[OurSheet]) -> set[str]:
     return cut
 
 
+def partless(package: Package, ours: Sequence[OurSheet]) -> tuple[OurSheet, ...]:
+    """The sheets of ``ours`` whose ``<sheet>`` names no relationship of the workbook (no
+    ``r:id``, or an id it does not hold): an entry with no part, which no application can
+    open.  ``seat`` drops them whatever their kind (``splice.write_sheets``,
+    ``drop_partless``): only their ``<sheet>`` goes, nothing is lost."""
+    ids = {rel.id for rel in package.rels(package.workbook)}
+    return tuple(sheet for sheet in ours if package.sheets[sheet.index].rid not in ids)
+
+
 def to_mark_again(
     every: Sequence[OurSheet], replaced: Sequence[OurSheet]
 ) -> list[tuple[int, str, str]]:

@@ -54,6 +54,7 @@ from xlsx_scorer.xlsx.ours import (
     LegacyOutputs,
     OurSheet,
     our_sheets,
+    partless,
     relationships,
     to_mark_again,
 )
@@ -189,18 +190,24 @@ def write_sheets(
     legacy: LegacyOutputs | None = None,
     active: str | None = None,
     only: frozenset[str] | None = None,
+    drop_partless: bool = False,
 ) -> bytes:
     """The organiser's package with our sheets ``specs`` written into it (see module docstring).
 
     ``legacy`` recognises output written before the marker; ``active`` is the kind of the
-    sheet to show first; with ``only``, our sheets of other kinds stay as they are.  Raises
+    sheet to show first; with ``only``, our sheets of other kinds stay as they are, but for
+    an entry of ours with no part (``ours.partless``) when ``drop_partless``: it goes
+    (``seat``, whose slips become the active tab: a partless entry before it leaves
+    applications counting only readable sheets on no sheet, and openpyxl cannot open it).
+    Raises
     ``UnusableWorkbookError`` when the package cannot be written into (damaged, or a
     workbook part no application wrote).
     """
     workbook = pkg.workbook_xml.fresh()  # parsed once, when the package was opened
     workbookxml.check_structure(workbook)
     every = our_sheets(pkg, legacy, leftovers=True)
-    ours = tuple(sheet for sheet in every if only is None or sheet.kind in only)
+    broken = set(partless(pkg, every)) if drop_partless else set()  # nothing is lost
+    ours = tuple(sheet for sheet in every if only is None or sheet.kind in only or sheet in broken)
     remarked = to_mark_again(every, ours)
     removed = {sheet.index for sheet in ours}
     new = _new_sheets(specs, ours)
