@@ -155,7 +155,7 @@ def validate(book: reader.Workbook) -> Validated:
     typed, cell_errors = typed_results(results.raw, results.coded)
     context = SheetContext(results.name, results.columns, typed)
     if fmt.two_player:  # a bye has no score (docs/rules.md, "Formats")
-        byes = typed.index[rules.bye_rows(typed, fmt)]
+        byes = typed.index[games.bye_rows(typed, fmt)]
         blank_bye = cell_errors["row"].isin(byes) & (cell_errors["column"] == "score")
         cell_errors = cell_errors.loc[~blank_bye.to_numpy()]
     play = rounds_played(book, typed)
@@ -192,7 +192,7 @@ def validate(book: reader.Workbook) -> Validated:
         rows = typed.loc[play.to_play]
         unplayed = {(int(r), str(t)) for r, t in zip(rows["round"], rows["table"], strict=True)}
         recheck = tuple(game for game in recheck if game not in unplayed)
-    byes_at = tuple(np.flatnonzero(rules.bye_rows(typed, fmt)).tolist())
+    byes_at = tuple(np.flatnonzero(games.bye_rows(typed, fmt)).tolist())
     return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play, byes_at)
 
 
@@ -207,7 +207,7 @@ def rounds_played(book: reader.Workbook, typed: pd.DataFrame | None = None) -> i
     cells = inplay.RESULT_CELLS[fmt.game]
     formulas = sorted({row for row, column in results.uncached if column in cells})
     held = inplay.holds_result(results.raw, fmt.game, results.coded, formulas)
-    return inplay.play(typed, held, rules.bye_rows(typed, fmt))
+    return inplay.play(typed, held, games.bye_rows(typed, fmt))
 
 
 def _breakdown_cells(finding: Finding, letters: dict[str, str]) -> Finding:
@@ -425,7 +425,7 @@ def per_game(frame: pd.DataFrame, fmt: Format) -> pd.DataFrame:
     if fmt.game == "catan":
         scored = scoring.score_games(frame)
         return scored.assign(value=scored["vp"], game=games.of(frame).codes)
-    return standings.by_value(frame, "score", rules.bye_rows(frame, fmt))
+    return standings.by_value(frame, "score", games.bye_rows(frame, fmt))
 
 
 def api_table(ranked: standings.Ranked) -> pd.DataFrame:

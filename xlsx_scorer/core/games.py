@@ -20,13 +20,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
 from xlsx_scorer.core.memo import remembered
+from xlsx_scorer.i18n import bye_words, fold
+
+if TYPE_CHECKING:
+    from xlsx_scorer.core.formats import Format
 
 #: The columns that name a game.
 GAME = ("round", "table")
@@ -212,3 +216,24 @@ def complete(frame: pd.DataFrame, columns: Sequence[str]) -> Flags:
         return _read_only(whole)
 
     return remembered(frame, ("complete", tuple(columns)), compute)
+
+
+def bye_rows(frame: pd.DataFrame, fmt: Format) -> Flags:
+    """Rows that are a bye: in a 2-player format, a row whose table is the word ``Bye`` of a
+    shipped language (``out.bye``); each is a game of its own (remembered).
+
+    >>> from xlsx_scorer.core.formats import load
+    >>> frame = pd.DataFrame({"table": ["1", "bye", "Descanso"]})
+    >>> bye_rows(frame, load("carcassonne-swiss")).tolist(), bye_rows(frame, load("catan-es")).any()
+    ([False, True, True], np.False_)
+    """
+
+    def compute() -> Flags:
+        if not fmt.two_player:
+            return np.zeros(len(frame), dtype=bool)
+        codes, labels = factorized(frame, "table")
+        byes = np.array([fold(str(label)) in bye_words() for label in labels] + [False])
+        found: Flags = byes[codes]
+        return found
+
+    return remembered(frame, ("byes", fmt.two_player), compute)

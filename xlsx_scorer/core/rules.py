@@ -33,7 +33,7 @@ from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, MARK_COLUMNS, NUMBER_COL
 from xlsx_scorer.core.formats import Format, sizes_text
 from xlsx_scorer.core.games import Flags, Floats, marks, numbers
 from xlsx_scorer.core.memo import remembered
-from xlsx_scorer.i18n import bye_words, fold
+from xlsx_scorer.i18n import fold
 
 backends.load_pandera()
 
@@ -394,34 +394,13 @@ def rules_schema(roster: frozenset[str] | None = None) -> pa.DataFrameSchema:
 # Formats (docs/rules.md, "Formats"): the rules of the format's game and table sizes
 
 
-def bye_rows(frame: pd.DataFrame, fmt: Format) -> Flags:
-    """Rows that are a bye: in a 2-player format, a row whose table is the word ``Bye`` of a
-    shipped language (``out.bye``); each is a game of its own (remembered).
-
-    >>> from xlsx_scorer.core.formats import load
-    >>> frame = pd.DataFrame({"table": ["1", "bye", "Descanso"]})
-    >>> bye_rows(frame, load("carcassonne-swiss")).tolist(), bye_rows(frame, load("catan-es")).any()
-    ([False, True, True], np.False_)
-    """
-
-    def compute() -> Flags:
-        if not fmt.two_player:
-            return np.zeros(len(frame), dtype=bool)
-        codes, labels = games.factorized(frame, "table")
-        byes = np.array([fold(str(label)) in bye_words() for label in labels] + [False])
-        found: Flags = byes[codes]
-        return found
-
-    return remembered(frame, ("byes", fmt.two_player), compute)
-
-
 def _table_size_rule(fmt: Format) -> Rule:
     """A game has as many players as the format's tables (a bye row is a game of its own)."""
     sizes = fmt.table_sizes
 
     def passes(frame: pd.DataFrame) -> Flags:
         size = games.of(frame).size()
-        fits: Flags = np.isnan(size) | np.isin(size, sizes) | bye_rows(frame, fmt)
+        fits: Flags = np.isnan(size) | np.isin(size, sizes) | games.bye_rows(frame, fmt)
         return fits
 
     def details(frame: pd.DataFrame) -> pd.DataFrame:
