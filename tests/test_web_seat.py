@@ -231,3 +231,16 @@ def test_a_check_offers_no_round_while_the_round_before_has_tables_to_play(clien
     assert offer["round"] is None
     assert "5" in offer["waiting"]
     assert "--" not in offer["waiting"]
+
+
+def test_a_check_offers_no_round_without_a_roster(client, tmp_path: Path):
+    """A template whose Players sheet holds no name yet: the page offers no round (``seat``
+    would refuse it: ``unusable.seat_no_roster``) and says why, in the page's language."""
+    path = tmp_path / "cup.xlsx"
+    assert main(["template", str(path), "--players", "6", "--rounds", "2", "--lang", "es"]) == 0
+    response = client.post(
+        "/api/check", files={"file": ("cup.xlsx", path.read_bytes(), XLSX)}, data={"lang": "es"}
+    )
+    offer = response.json()["seat"]
+    assert offer["round"] is None
+    assert offer["waiting"] == text("es", "unusable.seat_no_roster")

@@ -2,7 +2,7 @@
 
 The seated rows the browser saves are the command line's for the same seed, the
 tables the page shows are those rows, and a round that cannot be seated (a workbook
-without a roster) is refused in the page's language.  Skipped where Chromium is missing
+with a Fixed Table of ``²``) is refused in the page's language.  Skipped where Chromium is missing
 (as the other browser tests).
 """
 
@@ -77,8 +77,9 @@ def test_a_refusal_is_shown_on_the_page(
     browser: WebDriver, site: str, downloads: Path, tmp_path: Path
 ) -> None:
     book = openpyxl.load_workbook(EVENT)
-    del book["Players"]  # scored all the same, but no roster to seat
-    source = tmp_path / "no_roster.xlsx"
+    book["Players"]["B1"] = "Fixed Table"  # scored all the same, but no table ² to seat at
+    book["Players"]["B2"] = "²"
+    source = tmp_path / "fixed_superscript.xlsx"
     book.save(source)
     open_page(browser, site, "es")
     assert choose(browser, source) == "standings"

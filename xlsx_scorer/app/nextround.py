@@ -67,9 +67,12 @@ def next_round(book: reader.Workbook) -> NextRound:
     """What the page offers to seat: ``seat.next_round``'s decision (the round after the
     last one with rows, unless the round before it has games to play or it is past the
     declared last), with the format's method.  A ``Rounds`` that is no whole number offers
-    nothing: ``waiting`` names its cell."""
+    nothing, ``waiting`` naming its cell; nor does a workbook without a roster, whose seating
+    ``seat`` would refuse (``unusable.seat_no_roster``)."""
     played = seat.rounds_played(book)
     waiting = seat.refusal(book, played, played.next)
+    if waiting is None and book.roster is None:
+        waiting = UnusableWorkbookError("unusable.seat_no_roster", language=book.language).finding
     method = seat.default_method(book.format.table_sizes)
     event = reader.side_rows(book.package, "event")
     try:
