@@ -14,6 +14,8 @@ import openpyxl
 import pytest
 from starlette.testclient import TestClient
 
+from tests.test_issue24_remembers import cli, event_lines
+from tests.test_issue24_remembers import event as rostered
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import LANGUAGES, text
 from xlsx_scorer.web.server import XLSX, create_app
@@ -26,37 +28,6 @@ LOCAL = "http://127.0.0.1"
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(warm_up=False), base_url=LOCAL) as test_client:
         yield test_client
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: Any) -> tuple[int, str, str]:
-    code = main([str(arg) for arg in args])
-    said = capsys.readouterr()
-    return code, said.out, said.err
-
-
-def event(
-    capsys: pytest.CaptureFixture[str],
-    folder: Path,
-    *more: str,
-    lang: str = "en",
-    players: int = 8,
-) -> Path:
-    """A template for ``players`` over 3 rounds, its roster filled in."""
-    path = folder / "event.xlsx"
-    done = cli(capsys, "template", path, "--players", players, "--rounds", 3, "--lang", lang, *more)
-    assert done[0] == 0, done
-    book = openpyxl.load_workbook(path)
-    roster = book[LANGUAGES[lang].SHEETS["players"]]
-    for row in range(2, players + 2):
-        roster.cell(row, 1, f"Player {row - 1:02d}")
-    book.save(path)
-    return path
-
-
-def event_lines(path: Path, lang: str = "en") -> dict[str, Any]:
-    book = openpyxl.load_workbook(path)
-    sheet = book[LANGUAGES[lang].SHEETS["event"]]
-    return {row[0]: row[1] for row in sheet.iter_rows(values_only=True) if row[0] is not None}
 
 
 def fill_round(path: Path, round_no: int) -> None:
@@ -92,14 +63,14 @@ def fill_round(path: Path, round_no: int) -> None:
 def test_the_template_without_a_format_records_the_default_one(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path)
+    path = rostered(capsys, tmp_path, 8, 3)
     assert event_lines(path)["Format"] == "catan-es"
 
 
 def test_score_with_a_shipped_format_records_it_where_none_is(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path)
+    path = rostered(capsys, tmp_path, 8, 3)
     book = openpyxl.load_workbook(path)  # a workbook of before: no Format line
     sheet = book["Event"]
     row = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Format")
@@ -123,7 +94,7 @@ def test_score_with_a_shipped_format_records_it_where_none_is(
 def test_the_page_refusing_a_disagreeing_format_names_no_flag(
     client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path, "--format", "catan-de")
+    path = rostered(capsys, tmp_path, 8, 3, "--format", "catan-de")
     assert cli(capsys, "seat", path, "--round", 1)[0] == 0
     fill_round(path, 1)
     for lang in LANGUAGES:
@@ -149,7 +120,7 @@ def test_the_page_refusing_a_disagreeing_format_names_no_flag(
 def test_a_seat_refusal_is_in_the_workbooks_language(
     client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path, lang="es")
+    path = rostered(capsys, tmp_path, 8, 3, lang="es")
     assert cli(capsys, "seat", path, "--round", 1)[0] == 0
     answer = client.post(
         "/api/seat",
@@ -173,7 +144,7 @@ def test_a_seat_refusal_is_in_the_workbooks_language(
 def test_verify_refusing_another_format_speaks_the_archives_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path, lang="es")
+    path = rostered(capsys, tmp_path, 8, 3, lang="es")
     assert cli(capsys, "seat", path, "--round", 1)[0] == 0
     book = openpyxl.load_workbook(path)
     sheet = book["Resultados"]
@@ -203,7 +174,7 @@ def test_verify_refusing_another_format_speaks_the_archives_language(
 def test_a_negative_seed_is_refused_saying_from_0(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path)
+    path = rostered(capsys, tmp_path, 8, 3)
     with pytest.raises(SystemExit):
         main(["seat", str(path), "--round", "1", "--seed", "-1"])
     err = capsys.readouterr().err
@@ -216,7 +187,7 @@ def test_a_negative_seed_is_refused_saying_from_0(
 def test_rounds_too_many_says_the_range_and_the_number_as_typed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path)
+    path = rostered(capsys, tmp_path, 8, 3)
     book = openpyxl.load_workbook(path)
     sheet = book["Event"]
     row = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Rounds")
@@ -236,7 +207,7 @@ def test_rounds_too_many_says_the_range_and_the_number_as_typed(
 def test_the_bye_word_written_is_the_workbooks_not_the_messages(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = event(capsys, tmp_path, "--format", "carcassonne-swiss", lang="tr", players=7)
+    path = rostered(capsys, tmp_path, 7, 3, "--format", "carcassonne-swiss", lang="tr")
     assert cli(capsys, "seat", path, "--round", 1, "--lang", "en")[0] == 0
     book = openpyxl.load_workbook(path)
     tables = {row[1] for row in book[LANGUAGES["tr"].SHEETS["results"]].iter_rows(values_only=True)}
