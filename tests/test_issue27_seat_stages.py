@@ -113,10 +113,11 @@ def slip_title(path: Path, round_no: int) -> str:
     return " ".join(str(value) for line in cells for value in line if value)
 
 
-def test_catan_es_semi_finals_then_the_winners_final(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(("fmt", "players"), [("catan-es", 20), ("catan-world", 30)])
+def test_semi_finals_then_the_winners_final(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, players: int
 ) -> None:
-    path = catan_event(tmp_path / "event.xlsx", 20, 2, "catan-es")
+    path = catan_event(tmp_path / "event.xlsx", players, 2, fmt)
     order = preliminary(path)
     code, out, err = cli(capsys, "seat", path, "--round", 3)
     assert code == 0, out + err
