@@ -278,3 +278,24 @@ def test_the_pages_seat_button_seats_the_stage(tmp_path: Path) -> None:
     (tmp_path / "seated.xlsx").write_bytes(base64.b64decode(body["workbook"]))
     assert seated(tmp_path / "seated.xlsx", 3) == [order[:4]]
     assert "Final" in slip_title(tmp_path / "seated.xlsx", 3)
+
+
+def test_an_own_formats_stage_is_seated_under_its_own_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    club = tmp_path / "club.toml"
+    club.write_text(
+        'name = "club"\ngame = "catan"\ntable_sizes = [3, 4]\norder = ["wins", "vp"]\n'
+        '[[stages]]\nname = "Gran final"\ncut = 6\ntables = [[1, 4, 5], [2, 3, 6]]\n',
+        encoding="utf-8",
+    )
+    path = catan_event(tmp_path / "event.xlsx", 12, 1, "catan-es")
+    book = openpyxl.load_workbook(path)
+    book["Event"].delete_rows(2)  # no format recorded: the file's is used and recorded
+    book.save(path)
+    assert cli(capsys, "score", path, "--format", club)[0] == 0
+    order = preliminary(path)
+    code, out, err = cli(capsys, "seat", path, "--round", 2)
+    assert code == 0, out + err
+    assert seated(path, 2) == expected([[1, 4, 5], [2, 3, 6]], order[:6], order)
+    assert "Gran final" in slip_title(path, 2)
