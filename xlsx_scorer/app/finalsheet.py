@@ -1,0 +1,206 @@
+"""The stages of an event in a run (SPEC §10; docs/rules.md, "The final ranking").
+
+- ``declared``: the rounds of the preliminary standings and the stages played after them:
+  the format's plan for the attendance (``core.stages.played``), when the ``Event`` sheet
+  says its ``Rounds``.  A row of a round after them is a stage game: checked as any game
+  of the format, but never counted in ``Standings`` or ``Round Points``.
+- ``final``: the Final Ranking (``core.finalranking``) from the preliminary standings and
+  the stage games, each placed as a game of its format (Catan by §3, titles and declared
+  victory; Carcassonne by score).
+- ``final_sheet``: the ``Final Ranking`` sheet, in the run's language, with its check code
+  (an edit by hand is found as in ``Standings``); ``Final.to_json`` its lines for ``--json``.
+
+>>> from pathlib import Path
+>>> from xlsx_scorer.app.reading import read
+>>> book = read(Path("fixtures/sample_event.xlsx").read_bytes())
+>>> declared(book, book.results.raw) is None  # catan-es, no Event sheet Rounds: no stage
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from xlsx_scorer.app import reading, report
+from xlsx_scorer.app.outputkinds import FINAL_RANKING, STANDINGS, sheet_name
+from xlsx_scorer.core import finalranking, inplay, scoring, stages, standings
+from xlsx_scorer.core.finalranking import Line, StageGames
+from xlsx_scorer.core.stages import NAMED, Stage
+from xlsx_scorer.findings import UnusableWorkbookError
+from xlsx_scorer.i18n import text
+from xlsx_scorer.xlsx.read import reader, sidesheets
+from xlsx_scorer.xlsx.write.spec import Column, Rows, SheetSpec
+
+#: The width of the Stage column (width units).
+STAGE_WIDTH = 20
+
+
+@dataclass(frozen=True)
+class Staged:
+    """An event that plays stages: the preliminary rounds (``rounds``: 1 to the Event
+    sheet's ``Rounds``) and the stages of its plan, stage k being round ``rounds + k``."""
+
+    rounds: int
+    stages: tuple[Stage, ...]
+
+    def preliminary(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """The rows of ``frame`` the preliminary standings count (rounds up to ``rounds``)."""
+        return frame.loc[(frame["round"] <= self.rounds).to_numpy(dtype=bool)]
+
+
+@dataclass(frozen=True)
+class Final:
+    """The Final Ranking of a run: its lines, the stages and the preliminary rounds."""
+
+    lines: tuple[Line, ...]
+    staged: Staged
+
+    def to_json(self, lang: str) -> list[dict[str, Any]]:
+        """The Final Ranking for ``--json``: per line its rank (null: still playing), player,
+        stage (the format's name of it, null: the preliminary rounds), place, the rule's
+        code (``why``) and its words in ``lang`` (``message``)."""
+        return [
+            {
+                "rank": line.rank,
+                "player": line.player,
+                "stage": None if line.stage is None else self.staged.stages[line.stage].name,
+                "place": line.place,
+                "why": line.why,
+                "message": why(lang, self, line),
+            }
+            for line in self.lines
+        ]
+
+
+def declared(book: reader.Workbook, frame: pd.DataFrame) -> Staged | None:
+    """The stages ``book``'s event plays after its rounds, from its rows ``frame`` (typed:
+    the attendance is the players of rounds 1 to ``Rounds``); None when its format declares
+    none for that attendance (or a first cut above it), or its ``Event`` sheet says no
+    ``Rounds`` (then every round is a round of the standings, as without stages)."""
+    plans = book.format.stages
+    if not plans:
+        return None
+    event = reader.side_rows(book.package, "event")
+    try:
+        rounds = sidesheets.event_rounds(event[1], event[0]) if event else None
+    except UnusableWorkbookError:  # ``seat`` names that cell; scoring needs no stage
+        return None
+    if rounds is None:
+        return None
+    rows = frame["round"].to_numpy(dtype=np.float64, na_value=np.nan) <= rounds
+    attendance = frame.loc[rows, "player"].dropna().nunique()
+    played = stages.played(plans, attendance)
+    return Staged(rounds, played) if played else None
+
+
+def stage_games(
+    frame: pd.DataFrame, to_play: np.ndarray[Any, np.dtype[np.bool_]], staged: Staged, game: str
+) -> list[StageGames]:
+    """The games of each stage played so far (stage 1, 2, … while its round has rows): player
+    → (table, place), the place None while the game is to play (``to_play``, by row)."""
+    found: list[StageGames] = []
+    numbers = frame["round"].to_numpy(dtype=np.float64, na_value=np.nan)
+    for index in range(len(staged.stages)):
+        rows = numbers == staged.rounds + index + 1
+        if not rows.any():
+            break
+        waiting = rows & to_play
+        done = frame.loc[rows & ~to_play]
+        places: dict[str, tuple[str, int | None]] = {}
+        if len(done):
+            placed = (
+                scoring.score_games(done)
+                if game == "catan"
+                else standings.by_value(done, "score", np.zeros(len(done), dtype=bool))
+            )
+            for player, table, place in zip(
+                placed["player"], placed["table"], placed["place"], strict=True
+            ):
+                places[str(player)] = (str(table), int(place))
+        for player, table in zip(
+            frame.loc[waiting, "player"], frame.loc[waiting, "table"], strict=True
+        ):
+            places[str(player)] = (str(table), None)
+        found.append(places)
+    return found
+
+
+def final(
+    book: reader.Workbook,
+    frame: pd.DataFrame,
+    play: inplay.Play | None,
+    staged: Staged,
+    preliminary: Sequence[str],
+) -> Final | None:
+    """The Final Ranking of ``book`` once its first stage has rows (None before): its
+    preliminary standings (``preliminary``, best first), its stage games from ``frame``
+    (the validated rows; ``play`` says which games are to play) and who withdrew."""
+    to_play = np.zeros(len(frame), dtype=bool)
+    if play is not None:
+        to_play = np.asarray(play.to_play, dtype=bool)
+    played = stage_games(frame, to_play, staged, book.format.game)
+    if not played:
+        return None
+    dropped = set(reading.withdrawn(book))
+    lines = finalranking.final_ranking(preliminary, staged.stages, played, dropped)
+    return Final(lines, staged)
+
+
+def stage_word(lang: str, final_: Final, line: Line) -> str:
+    """The Stage cell: the stage's name in ``lang`` (a name of the organiser's as written),
+    or the word for the preliminary rounds."""
+    if line.stage is None:
+        return text(lang, "out.preliminary")
+    name = final_.staged.stages[line.stage].name
+    return text(lang, f"stage.{name}") if name in NAMED else name
+
+
+def why(lang: str, final_: Final, line: Line) -> str:
+    """The Why cell: the rule that placed the player, in words (``final.why``)."""
+    params = {"table": "", "shared": 1, "seed": 0, **line.params}
+    return text(
+        lang,
+        "final.why",
+        why=line.why,
+        stage=stage_word(lang, final_, line),
+        place=line.place if line.place is not None else 0,
+        **params,
+    )
+
+
+def final_sheet(lang: str, final_: Final, *, event: str | None, computed: str) -> SheetSpec:
+    """The Final Ranking sheet: Rank, Player, Stage, Place, Why (docs/rules.md, "The final
+    ranking"), under a note saying which rounds the preliminary standings are, and its
+    check code."""
+    reasons = [why(lang, final_, line) for line in final_.lines]
+    columns = (
+        Column(text(lang, "out.rank"), 8, report.WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.player"), 28),
+        Column(text(lang, "out.stage"), STAGE_WIDTH),
+        Column(text(lang, "out.stage_place"), 12, report.WHOLE_FORMAT, centered=True),
+        Column(text(lang, "out.why"), report.problem_width(reasons), wrapped=True),
+    )
+    rows = Rows(
+        [
+            [line.rank for line in final_.lines],
+            [line.player for line in final_.lines],
+            [stage_word(lang, final_, line) for line in final_.lines],
+            [line.place for line in final_.lines],
+            reasons,
+        ]
+    )
+    note = text(
+        lang,
+        "final.note",
+        rounds=final_.staged.rounds,
+        sheet=sheet_name(lang, STANDINGS),
+        when=computed,
+    )
+    title = report.sheet_title(lang, "title.final_ranking", event)
+    spec = SheetSpec(FINAL_RANKING, sheet_name(lang, FINAL_RANKING), title, (note,), columns, rows)
+    return report.with_check_code(lang, spec)
