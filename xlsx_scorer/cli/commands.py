@@ -25,6 +25,7 @@ from xlsx_scorer.app.api import (
     shipped_formats,
 )
 from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
+from xlsx_scorer.app.stageseat import described as stages_described
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
@@ -249,10 +250,11 @@ def formats(args: argparse.Namespace, run: Run) -> int:
     """``formats``: the shipped tournament formats, one line each, in the language."""
     lang = choose_language(args.lang)
     print(text(lang, "cli.formats"))
-    names = list(shipped_formats())
-    width = max(map(len, names))
-    for name in names:
+    shipped = shipped_formats()
+    width = max(map(len, shipped))
+    for name, fmt in shipped.items():
         print(f"  {name.ljust(width)}  {text(lang, f'format.{name}')}")
+        print(f"  {' ' * width}  {stages_described(fmt, lang)}")  # what it plays after its rounds
     return 0
 
 
