@@ -367,13 +367,14 @@ def output_sheets(
     once a stage has rows (``finalsheet``).
 
     With errors, no standings are published: Standings and Round Points become
-    a notice pointing to Errors (a Final Ranking the workbook held too).  With no results yet (no games, no errors: a blank
-    template), all three say so instead, with no table and no check code.
+    a notice pointing to Errors (a Final Ranking the workbook held too).  With no results
+    yet (no games, no errors: a blank template), all three say so instead, with no table
+    and no check code.
     """
     computed = date_time(lang, now)
     if validated.findings:
         withheld = text(lang, "notice.not_published", count=len(validated.findings))
-        specs = (
+        specs: tuple[SheetSpec, ...] = (
             report.notice_sheet(lang, outputkinds.STANDINGS, withheld),
             report.notice_sheet(lang, outputkinds.ROUND_POINTS, withheld),
             report.errors_sheet(lang, validated.findings, computed=computed, notices=found_notices),

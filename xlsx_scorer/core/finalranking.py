@@ -22,10 +22,9 @@ places of each table, a tie going to the better preliminary rank), by preliminar
 (``seeding = "rank"``) or table by table (``"bracket"``), followed, when the stage takes
 ``advancers_and_losers``, by the losers in the same order.
 
->>> from collections import namedtuple
->>> S = namedtuple("S", "name cut tables advance entrants seeding tie")
->>> semi = S("semifinal", 4, ((1, 4), (2, 3)), 1, "advancers", "rank", "rank")
->>> final = S("final", None, ((1, 2), (3, 4)), 1, "advancers_and_losers", "bracket", "rank")
+>>> semi = Stage("semifinal", 4, ((1, 4), (2, 3)))
+>>> final = Stage("final", None, ((1, 2), (3, 4)), entrants="advancers_and_losers",
+...               seeding="bracket")
 >>> games = ({"a": ("1", 1), "d": ("1", 2), "b": ("2", 2), "c": ("2", 1)},
 ...          {"a": ("1", 2), "c": ("1", 1), "b": ("2", 1), "d": ("2", 1)})
 >>> [(line.rank, line.player, line.why) for line in final_ranking("abcde", (semi, final), games)]
@@ -36,25 +35,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from xlsx_scorer.core import stages as stage_rules
 from xlsx_scorer.core.collation import table_order
-
-
-class StageRule(Protocol):
-    """What the ranking reads of a stage (``core.stages.Stage``)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def cut(self) -> int | None: ...
-    @property
-    def advance(self) -> int: ...
-    @property
-    def entrants(self) -> str: ...
-    @property
-    def seeding(self) -> str: ...
-
+from xlsx_scorer.core.stages import Stage
 
 #: One stage's games as ``Results`` holds them: player → (table label, place; None: to play).
 StageGames = Mapping[str, tuple[str, int | None]]
@@ -99,7 +84,7 @@ def table_results(games: StageGames, preliminary: Mapping[str, int]) -> list[tup
 
 
 def seeds(
-    stages: Sequence[StageRule],
+    stages: Sequence[Stage],
     index: int,
     preliminary: Sequence[str],
     games: Sequence[StageGames],
@@ -108,10 +93,8 @@ def seeds(
     """The entrants of stage ``index`` in seed order (seed 1 first), from the preliminary
     standings (the first stage) or the previous stage's complete games.
 
-    >>> from collections import namedtuple
-    >>> S = namedtuple("S", "name cut tables advance entrants seeding tie")
-    >>> quarter = S("quarterfinal", 4, ((1, 4), (2, 3)), 1, "advancers", "rank", "rank")
-    >>> semi = S("semifinal", None, ((1, 2),), 1, "advancers", "bracket", "rank")
+    >>> quarter = Stage("quarterfinal", 4, ((1, 4), (2, 3)))
+    >>> semi = Stage("semifinal", None, ((1, 2),), seeding="bracket")
     >>> seeds((quarter, semi), 0, "abcde", (), dropped={"b"})
     ['a', 'c', 'd', 'e']
     >>> seeds((quarter, semi), 1, "abcde", ({"a": ("1", 2), "e": ("1", 1), "c": ("2", 1),
@@ -123,23 +106,16 @@ def seeds(
         cut = stages[0].cut
         return eligible if cut is None else eligible[:cut]
     rank = {player: number for number, player in enumerate(preliminary, start=1)}
-    advance = max(stages[index - 1].advance, 1)
-    stage = stages[index]
-    advancers: list[str] = []
-    losers: list[str] = []
-    for _, players in table_results(games[index - 1], rank):
-        advancers.extend(players[:advance])
-        losers.extend(players[advance:])
-    if stage.seeding != "bracket":
-        far = len(rank) + 1
-        advancers.sort(key=lambda player: rank.get(player, far))
-        losers.sort(key=lambda player: rank.get(player, far))
-    return advancers + losers if stage.entrants == "advancers_and_losers" else advancers
+    previous = games[index - 1]
+    tables = [players for _, players in table_results(previous, rank)]
+    places = {player: place or 0 for player, (_, place) in previous.items()}
+    went_on, went_out = stage_rules.advancers(stages[index - 1], tables, places, rank)
+    return list(stage_rules.seeds(stages[index], went_on, went_out, rank))
 
 
 def final_ranking(
     preliminary: Sequence[str],
-    stages: Sequence[StageRule],
+    stages: Sequence[Stage],
     games: Sequence[StageGames],
     dropped: Collection[str] = (),
 ) -> tuple[Line, ...]:
@@ -199,7 +175,7 @@ class _Listing:
             params = {"seed": seed, "preliminary": self.rank[player]}
             self._add(Line(None, player, stage, place, why, params))
 
-    def last_stage(self, stage: int, rule: StageRule, games: StageGames) -> None:
+    def last_stage(self, stage: int, rule: Stage, games: StageGames) -> None:
         """The last stage's places, table by table: the first ``advance`` places of a table
         (at least one: the title) each alone, a tie among them going to the better
         preliminary rank; other places shared in the game keep one rank."""
