@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import tomllib
 from fractions import Fraction
 from typing import Any
 
@@ -30,6 +31,7 @@ import pandas as pd
 
 from xlsx_scorer.app import canonical
 from xlsx_scorer.app.formatsheets import shown_columns
+from xlsx_scorer.core import stages
 from xlsx_scorer.core.collation import table_order
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.core.standings import Ranked
@@ -41,14 +43,18 @@ CATAN_MARKS = ("largest_army", "longest_road", "declared")
 
 
 def declared(fmt: Format) -> dict[str, Any]:
-    """The format as its TOML file declares it (``core.formats.parse`` reads it back)."""
+    """The format as its TOML file declares it (``core.formats.parse`` reads it back), its
+    stages too when it has any (``stages`` or ``plans``: an archive is verified with them,
+    its rounds after ``Rounds`` kept out of the standings as when it was archived)."""
     points = None if fmt.points is None else {str(size): list(by) for size, by in fmt.points}
+    staged = tomllib.loads("\n".join(stages.to_toml(fmt.stages)))
     return {
         "name": fmt.name,
         "game": fmt.game,
         "table_sizes": list(fmt.table_sizes),
         "points": points,
         "order": list(fmt.order),
+        **staged,
     }
 
 

@@ -8,7 +8,8 @@
   the stage games, each placed as a game of its format (Catan by §3, titles and declared
   victory; Carcassonne by score).
 - ``final_sheet``: the ``Final Ranking`` sheet, in the run's language, with its check code
-  (an edit by hand is found as in ``Standings``); ``Final.to_json`` its lines for ``--json``.
+  (an edit by hand is found as in ``Standings``); ``Final.to_json`` its lines for the JSON
+  of a result; ``final_csv`` and ``csv_schema`` the archive's ``final_ranking.csv``.
 
 >>> from pathlib import Path
 >>> from xlsx_scorer.app.reading import read
@@ -26,7 +27,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from xlsx_scorer.app import reading, report
+from xlsx_scorer.app import canonical, reading, report
 from xlsx_scorer.app.outputkinds import FINAL_RANKING, STANDINGS, sheet_name
 from xlsx_scorer.core import finalranking, inplay, scoring, stages, standings
 from xlsx_scorer.core.finalranking import Line, StageGames
@@ -38,6 +39,10 @@ from xlsx_scorer.xlsx.write.spec import Column, Rows, SheetSpec
 
 #: The width of the Stage column (width units).
 STAGE_WIDTH = 20
+#: The Final Ranking in an archive's data package (``archive``, checked by ``verify``).
+FINAL_RANKING_CSV = "final_ranking.csv"
+#: Its columns: the sheet's, the stage by the format's name of it, the rule by its code.
+CSV_COLUMNS = ("rank", "player", "stage", "place", "why")
 
 
 @dataclass(frozen=True)
@@ -204,3 +209,41 @@ def final_sheet(lang: str, final_: Final, *, event: str | None, computed: str) -
     title = report.sheet_title(lang, "title.final_ranking", event)
     spec = SheetSpec(FINAL_RANKING, sheet_name(lang, FINAL_RANKING), title, (note,), columns, rows)
     return report.with_check_code(lang, spec)
+
+
+def final_csv(final_: Final) -> bytes:
+    """``final_ranking.csv``: the Final Ranking's lines (``CSV_COLUMNS``; a rank or place
+    not known yet is empty, the preliminary rounds' stage is ``preliminary``).
+
+    >>> lines = (Line(1, "Ana", 0, 1, "place"), Line(2, "Bo", None, 5, "preliminary"))
+    >>> final_csv(Final(lines, Staged(5, (Stage("final", 4, ((1, 2, 3, 4),)),))))
+    b'rank,player,stage,place,why\\r\\n1,Ana,final,1,place\\r\\n2,Bo,preliminary,5,preliminary\\r\\n'
+    """
+    rows = [
+        [
+            line.rank,
+            line.player,
+            "preliminary" if line.stage is None else final_.staged.stages[line.stage].name,
+            line.place,
+            line.why,
+        ]
+        for line in final_.lines
+    ]
+    return canonical.csv_bytes(CSV_COLUMNS, rows)
+
+
+def csv_schema() -> dict[str, Any]:
+    """The Table Schema of ``final_ranking.csv``."""
+    field = canonical.schema_field
+    return {
+        "fields": [
+            field(
+                "rank", "integer", "final rank (SPEC §10; shared places share it); empty: playing"
+            ),
+            field("player", "string", "player"),
+            field("stage", "string", "the furthest stage reached, or preliminary"),
+            field("place", "integer", "place in that stage's game; else the preliminary rank"),
+            field("why", "string", "the rule that placed the player (docs/rules.md §10)"),
+        ],
+        "primaryKey": ["player"],
+    }
