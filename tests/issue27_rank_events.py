@@ -95,3 +95,18 @@ def catan_game(
 def by_rank(players: Sequence[str], order: Sequence[str]) -> list[str]:
     """``players`` in preliminary order (the seats of a stage table)."""
     return sorted(players, key=order.index)
+
+
+def fill(path: Path, round_: int, vps: dict[str, int]) -> None:
+    """The rows of ``round_`` seated for the players of ``vps`` given their results, in
+    place (a game typed into the rows ``seat`` wrote)."""
+    book = openpyxl.load_workbook(path)
+    results = book["Results"]
+    for number in range(2, results.max_row + 1):
+        player = results.cell(number, 3).value
+        if results.cell(number, 1).value == round_ and player in vps:
+            table_no = results.cell(number, 2).value
+            values = with_vp(round_, table_no, player, vps[player])
+            for column, value in enumerate(values, start=1):
+                results.cell(number, column, value)
+    book.save(path)
