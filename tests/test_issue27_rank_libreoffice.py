@@ -19,12 +19,18 @@ from tests.issue27_rank_events import (
     sheets,
     table,
 )
-from tests.test_libreoffice import XLSX_FILTER, convert, profile  # noqa: F401  (the fixture)
+from tests.test_libreoffice import XLSX_FILTER, convert
 
 pytestmark = [
     pytest.mark.libreoffice,
     pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed"),
 ]
+
+
+@pytest.fixture(scope="module")
+def profile(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh LibreOffice user profile for this module (never the user's own)."""
+    return tmp_path_factory.mktemp("lo-profile").as_uri()
 
 
 def test_libreoffice_shows_the_final_ranking_and_a_save_keeps_one(
