@@ -22,6 +22,7 @@ from tests.issue27_rank_events import (
     carcassonne_event,
     catan_event,
     catan_game,
+    fill,
     preliminary,
     score,
     sheets,
@@ -82,7 +83,13 @@ def play_semis_and_final(path: Path, fmt: str) -> list[str]:
     append_rows(path, rows)
     assert score(path, fmt) == 0
     finalists = [pre[seed - 1] for seed in FINAL_VP]
-    append_rows(path, catan_game(3, 1, finalists, [FINAL_VP[s] for s in FINAL_VP]))
+    append_rows(path, catan_game(3, 1, finalists, [None] * 4))  # seated, to play
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        assert score(path, fmt) == 0
+    # the standings are the preliminary round's, whatever stage is complete
+    assert "Standings after round 1; round 3: 0 of 1 table in" in said.getvalue()
+    fill(path, 3, {pre[seed - 1]: vp for seed, vp in FINAL_VP.items()})
     assert score(path, fmt) == 0
     return pre
 
@@ -108,8 +115,15 @@ def test_catan_es_16_semis_then_final(tmp_path: Path) -> None:
     assert ranking(path) == expected(pre, EXPECTED_SEMIS)
     # the stage games changed neither the Standings nor the Round Points
     assert pre == standings_before
+    assert "from 4 games (16 players)" in " ".join(map(str, notes(path, "Standings")))
     rounds = {line["Round"] for line in table_of_round_points(path)}
     assert rounds == {1}
+
+
+def notes(path: Path, sheet: str) -> list[object]:
+    """Column A of ``sheet``'s first rows (its title and notes)."""
+    book = openpyxl.load_workbook(path, data_only=True)
+    return [row[0] for row in book[sheet].iter_rows(max_row=6, values_only=True)]
 
 
 def table_of_round_points(path: Path) -> list[dict[str, object]]:

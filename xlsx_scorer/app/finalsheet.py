@@ -29,7 +29,7 @@ import pandas as pd
 
 from xlsx_scorer.app import canonical, reading, report
 from xlsx_scorer.app.outputkinds import FINAL_RANKING, STANDINGS, sheet_name
-from xlsx_scorer.core import finalranking, inplay, scoring, stages, standings
+from xlsx_scorer.core import finalranking, games, inplay, scoring, stages, standings
 from xlsx_scorer.core.finalranking import Line, StageGames
 from xlsx_scorer.core.stages import NAMED, Stage
 from xlsx_scorer.findings import UnusableWorkbookError
@@ -60,10 +60,12 @@ class Staged:
 
 @dataclass(frozen=True)
 class Final:
-    """The Final Ranking of a run: its lines, the stages and the preliminary rounds."""
+    """The Final Ranking of a run: its lines, the stages and the preliminary rounds, and
+    the games the preliminary standings count (``games``: a bye is no game)."""
 
     lines: tuple[Line, ...]
     staged: Staged
+    games: int = 0
 
     def to_json(self, lang: str) -> list[dict[str, Any]]:
         """The Final Ranking for ``--json``: per line its rank (null: still playing), player,
@@ -153,7 +155,10 @@ def final(
         return None
     dropped = set(reading.withdrawn(book))
     lines = finalranking.final_ranking(preliminary, staged.stages, played, dropped)
-    return Final(lines, staged)
+    rows = staged.preliminary(frame.loc[~to_play])
+    bye = games.bye_rows(rows, book.format)
+    counted = len(rows.loc[~bye, ["round", "table"]].drop_duplicates())
+    return Final(lines, staged, counted)
 
 
 def stage_word(lang: str, final_: Final, line: Line) -> str:

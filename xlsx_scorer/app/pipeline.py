@@ -287,11 +287,15 @@ def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
     play, results = validated.play, book.results
     if play is None or not play.rounds.in_play:
         return []
+    after = play.rounds.after
+    staged = None if validated.findings else finalsheet.declared(book, validated.counted)
+    if staged is not None:  # the standings are the preliminary rounds' (finalsheet)
+        after = min(after, staged.rounds)
     found = [
         Finding(
             "round_in_play",
             {
-                "after": play.rounds.after,
+                "after": after,
                 "published": "no" if validated.findings else "yes",
                 "tables_in": entry.tables_in,
                 "tables": entry.tables,
@@ -416,7 +420,7 @@ def output_sheets(
             ranked,
             event=book.event_name,
             computed=computed,
-            games=validated.games,
+            games=validated.games if ranks.final is None else ranks.final.games,
             playing=playing,
             withdrawn=reading.withdrawn(book),
         ),
