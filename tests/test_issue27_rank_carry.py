@@ -1,7 +1,8 @@
-"""Issue 27: the page and ``merge`` carry the stages and the Final Ranking.
+"""Issue 27: the page, ``merge`` and ``diff`` carry the stages and the Final Ranking.
 
 The page (``/api/check``, the server in this process) answers with the Final Ranking; judges'
-copies merged keep the stage rows and the merged workbook holds its Final Ranking.
+copies merged keep the stage rows and the merged workbook holds its Final Ranking; ``diff``
+names the stage of a changed stage game.
 """
 
 from __future__ import annotations
@@ -75,3 +76,18 @@ def test_merged_copies_keep_the_stage_rows_and_rank_them(tmp_path: Path) -> None
     assert "Final Ranking" in sheets(merged)
     ranked = [(line["Rank"], line["Player"]) for line in table(merged, "Final Ranking")[:4]]
     assert ranked == [(1, pre[1]), (2, pre[2]), (3, pre[0]), (4, pre[3])]
+
+
+def test_diff_names_the_stage_of_a_changed_stage_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = catan_event(tmp_path / "before.xlsx", 20)
+    pre = final_seated(before)
+    after = tmp_path / "after.xlsx"
+    shutil.copy(before, after)
+    fill(after, 2, {pre[0]: 7})  # the final's first seat typed in
+    capsys.readouterr()
+    assert main(["diff", str(before), str(after), "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    assert f"ronda 2, mesa 1, {pre[0]} (Final), " in out, out
+    assert "ronda 1," not in out

@@ -32,6 +32,7 @@ from xlsx_scorer.app.outputkinds import FINAL_RANKING, STANDINGS, sheet_name
 from xlsx_scorer.core import finalranking, games, inplay, scoring, stages, standings
 from xlsx_scorer.core.finalranking import Line, StageGames
 from xlsx_scorer.core.stages import NAMED, Stage
+from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import UnusableWorkbookError
 from xlsx_scorer.i18n import text
 from xlsx_scorer.xlsx.read import reader, sidesheets
@@ -162,12 +163,37 @@ def final(
 
 
 def stage_word(lang: str, final_: Final, line: Line) -> str:
-    """The Stage cell: the stage's name in ``lang`` (a name of the organiser's as written),
-    or the word for the preliminary rounds."""
+    """The Stage cell: the stage's name in ``lang`` (``stage_name``), or the word for the
+    preliminary rounds."""
     if line.stage is None:
         return text(lang, "out.preliminary")
-    name = final_.staged.stages[line.stage].name
+    return stage_name(lang, final_.staged.stages[line.stage].name)
+
+
+def stage_name(lang: str, name: str) -> str:
+    """A stage's name in ``lang``: a shipped one translated, an organiser's as written.
+
+    >>> stage_name("es", "quarterfinal"), stage_name("tr", "semifinal"), stage_name("en", "Cup")
+    ('Cuartos de final', 'Yarı final', 'Cup')
+    """
     return text(lang, f"stage.{name}") if name in NAMED else name
+
+
+def stage_rounds(book: reader.Workbook) -> dict[int, str]:
+    """The rounds of ``book``'s ``Results`` that are stage games: round → the stage's name
+    (none when its event plays no stage: ``declared``).  For ``diff``, which names them.
+
+    >>> from pathlib import Path
+    >>> from xlsx_scorer.app.reading import read
+    >>> stage_rounds(read(Path("fixtures/sample_event.xlsx").read_bytes()))
+    {}
+    """
+    results = book.results
+    typed, _ = typed_results(results.raw[["round", "table", "player"]], results.coded)
+    staged = declared(book, typed)
+    if staged is None:
+        return {}
+    return {staged.rounds + k: stage.name for k, stage in enumerate(staged.stages, start=1)}
 
 
 def why(lang: str, final_: Final, line: Line) -> str:
