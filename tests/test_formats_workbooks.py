@@ -212,7 +212,7 @@ def test_formats_lists_the_shipped_ones_in_the_language() -> None:
     assert lines[1].split()[0] == "catan-es"
     assert "Buchholz" in lines[-2]
     assert "rakip" in lines[-2]
-    assert "turlardan sonra" in lines[-1]
+    assert "Turlardan sonra" in lines[-1]
 
 
 # ---------------------------------------------------------------------------

@@ -148,7 +148,7 @@ def test_stages_survive_the_workbooks_record_of_an_own_format(
                 "12–28 players: top 4 → Final", "Quarter-final (4 tables of 2)"]),
         ("es", ["los 16 primeros → Semifinal (4 mesas de 4)", "Cuartos de final"]),
         ("tr", ["Yarı final", "Çeyrek final"]),
-        ("ca", ["Quarts de final", "sense fase final"]),
+        ("ca", ["Quarts de final", "Després de les rondes: sense fase final"]),
     ],
 )  # fmt: skip
 def test_formats_says_what_each_plays_after_its_rounds(
