@@ -36,10 +36,13 @@ def catan_event(path: Path, players: int) -> Path:
     return write(path, rows, extra_sheets={"Event": [["Rounds", 1]]})
 
 
-def carcassonne_event(path: Path, players: int) -> Path:
-    """One preliminary round of ``players`` (even) at tables of 2, distinct scores."""
+def carcassonne_event(path: Path, players: int, *, roster: bool = False) -> Path:
+    """One preliminary round of ``players`` (even) at tables of 2, distinct scores (with a
+    ``Players`` sheet: ``roster``, as ``seat`` needs)."""
     rows = [(1, index // 2 + 1, name, 100 - 3 * index) for index, name in enumerate(names(players))]
-    return write(path, rows, headers=CARCASSONNE_HEADERS, extra_sheets={"Event": [["Rounds", 1]]})
+    event = {"Event": [["Rounds", 1]]}
+    listed = names(players) if roster else None
+    return write(path, rows, headers=CARCASSONNE_HEADERS, roster=listed, extra_sheets=event)
 
 
 def score(path: Path, fmt: str, *more: str) -> int:
@@ -110,3 +113,28 @@ def fill(path: Path, round_: int, vps: dict[str, int]) -> None:
             for column, value in enumerate(values, start=1):
                 results.cell(number, column, value)
     book.save(path)
+
+
+def fill_scores(path: Path, round_: int, scores: dict[str, int]) -> None:
+    """The Carcassonne rows of ``round_`` seated for the players of ``scores`` given them."""
+    book = openpyxl.load_workbook(path)
+    results = book["Results"]
+    header = [cell.value for cell in results[1]]
+    column = header.index("Score") + 1
+    for number in range(2, results.max_row + 1):
+        player = results.cell(number, 3).value
+        if results.cell(number, 1).value == round_ and player in scores:
+            results.cell(number, column, scores[player])
+    book.save(path)
+
+
+def seated(path: Path, round_: int) -> list[tuple[int, str]]:
+    """The (table, player) rows of ``round_`` in ``Results``, in sheet order."""
+    book = openpyxl.load_workbook(path, read_only=True)
+    rows = [
+        (int(values[1]), str(values[2]))
+        for values in book["Results"].iter_rows(min_row=2, values_only=True)
+        if values[0] == round_
+    ]
+    book.close()
+    return rows

@@ -23,12 +23,15 @@ from tests.issue27_rank_events import (
     catan_event,
     catan_game,
     fill,
+    fill_scores,
     preliminary,
     score,
+    seated,
     sheets,
     table,
 )
 from xlsx_scorer.app import api
+from xlsx_scorer.cli import main
 
 SEMIS = ((1, 8, 9, 16), (2, 7, 10, 15), (3, 6, 11, 14), (4, 5, 12, 13))
 #: Semi-final VP by seed: a clear winner, a shared 2nd, a shared 1st (the better
@@ -178,6 +181,20 @@ def test_while_the_final_is_in_play_the_finalists_wait_unranked(tmp_path: Path) 
     assert lines[0]["Why"] == "Final: playing (seed 1); ranked when every table is in."
 
 
+def KNOCKOUT(s: dict[int, str]) -> list[tuple[int, str, str, int]]:  # noqa: N802
+    """The Final Ranking of the knockout below, by seed ``s``."""
+    return [
+        (1, s[5], "Final", 1),
+        (2, s[3], "Final", 2),
+        (3, s[2], "Final", 1),  # a drawn match for third place: the better seed
+        (4, s[8], "Final", 1),
+        (5, s[7], "Quarter-final", 1),  # lost a draw: a shared 1st, above the beaten
+        (6, s[1], "Quarter-final", 2),
+        (7, s[4], "Quarter-final", 2),
+        (8, s[6], "Quarter-final", 2),
+    ]
+
+
 def test_carcassonne_swiss_knockout_with_draws(tmp_path: Path) -> None:
     path = carcassonne_event(tmp_path / "swiss.xlsx", 8)
     assert score(path, "carcassonne-swiss") == 0
@@ -201,16 +218,7 @@ def test_carcassonne_swiss_knockout_with_draws(tmp_path: Path) -> None:
     # the final (5 v 3) and the match for third place (8 v 2, a draw: the better rank, 2)
     append_rows(path, [(4, 1, s[3], 50), (4, 1, s[5], 60), (4, 2, s[2], 70), (4, 2, s[8], 70)])
     assert score(path, "carcassonne-swiss") == 0
-    assert ranking(path) == [
-        (1, s[5], "Final", 1),
-        (2, s[3], "Final", 2),
-        (3, s[2], "Final", 1),
-        (4, s[8], "Final", 1),
-        (5, s[7], "Quarter-final", 1),  # lost a draw: a shared 1st, above the beaten
-        (6, s[1], "Quarter-final", 2),
-        (7, s[4], "Quarter-final", 2),
-        (8, s[6], "Quarter-final", 2),
-    ]
+    assert ranking(path) == KNOCKOUT(s)
 
 
 def test_an_invalid_stage_game_withholds_the_final_ranking(tmp_path: Path) -> None:
@@ -259,3 +267,28 @@ def test_the_json_and_the_terminal_carry_the_final_ranking(tmp_path: Path) -> No
     }
     assert final[4]["stage"] is None
     assert final[4]["why"] == "preliminary"
+
+
+def test_a_knockout_seated_by_seat_ranks_as_typed_by_hand(tmp_path: Path) -> None:
+    """The same knockout as above, each stage seated by ``seat --round N``: the seats are
+    the pattern's and the Final Ranking the same."""
+    path = carcassonne_event(tmp_path / "seated.xlsx", 8, roster=True)
+    assert score(path, "carcassonne-swiss") == 0
+    pre = preliminary(path)
+    s = {seed: pre[seed - 1] for seed in range(1, 9)}
+    rounds = {
+        2: {s[1]: 80, s[8]: 90, s[2]: 70, s[7]: 70, s[3]: 99, s[6]: 50, s[4]: 60, s[5]: 75},
+        3: {s[5]: 88, s[8]: 77, s[2]: 66, s[3]: 99},
+        4: {s[3]: 50, s[5]: 60, s[2]: 70, s[8]: 70},
+    }
+    tables = {
+        2: [(1, s[1]), (1, s[8]), (2, s[2]), (2, s[7]), (3, s[3]), (3, s[6]), (4, s[4]), (4, s[5])],
+        3: [(1, s[5]), (1, s[8]), (2, s[2]), (2, s[3])],
+        4: [(1, s[3]), (1, s[5]), (2, s[2]), (2, s[8])],
+    }
+    for round_, scores in rounds.items():
+        assert main(["seat", str(path), "--round", str(round_)]) == 0
+        assert seated(path, round_) == tables[round_]
+        fill_scores(path, round_, scores)
+        assert score(path, "carcassonne-swiss") == 0
+    assert ranking(path) == KNOCKOUT(s)
