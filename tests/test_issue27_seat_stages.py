@@ -10,16 +10,19 @@ refused while the one before has games to play, and nothing is seated past the l
 
 from __future__ import annotations
 
+import base64
 import random
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from starlette.testclient import TestClient
 
 from tests.builders import with_vp, write
 from xlsx_scorer.app import api, nextround
 from xlsx_scorer.cli import main
+from xlsx_scorer.web.server import XLSX, create_app
 
 NAMES = [f"P{number:03d}" for number in range(1, 200)]
 SEMIS = [[1, 8, 9, 16], [2, 7, 10, 15], [3, 6, 11, 14], [4, 5, 12, 13]]
@@ -113,10 +116,11 @@ def slip_title(path: Path, round_no: int) -> str:
     return " ".join(str(value) for line in cells for value in line if value)
 
 
-def test_catan_es_semi_finals_then_the_winners_final(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(("fmt", "players"), [("catan-es", 20), ("catan-world", 30)])
+def test_semi_finals_then_the_winners_final(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, players: int
 ) -> None:
-    path = catan_event(tmp_path / "event.xlsx", 20, 2, "catan-es")
+    path = catan_event(tmp_path / "event.xlsx", players, 2, fmt)
     order = preliminary(path)
     code, out, err = cli(capsys, "seat", path, "--round", 3)
     assert code == 0, out + err
@@ -258,3 +262,19 @@ def test_the_page_offers_each_stage_and_nothing_after_the_last(
     assert offered() is None  # the final is to play
     type_results(path, 3, dict(zip(seated(path, 3)[0], [10, 8, 6, 4], strict=True)), catan=True)
     assert offered() is None  # after the final: nothing more
+
+
+def test_the_pages_seat_button_seats_the_stage(tmp_path: Path) -> None:
+    path = catan_event(tmp_path / "event.xlsx", 12, 2, "catan-world")
+    order = preliminary(path)
+    with TestClient(create_app(warm_up=False), base_url="http://127.0.0.1") as client:
+        response = client.post(
+            "/api/seat",
+            files={"file": ("event.xlsx", path.read_bytes(), XLSX)},
+            data={"round": "3", "lang": "es"},
+        )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    (tmp_path / "seated.xlsx").write_bytes(base64.b64decode(body["workbook"]))
+    assert seated(tmp_path / "seated.xlsx", 3) == [order[:4]]
+    assert "Final" in slip_title(tmp_path / "seated.xlsx", 3)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import tomllib
 from fractions import Fraction
 from typing import Any
 
@@ -47,14 +46,13 @@ def declared(fmt: Format) -> dict[str, Any]:
     stages too when it has any (``stages`` or ``plans``: an archive is verified with them,
     its rounds after ``Rounds`` kept out of the standings as when it was archived)."""
     points = None if fmt.points is None else {str(size): list(by) for size, by in fmt.points}
-    staged = tomllib.loads("\n".join(stages.to_toml(fmt.stages)))
     return {
         "name": fmt.name,
         "game": fmt.game,
         "table_sizes": list(fmt.table_sizes),
         "points": points,
         "order": list(fmt.order),
-        **staged,
+        **stages.declared(fmt.stages),  # the final stages, when the format plays any
     }
 
 

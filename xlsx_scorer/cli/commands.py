@@ -25,7 +25,6 @@ from xlsx_scorer.app.api import (
     shipped_formats,
 )
 from xlsx_scorer.app.outputkinds import ERRORS, sheet_name
-from xlsx_scorer.app.stageseat import described as stages_described
 from xlsx_scorer.cli import batch
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, render
 from xlsx_scorer.i18n import choose_language, decimal, percent, text
@@ -247,7 +246,10 @@ def template(args: argparse.Namespace, run: Run) -> int:
 
 
 def formats(args: argparse.Namespace, run: Run) -> int:
-    """``formats``: the shipped tournament formats, one line each, in the language."""
+    """``formats``: the shipped tournament formats, one line each, in the language, and under
+    each what it plays after its rounds."""
+    from xlsx_scorer.app.stageseat import described as stages_described  # noqa: PLC0415  (heavy)
+
     lang = choose_language(args.lang)
     print(text(lang, "cli.formats"))
     shipped = shipped_formats()

@@ -344,6 +344,37 @@ def to_toml(plans: Sequence[StagePlan]) -> list[str]:
     return lines
 
 
+def declared(plans: Sequence[StagePlan]) -> dict[str, Any]:
+    """``plans`` as a format document's keys (``{}``, ``{"stages": […]}`` or ``{"plans": […]}``),
+    read back by ``built`` as the same plans: how an archive records them.
+
+    >>> declared(()), declared((StagePlan(1, None, (Stage("final", 2, ((1, 2),)),)),))["stages"]
+    ({}, [{'name': 'final', 'cut': 2, 'tables': [[1, 2]], 'advance': 1, 'entrants': \
+'advancers', 'seeding': 'rank', 'tie': 'rank'}])
+    """
+
+    def entry(stage: Stage) -> dict[str, Any]:
+        shown = {key: getattr(stage, key) for key in STAGE_KEYS if key != "tables"}
+        shown["tables"] = [list(table) for table in stage.tables]
+        if stage.cut is None:
+            del shown["cut"]
+        return {key: shown[key] for key in STAGE_KEYS if key in shown}
+
+    if not plans:
+        return {}
+    first = plans[0]
+    if len(plans) == 1 and first.stages and (first.min_players, first.max_players) == (1, None):
+        return {"stages": [entry(stage) for stage in first.stages]}
+    return {
+        "plans": [
+            {"min_players": plan.min_players}
+            | ({} if plan.max_players is None else {"max_players": plan.max_players})
+            | {"stages": [entry(stage) for stage in plan.stages]}
+            for plan in plans
+        ]
+    }
+
+
 def _stage_lines(stage: Stage, table: str) -> list[str]:
     lines = [f"[[{table}]]", f"name = {json.dumps(stage.name, ensure_ascii=False)}"]
     if stage.cut is not None:
