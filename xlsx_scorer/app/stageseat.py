@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.core import stages
 from xlsx_scorer.core.cells import count, is_blank, player_name
+from xlsx_scorer.core.collation import table_order
 from xlsx_scorer.core.inplay import RoundsPlayed
 from xlsx_scorer.core.seating import Entrant, Seating, Table
 from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
@@ -218,7 +219,7 @@ def _sent_on(
     tables: dict[str, list[str]] = {}
     for label, name in zip(games["table"], games["player"], strict=True):
         tables.setdefault(str(label), []).append(str(name))
-    ordered = [tables[label] for label in sorted(tables, key=_table_order)]
+    ordered = [tables[label] for label in sorted(tables, key=table_order)]
     if [len(table) for table in ordered] != [len(table) for table in before.tables]:
         params = base | {"stage": before.name, "previous": round_no - 1}
         params |= {"found": len(ordered), "tables": len(before.tables)}
@@ -228,11 +229,6 @@ def _sent_on(
     }
     went_on, went_out = stages.advancers(before, ordered, places, prelim.rank)
     return stages.seeds(stage, went_on, went_out, prelim.rank)
-
-
-def _table_order(label: str) -> tuple[int, str]:
-    """Tables in number order (``2`` before ``10``), a label of words after them."""
-    return (int(label), "") if label.isdigit() else (1 << 30, label)
 
 
 def stage_rounds(book: reader.Workbook, rounds: int) -> int:
