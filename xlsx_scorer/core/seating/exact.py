@@ -295,16 +295,12 @@ def _ordered(problem: Problem, tables: Sequence[Sequence[int]]) -> list[list[int
 def keep_or_solve(
     problem: Problem, tables: Sequence[Sequence[int]], *, seed: int, limit: float | None = None
 ) -> Solution:
-    """A heuristic seating kept when it is provably best (hard rules kept, repeats at the cheap
-    bound, fairness and starts at their best); else ``solve`` with it as the hint."""
+    """A heuristic seating kept when it keeps the hard rules and the starts with its repeats at
+    the cheap bound (its fairness is the heuristic's own: ``random`` decides it before
+    grouping, fairest first); else ``solve`` with it as the hint."""
     measured = score(problem, tables)
     bound = lower_bound(problem)
-    if (
-        measured.hard_kept
-        and measured.repeats <= bound
-        and measured.starts == 0
-        and measured.fairness <= _fairest(problem)
-    ):
+    if measured.hard_kept and measured.repeats <= bound and measured.starts == 0:
         return Solution([list(t) for t in tables], measured.repeats, bound, "exact")
     return solve(problem, tables, seed=seed, limit=limit)
 
@@ -318,14 +314,15 @@ def _as_is(problem: Problem, tables: Sequence[Sequence[int]], *, limit_clubs: bo
 
 
 def _fairest(problem: Problem) -> int:
-    """A lower bound on the fairness cost: the byes' seats and the smaller tables' seats, each
-    to the lowest weights there are."""
-    byes = problem.sizes.count(1)
-    small = sum(s for s in problem.sizes if 1 < s < problem.largest)
+    """A lower bound on the fairness cost: the byes' seats, and the smaller tables' seats, each
+    given to the players they cost least."""
     total = 0
-    for seats, counts in ((byes, problem.byes), (small, problem.small)):
-        if seats:
-            total += sum(sorted(c - min(counts) for c in counts)[:seats])
+    for kind in (1, 2):
+        slots = [t for t, s in enumerate(problem.sizes) if (s == 1) == (kind == 1)]
+        seats = sum(problem.sizes[t] for t in slots if problem.sizes[t] < problem.largest)
+        if seats and slots:
+            costs = sorted(_weight(problem, p, slots[-1]) for p in range(problem.n))
+            total += sum(costs[:seats])
     return total
 
 

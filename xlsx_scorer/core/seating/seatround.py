@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from xlsx_scorer.core.seating import swiss
+from xlsx_scorer.core.seating.exact import SMALL_ROSTER
 from xlsx_scorer.core.seating.keep import settle
 from xlsx_scorer.core.seating.plan import improve, initial
 from xlsx_scorer.core.seating.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
@@ -238,7 +239,9 @@ def _plan(
         rng,
         fixed=ctx.blocked,
         steps=30000,
-        patience=600 if unavoidable == 0 else 300,
+        # A long search only where a plan without repeats may exist and the roster is past what
+        # the exact search settles round by round (``exact.SMALL_ROSTER``).
+        patience=4000 if unavoidable == 0 and len(ctx.names) > SMALL_ROSTER else 600,
     )
     for plan, tables in zip(plans, grouped, strict=True):
         plan.tables = tables
