@@ -117,12 +117,12 @@ def test_seven_players_round_two_leave_the_proven_minimum_of_three() -> None:
 
 def test_thirteen_players_four_rounds_without_a_repeat() -> None:
     """Fairness first made two of round 1's table meet again; repeats come first now."""
-    seatings, history = play([Entrant(f"P{i:02d}") for i in range(13)], 4)
+    seatings, _ = play([Entrant(f"P{i:02d}") for i in range(13)], 4)
     assert [summary(s)["repeats"] for s in seatings] == [0, 0, 0, 0]
     assert {summary(s)["proof"] for s in seatings} == {"exact"}
     for seated in seatings:
         starts = findings(seated, "seat_starts")[0].params
-        assert starts["high"] - starts["low"] <= 1
+        assert int(str(starts["high"])) - int(str(starts["low"])) <= 1
 
 
 def test_a_limit_is_said_in_every_language() -> None:
