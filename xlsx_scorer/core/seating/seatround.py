@@ -239,9 +239,10 @@ def _plan(
         rng,
         fixed=ctx.blocked,
         steps=30000,
-        # A long search only where a plan without repeats may exist and the roster is past what
-        # the exact search settles round by round (``exact.SMALL_ROSTER``).
-        patience=4000 if unavoidable == 0 and len(ctx.names) > SMALL_ROSTER else 600,
+        # A long search only for the event's first plan, where one without repeats may exist
+        # and the roster is past what the exact search settles round by round
+        # (``exact.SMALL_ROSTER``); a re-plan (the rounds went otherwise) searches briefly.
+        patience=4000 if first == 1 and unavoidable == 0 and len(ctx.names) > SMALL_ROSTER else 600,
     )
     for plan, tables in zip(plans, grouped, strict=True):
         plan.tables = tables
