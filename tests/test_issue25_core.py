@@ -9,6 +9,8 @@ without proof.
 from __future__ import annotations
 
 import json
+import random
+from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +135,64 @@ def test_a_limit_is_said_in_every_language() -> None:
         "notice",
     )
     assert "2 left, at least 1 cannot be avoided" in render(repeat, "en")
+
+
+def _seatings(players: list[str], sizes: list[int]) -> list[list[tuple[str, ...]]]:
+    """Every way to seat ``players`` at tables of ``sizes`` (tables unordered), by brute force."""
+    found: dict[frozenset[frozenset[str]], list[tuple[str, ...]]] = {}
+
+    def split(left: list[str], rest: list[int], done: list[tuple[str, ...]]) -> None:
+        if not rest:
+            found.setdefault(frozenset(frozenset(t) for t in done), done)
+            return
+        for others in combinations(left[1:], rest[0] - 1):
+            table = (left[0], *others)
+            split([p for p in left if p not in table], rest[1:], [*done, table])
+
+    for order in set(permutations(sizes)):
+        split(players, list(order), [])
+    return list(found.values())
+
+
+@pytest.mark.parametrize("trial", range(6))
+def test_every_claim_holds_against_brute_force(trial: int) -> None:
+    """Small rosters with clubs and fixed tables, three rounds: the hard rules are kept when
+    any seating keeps them, a bound never exceeds the true fewest repeats, and "exact" means
+    the fewest."""
+    rng = random.Random(trial)
+    names = list("ABCDEFGH"[: rng.choice([6, 7, 8])])
+    club = {n: rng.choice([None, None, "X"]) for n in names}
+    fixed = {n: rng.choice([None, None, None, None, 1, 2]) for n in names}
+    entrants = [Entrant(n, club=club[n], fixed_table=fixed[n]) for n in names]
+    history: list[PastTable] = []
+    for r in range(1, 4):
+        seated = seat(entrants, history, round=r, rounds=3, seed=trial)
+        met = {frozenset(p) for g in history for p in combinations(g.players, 2)}
+        best = None
+        for way in _seatings(names, [len(t.players) for t in seated.tables]):
+            homes: dict[int, set[int]] = {}
+            for i, group in enumerate(way):
+                for p in group:
+                    number = fixed[p]
+                    if number is not None:
+                        homes.setdefault(number, set()).add(i)
+            apart = all(
+                not (club[a] and club[a] == club[b]) for t in way for a, b in combinations(t, 2)
+            )
+            places = list(homes.values())
+            if (
+                not apart
+                or any(len(h) > 1 for h in places)
+                or len(places) > len(set().union(*places) if places else set())
+            ):
+                continue
+            again = sum(1 for t in way for pair in combinations(t, 2) if frozenset(pair) in met)
+            best = again if best is None else min(best, again)
+        said = summary(seated)
+        if best is not None:
+            assert not findings(seated, "seat_club")
+            assert int(said["bound"]) <= best
+            assert said["proof"] != "exact" or said["repeats"] == best
+            for seated_table in seated.tables:
+                assert all(fixed[p] in {None, seated_table.number} for p in seated_table.players)
+        history += [PastTable(r, t.players) for t in seated.tables]
