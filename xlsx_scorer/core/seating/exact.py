@@ -200,8 +200,8 @@ def _run(
     if status == cp_model.INFEASIBLE:
         return None
     if status not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
-        if strict and hint is not None:  # nothing found in time: the hint, honestly labelled
-            return _as_is(problem, hint, limit_clubs=True)
+        if hint is not None:  # nothing found in time: the hint, honestly labelled
+            return _as_is(problem, hint, broken="limit" if strict else "exact")
         raise ValueError("no seating found in time")
     repeats = sum(solver.value(v) for v in again.values())
     pairs = [pair for pair, v in broken.items() if solver.value(v)]
@@ -305,12 +305,18 @@ def keep_or_solve(
     return solve(problem, tables, seed=seed, limit=limit)
 
 
-def _as_is(problem: Problem, tables: Sequence[Sequence[int]], *, limit_clubs: bool) -> Solution:
+def _as_is(
+    problem: Problem, tables: Sequence[Sequence[int]], *, broken: Literal["exact", "limit"]
+) -> Solution:
+    """``tables`` as they are, when the search found nothing in its time: its club pairs said
+    with ``broken`` (``exact``: no seating keeps them apart was proven; ``limit``: not known)."""
     where = {p: t for t, table in enumerate(tables) for p in table}
     pairs = [(a, b) for a, b in _club_pairs(problem) if where[a] == where[b]]
     repeats = score(problem, tables).repeats
-    clubs: Literal["kept", "limit"] = "limit" if pairs and limit_clubs else "kept"
-    return Solution([list(t) for t in tables], repeats, lower_bound(problem), "limit", clubs, pairs)
+    clubs: Literal["kept", "exact", "limit"] = broken if pairs else "kept"
+    bound = min(repeats, lower_bound(problem))
+    proof: Proof = "exact" if bound == repeats else "limit"
+    return Solution([list(t) for t in tables], repeats, bound, proof, clubs, pairs)
 
 
 def _fairest(problem: Problem) -> int:
