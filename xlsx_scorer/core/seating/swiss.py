@@ -181,7 +181,7 @@ class _Search:
     player at a table that breaks a hard rule (any player of their class then).
     """
 
-    def __init__(  # noqa: PLR0913, PLR0917 - what ``group`` is given
+    def __init__(  # noqa: PLR0917 - what ``group`` is given
         self,
         tables: list[list[int]],
         classes: Sequence[int],
@@ -208,7 +208,7 @@ class _Search:
 
     def cost(self, table: Sequence[int], t: int) -> float:
         ranks = [self.rank[p] for p in table]
-        price = max(ranks) - min(ranks)
+        price = float(max(ranks) - min(ranks))
         for i, a in enumerate(table):
             row = self.price[a]
             for b in table[i + 1 :]:
