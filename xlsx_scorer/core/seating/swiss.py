@@ -37,7 +37,7 @@ START_WEIGHT = 1000.0
 HARD = 1_000_000.0
 #: Kicks of the local search per player seated, and at most (counts, never a clock: the same
 #: seed, the same tables).
-KICKS_PER_PLAYER, KICKS = 100, 4000
+KICKS_PER_PLAYER, KICKS = 10, 400
 #: How many places apart in the standings two players may be to be swapped.
 NEAR = 8
 #: The price of a player at a table of the other kind (a smaller table or not) than the fair
@@ -178,7 +178,8 @@ class _Search:
     """Swaps of two players of one class between two tables, kept when the cost falls.
 
     Only players close in the standings (``NEAR`` places) are swapped, except for a
-    player at a table that breaks a hard rule (any player of their class then).
+    player at a table that breaks the start rule (any player of their class then) or a
+    hard rule (anyone then).
     """
 
     def __init__(  # noqa: PLR0917 - what ``group`` is given
@@ -207,25 +208,28 @@ class _Search:
         self.costs = [self.cost(table, t) for t, table in enumerate(self.tables)]
 
     def cost(self, table: Sequence[int], t: int) -> float:
-        ranks = [self.rank[p] for p in table]
-        price = float(max(ranks) - min(ranks))
+        rank, low, kind = self.rank, self.low, self.kinds[t]
+        price, high, least, starters, misplaced = 0.0, 0, len(rank) + 1, 0, 0
         for i, a in enumerate(table):
+            high, least = max(high, rank[a]), min(least, rank[a])
+            starters += low[a]
+            misplaced += self.classes[a] != kind and a not in self.fixed
             row = self.price[a]
             for b in table[i + 1 :]:
                 price += row[b]
-        starters = sum(self.low[p] for p in table)
         unfair = max(0, starters - 1) if self.fewer else int(starters == 0)
-        kind = self.kinds[t]
-        misplaced = sum(1 for p in table if self.classes[p] != kind and p not in self.fixed)
-        return price + START_WEIGHT * unfair + MISPLACED * misplaced
+        return price + high - least + START_WEIGHT * unfair + MISPLACED * misplaced
 
     def others(self, a: int) -> list[int]:
         """The players ``a`` may swap with: same class, another table, near in the standings."""
         ta, kind = self.where[a], self.classes[a]
         if self.costs[ta] >= HARD:  # a hard rule broken: anyone, of either class
             return [b for b in self.order if self.where[b] != ta]
-        i = self.position[a]
-        near = self.order[max(0, i - NEAR) : i + NEAR + 1]
+        if self.costs[ta] >= START_WEIGHT:  # starts broken: anyone of the class
+            near = self.order
+        else:
+            i = self.position[a]
+            near = self.order[max(0, i - NEAR) : i + NEAR + 1]
         return [b for b in near if self.classes[b] == kind and self.where[b] != ta]
 
     def swap(self, a: int, b: int) -> None:
