@@ -1,17 +1,26 @@
 """Swiss seating: tables of players close in the standings, few repeated opponents.
 
+Round 1 (no game played yet) is a seeded draw (``order``): the roster's order would pair
+the first names together and give the last one the first bye, whatever the seed.
+
 Tables of 3–4 (``group``): start from windows of the standings (ranks 1–4, 5–8,
-…), then simulated annealing over swaps of two players of one class (see
+…), then an iterated local search over swaps of two players of one class (see
 ``plan``), minimising::
 
-    repeat_weight × (repeated or forbidden meetings, as ``plan`` counts them)
-    + Σ over tables (worst rank − best rank at the table)
+    HARD × (pairs that must never meet: one club, two fixed tables)
+    + START_WEIGHT × (tables breaking the start rule) + MISPLACED × (players moved
+      to a table of the other kind to part a club)
+    + repeat_weight × (pairs meeting again) + Σ over tables (worst rank − best rank)
 
-so a repeat is worth ``repeat_weight`` ranks of spread (default ``REPEAT_WEIGHT``).
-Two-player formats (``pairs``) pair by standings, 1–2, 3–4, …: the best unpaired player meets the
-best-placed player they have not met yet, backtracking when the rest cannot be
-paired; only when no pairing without a rematch exists does it fall back to
-``group``, which keeps the rematches few.
+so a repeat is worth ``repeat_weight`` ranks of spread (default ``REPEAT_WEIGHT``).  Each
+kick swaps two near players at random and descends (the best swap of each player whose
+table changed, while one lowers the cost); a kick that leaves the cost higher is undone.
+A fixed number of kicks (``KICKS_PER_PLAYER``, at most ``KICKS``), never a clock.
+
+Two-player formats (``pairs``) pair by standings, 1–2, 3–4, …: the best unpaired player meets
+the best-placed player they have not met yet, keeping starts within one, backtracking when
+the rest cannot be paired; only when no such pairing exists does it fall back to ``group``,
+which keeps the rematches few.
 
 >>> from xlsx_scorer.core.seating.plan import Meetings, take
 >>> pairs([0, 1, 2, 3], Meetings(4))
