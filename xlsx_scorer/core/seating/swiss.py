@@ -111,8 +111,12 @@ def pairs(
         if not rest:
             return []
         first, others = rest[0], rest[1:]
+        left = sum(p in low for p in others)
         for i, other in enumerate(others):
             if not fits(first, other):
+                continue
+            lows_left = left - (other in low)  # enough (or few enough) lows for the rest?
+            if (lows_left > (len(rest) - 2) // 2) if fewer else (2 * lows_left < len(rest) - 2):
                 continue
             budget[0] -= 1
             if budget[0] < 0:
