@@ -15,7 +15,7 @@ Tables of 3–4 (``group``): start from windows of the standings (ranks 1–4, 5
 so a repeat is worth ``repeat_weight`` ranks of spread (default ``REPEAT_WEIGHT``).  Each
 kick swaps two near players at random and descends (the best swap of each player whose
 table changed, while one lowers the cost); a kick that leaves the cost higher is undone.
-A fixed number of kicks (``KICKS_PER_PLAYER``, at most ``KICKS``), never a clock.
+A fixed number of kicks (``KICKS_PER_PLAYER``, at most ``KICK_WORK`` ÷ players), never a clock.
 
 Two-player formats (``pairs``) pair by standings, 1–2, 3–4, …: the best unpaired player meets
 the best-placed player they have not met yet, keeping starts within one, backtracking when
@@ -44,9 +44,10 @@ REPEAT_WEIGHT = 5.0
 START_WEIGHT = 1000.0
 #: The price of a pair that must never meet (one club, two fixed tables): before everything.
 HARD = 1_000_000.0
-#: Kicks of the local search per player seated, and at most (counts, never a clock: the same
-#: seed, the same tables).
-KICKS_PER_PLAYER, KICKS = 10, 400
+#: Kicks of the local search per player seated, and at most ``KICK_WORK`` ÷ players (a
+#: kick's descent grows with the roster: 400 kicks for 40 players, 80 for 200).  Counts,
+#: never a clock: the same seed, the same tables.
+KICKS_PER_PLAYER, KICK_WORK = 10, 16_000
 #: How many places apart in the standings two players may be to be swapped.
 NEAR = 8
 #: The price of a player at a table of the other kind (a smaller table or not) than the fair
@@ -181,7 +182,8 @@ def group(
     seat_kinds = kinds if kinds is not None else [classes[t[0]] for t in tables]
     search = _Search(tables, classes, rank, meetings, fixed, repeat_weight, lows, seat_kinds)
     search.descend(list(search.order))
-    total = kicks if kicks is not None else min(KICKS_PER_PLAYER * len(search.order), KICKS)
+    many = max(1, len(search.order))
+    total = kicks if kicks is not None else min(KICKS_PER_PLAYER * many, KICK_WORK // many)
     for _ in range(total if search.order else 0):
         search.kick(rng)
     return search.tables
@@ -283,9 +285,10 @@ class _Search:
         return made
 
     def kick(self, rng: random.Random) -> None:
-        """Swap two near players at random, descend, and undo it all unless no worse."""
+        """Swap two near players at random (both due to start or neither), descend, and undo it
+        all unless no worse."""
         a = rng.choice(self.order)
-        near = self.others(a)
+        near = [b for b in self.others(a) if self.low[b] == self.low[a]]  # starts kept
         if not near:
             return
         b = rng.choice(near)
