@@ -285,10 +285,9 @@ class _Search:
         return made
 
     def kick(self, rng: random.Random) -> None:
-        """Swap two near players at random (both due to start or neither), descend, and undo it
-        all unless no worse."""
+        """Swap two near players at random, descend, and undo it all unless no worse."""
         a = rng.choice(self.order)
-        near = [b for b in self.others(a) if self.low[b] == self.low[a]]  # starts kept
+        near = self.others(a)
         if not near:
             return
         b = rng.choice(near)
