@@ -193,8 +193,8 @@ class _Search:
     """Swaps of two players of one class between two tables, kept when the cost falls.
 
     Only players close in the standings (``NEAR`` places) are swapped, except for a
-    player at a table that breaks the start rule (any player of their class then) or a
-    hard rule (anyone then).
+    player at a table that breaks the start rule whom a swap can mend it by (any player of
+    their class and of the other start kind then) or a hard rule (anyone then).
     """
 
     def __init__(  # noqa: PLR0917 - what ``group`` is given
@@ -220,6 +220,11 @@ class _Search:
         self.fixed, self.kinds = fixed, kinds
         self.order = sorted((p for p in self.where if p not in fixed), key=lambda p: rank[p])
         self.position = {p: i for i, p in enumerate(self.order)}
+        #: The players not due to start and those due, each best first.
+        self.by_low = (
+            [p for p in self.order if not self.low[p]],
+            [p for p in self.order if self.low[p]],
+        )
         self.costs = [self.cost(table, t) for t, table in enumerate(self.tables)]
 
     def cost(self, table: Sequence[int], t: int) -> float:
@@ -240,12 +245,20 @@ class _Search:
         ta, kind = self.where[a], self.classes[a]
         if self.costs[ta] >= HARD:  # a hard rule broken: anyone, of either class
             return [b for b in self.order if self.where[b] != ta]
-        if self.costs[ta] >= START_WEIGHT:  # starts broken: anyone of the class
-            near = self.order
+        if self.costs[ta] >= START_WEIGHT and self._mends(a):  # starts broken, ``a`` can mend
+            near = self.by_low[not self.low[a]]
         else:
             i = self.position[a]
             near = self.order[max(0, i - NEAR) : i + NEAR + 1]
         return [b for b in near if self.classes[b] == kind and self.where[b] != ta]
+
+    def _mends(self, a: int) -> bool:
+        """Whether swapping ``a`` for one of the other start kind mends ``a``'s table: it has
+        no player due to start and ``a`` is not one, or two who must and ``a`` is one."""
+        starters = sum(self.low[p] for p in self.tables[self.where[a]])
+        if self.fewer:
+            return starters > 1 and self.low[a]
+        return starters == 0
 
     def swap(self, a: int, b: int) -> None:
         ta, tb = self.where[a], self.where[b]
