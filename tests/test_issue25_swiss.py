@@ -128,3 +128,23 @@ def test_byes_are_shared_before_anyone_has_a_second() -> None:
         byes.update(seated.byes)
         assert max(byes.values()) == 1
     assert len(byes) == 9
+
+
+def test_swiss_keeps_clubs_apart_or_proves_it_cannot() -> None:
+    """A club larger than the tables cannot be parted: the local search's seating is settled
+    by the exact layer, and the finding says it was proven (never ``kept`` beside a pair
+    seated together). 8 players, club A of 5 at two tables: one A pair at least shares."""
+    names = [f"P{i:02}" for i in range(8)]
+    clubs = ["A", "A", "A", "A", "A", "B", "B", None]
+    entrants = [Entrant(n, club=c) for n, c in zip(names, clubs, strict=True)]
+    seated = seat(entrants, (), standings=names, round=1, rounds=3, method="swiss", seed=3)
+    said = [f for f in seated.findings if f.code == "seat_club"]
+    together = [
+        t for t in seated.tables if sum(clubs[names.index(p)] == "A" for p in t.players) > 1
+    ]
+    assert together
+    assert said
+    assert {f.params["proof"] for f in said} == {"exact"}
+    assert all(sum(clubs[names.index(p)] == "B" for p in t.players) <= 1 for t in seated.tables), (
+        "club B can be parted, so it is"
+    )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from xlsx_scorer.core.seating.exact import Problem, keep_or_solve
+from xlsx_scorer.core.seating.exact import Problem, keep_or_solve, score
 from xlsx_scorer.core.seating.rounds import Context, RoundPlan
 
 
@@ -37,6 +37,12 @@ def settle(ctx: Context, plan: RoundPlan, seed: int, limit: float | None = None)
     plan.byes = [t[0] for t in found.tables[games:]]
     plan.bound, plan.proof, plan.clubs = found.bound, found.proof, found.clubs
     return plan
+
+
+def keeps_hard_rules(ctx: Context, plan: RoundPlan) -> bool:
+    """Whether the plan keeps every club apart and every fixed group together (``swiss``'s
+    local search weighs them; a plan that breaks one is ``settle``-d)."""
+    return score(problem_of(ctx, plan), [*plan.tables, *([p] for p in plan.byes)]).hard_kept
 
 
 def problem_of(ctx: Context, plan: RoundPlan) -> Problem:

@@ -33,7 +33,7 @@ from typing import Literal
 
 from xlsx_scorer.core.seating import swiss
 from xlsx_scorer.core.seating.exact import SMALL_ROSTER
-from xlsx_scorer.core.seating.keep import settle
+from xlsx_scorer.core.seating.keep import keeps_hard_rules, settle
 from xlsx_scorer.core.seating.plan import improve, initial
 from xlsx_scorer.core.seating.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
 from xlsx_scorer.core.seating.tables import Entrant, PastTable, Seating
@@ -128,6 +128,8 @@ def seat(
         if not any(not game.bye for game in ctx.history):  # no game yet: a seeded draw
             standings = ()
         plan = _swiss(ctx, sizes, standings, seed, round)
+        if not keeps_hard_rules(ctx, plan):  # the local search broke one: kept, or proven not
+            plan = settle(ctx, plan, seed)
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
         plan = settle(ctx, plan, seed)
