@@ -1,0 +1,142 @@
+"""Catan events played to their final ranking and checked against SPEC §10 (issue 27).
+
+Each event is played through the command line (:mod:`tests.stageplay`): ``template``, the
+roster, ``seat`` and typed results for every preliminary round, ``score``; then every stage
+of the format's plan for its attendance: ``seat --round Rounds+k`` (refused, exit 2 and the
+file unchanged, while the round or stage before has games to play), its tables compared seat
+by seat with :mod:`tests.stage_oracle`, results typed (shared places, a declared victory by
+fewer VP, ties for advancing and for the title), ``score``.  The ``Final Ranking`` sheet is
+then compared row by row (Rank, Player, Stage, Place) with the oracle.
+
+``catan-es`` at 20 players and ``catan-world`` at 28 and 29 are played so that the cut falls
+inside a tie of the standings (equal on every key: the standings' own order, name last,
+decides); ``catan-world`` also at 12 (its round seated by ``seat``), 20 and 40 players, and at
+180 (``slow``); elsewhere the preliminary rounds are seated by hand (``seat`` proves each
+seating: seconds a round), the stages always by ``seat``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests import format_oracle
+from tests.stage_oracle import cut_in_tie
+from tests.stageplay import (
+    SHIPPED,
+    Event,
+    Typed,
+    check_final_ranking,
+    names,
+    play_rounds,
+    play_stages,
+)
+
+Results = Callable[[int, list[list[str]]], Typed]
+"""What is typed for a round, from its number and its tables."""
+
+#: A 4-player and a 3-player table's VP when a cut must fall inside a tie: every table of one
+#: size has the same total, so VP % and relative shares tie whenever places do.
+EVEN = {4: (9, 7, 5, 3), 3: (9, 6, 3)}
+
+
+def catan_table(rng: random.Random, size: int) -> list[tuple[int, bool]]:
+    """A game's ``(VP, declared)`` per seat: frequent shared places, sometimes two players
+    at 10+ VP, one of them (maybe the one with fewer) declared."""
+    vps = [rng.choice((4, 6, 6, 8, 8, 9)) for _ in range(size)]
+    declarer = None
+    if rng.random() < 0.3:
+        i, j = rng.sample(range(size), 2)
+        vps[i], vps[j] = rng.choice(((10, 11), (11, 10), (10, 10), (10, 12)))
+        declarer = rng.choice((i, j))
+    return [(vp, i == declarer) for i, vp in enumerate(vps)]
+
+
+def random_results(seed: int) -> Results:
+    rng = random.Random(seed)
+
+    def typed(_round: int, tables: list[list[str]]) -> Typed:
+        return [catan_table(rng, len(t)) for t in tables]
+
+    return typed
+
+
+def tie_at(event: Event, cut: int, seed: int) -> Results:
+    """Results making the cut after ``cut`` fall inside a tie: every table plays the
+    :data:`EVEN` values; the last round's are shuffled until players ``cut`` and ``cut + 1``
+    of the standings are equal on every key."""
+    rng = random.Random(seed)
+    order = SHIPPED[event.fmt]["order"]
+
+    def typed(round_no: int, tables: list[list[str]]) -> Typed:
+        for _ in range(2000):
+            values = [[(vp, False) for vp in rng.sample(EVEN[len(t)], len(t))] for t in tables]
+            if round_no < event.rounds:
+                return values
+            games = [
+                format_oracle.Game(round_no, str(n), list(zip(t, (v for v, _ in vals), strict=True)))
+                for n, (t, vals) in enumerate(zip(tables, values, strict=True), start=1)
+            ]
+            ranked = format_oracle.standings(SHIPPED[event.fmt], [*event.games, *games])[1]
+            keys = [tuple(p.keys[k] for k in order) for p in ranked]
+            if cut_in_tie(keys, cut):
+                return values
+        raise AssertionError("no last round puts the cut inside a tie")
+
+    return typed
+
+
+def play(  # noqa: PLR0913, PLR0917 - one argument per drawn value
+    tmp_path: Path, fmt: str, count: int, rounds: int, seed: int, tie: bool, by_seat: bool = False
+) -> None:
+    """One whole event: rounds, stages, the Final Ranking compared with SPEC §10."""
+    event = Event(tmp_path / "event.xlsx", fmt, names(count), rounds, by_seat)
+    plan = event.plan()
+    assert plan, f"{fmt} plays a stage at {count} players (SPEC §10)"
+    first_cut = plan[0].cut
+    assert first_cut is not None
+    prelim = tie_at(event, first_cut, seed) if tie else random_results(seed)
+    order = play_rounds(event, prelim)
+    done = play_stages(event, order, random_results(seed + 1))
+    check_final_ranking(event, order, done)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "count", "rounds", "tie"),
+    [
+        ("catan-es", 20, 2, True),
+        ("catan-world", 12, 1, False),
+        ("catan-world", 20, 2, False),
+        ("catan-world", 28, 2, True),
+        ("catan-world", 29, 2, True),
+        ("catan-world", 40, 2, False),
+    ],
+)
+def test_event_to_its_final_ranking(
+    tmp_path: Path, fmt: str, count: int, rounds: int, tie: bool
+) -> None:
+    play(tmp_path, fmt, count, rounds, seed=count, tie=tie, by_seat=count == 12)
+
+
+@pytest.mark.slow
+def test_one_hundred_and_eighty_players(tmp_path: Path) -> None:
+    """The largest attendance of the issue: the top 16 of 180 to the semi-finals (rounds seated
+    by hand: ``seat`` at 180 players takes seconds a round)."""
+    play(tmp_path, "catan-world", 180, 2, seed=180, tie=False)
+
+
+@settings(
+    max_examples=3,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**16))
+def test_finals_of_random_results(tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
+    """``catan-es`` at 16 players: semi-finals and final of random results (ties, declared
+    victories), one round of preliminaries."""
+    play(tmp_path_factory.mktemp("event"), "catan-es", 16, 1, seed=seed, tie=False)
