@@ -7,9 +7,10 @@ wrote is read back with openpyxl alone (the ``Results`` rows of a round in sheet
 ``Standings`` and ``Final Ranking`` sheets); what it should have written comes from
 :mod:`tests.format_oracle` (the preliminary order) and :mod:`tests.stage_oracle` (§10).
 
-The preliminary rounds are seated by ``seat`` or, where an event is large (``seat`` proves
-its seatings, seconds a round), typed by hand as an organiser may.  Typed results are chosen by value: a Catan seat is ``(VP, declared)`` written as buildings
-(``VP = settlements + 2 × cities``, no titles), a Carcassonne seat its score.
+The preliminary rounds are seated by ``seat`` or (``seat`` proves each seating: seconds a
+round) typed by hand as an organiser may.  Typed results are chosen by value: a Catan seat is
+``(VP, declared)`` written as buildings (``VP = settlements + 2 × cities``, no titles), a
+Carcassonne seat its score.
 
 >>> catan_cells(9, True)
 {'settlements': 3, 'cities': 3, 'vp_cards': 0, 'knights': 0, 'roads': 5, 'longest_road': 2, \

@@ -79,7 +79,9 @@ def tie_at(event: Event, cut: int, seed: int) -> Results:
             if round_no < event.rounds:
                 return values
             games = [
-                format_oracle.Game(round_no, str(n), list(zip(t, (v for v, _ in vals), strict=True)))
+                format_oracle.Game(
+                    round_no, str(n), list(zip(t, (v for v, _ in vals), strict=True))
+                )
                 for n, (t, vals) in enumerate(zip(tables, values, strict=True), start=1)
             ]
             ranked = format_oracle.standings(SHIPPED[event.fmt], [*event.games, *games])[1]
@@ -91,7 +93,7 @@ def tie_at(event: Event, cut: int, seed: int) -> Results:
     return typed
 
 
-def play(  # noqa: PLR0913, PLR0917 - one argument per drawn value
+def play(  # noqa: PLR0917 - one argument per drawn value
     tmp_path: Path, fmt: str, count: int, rounds: int, seed: int, tie: bool, by_seat: bool = False
 ) -> None:
     """One whole event: rounds, stages, the Final Ranking compared with SPEC §10."""
