@@ -25,6 +25,23 @@ The model, step by step (SPEC §10, the brief's "Issue 27" contract):
   winner of a table of the last stage (the title, the third place) is decided alone (a tie
   goes to the better preliminary rank, SPEC §10), as is every advancer.
 
+Where SPEC §10 is silent or could be read two ways, this oracle assumes (each a reading the
+engine may not share; a disagreement is reported, not settled here):
+
+1. A player out of a stage at a place shared with the one who advanced keeps that shared place
+   (a drawn quarter-final's loser shows Place 1) and is ordered by it among those out of the
+   stage ("by their place there"), so above the losers at place 2.
+2. Players out of one game at one shared place share a Rank number; those out of different
+   tables at equal places do not (they are ordered by preliminary rank).  A shared group is
+   kept together, placed by its best preliminary rank.
+3. At every table of the last stage the first place is decided alone (the title; the third
+   place of a match for third): a tie for it goes to the better preliminary rank (a drawn
+   final: the better seed Rank 1, the other Rank 2, both Place 1); places below stay shared.
+4. Place is the place in the game (a third-place match's winner shows Place 1), Stage the
+   stage's name for everyone at its tables (the match for third is part of the final).
+5. While a stage is in play, its players come first, by seed (the stage's entrants order),
+   Place empty; everyone else follows as the final ranking orders them.
+
 Example: a semi-final table seeds [1, 8, 9, 16] whose game places are 1, 2, 2, 4 → seed 1
 advances; seeds 8 and 9 are out at a shared place 2 (one Rank number), seed 16 at place 4.
 

@@ -30,7 +30,7 @@ from typing import Any
 import openpyxl
 
 from tests import eventgen, format_oracle
-from tests.eventbook import results_columns, roster_header, seated_rows, sheet_of
+from tests.eventbook import normal, results_columns, roster_header, seated_rows, sheet_of
 from tests.stage_oracle import (
     PRELIMINARY,
     Played,
@@ -253,9 +253,10 @@ class Event:
         heads = [str(h) if h is not None else "" for h in rows[top]]
         out = []
         for row in rows[top + 1 :]:
-            if row[0] is None and (len(row) < 2 or row[1] is None):
+            values = [normal(v) for v in row]
+            if values[0] is None and (len(values) < 2 or values[1] is None):
                 break
-            out.append(dict(zip(heads, row, strict=False)))
+            out.append(dict(zip(heads, values, strict=False)))
         return out
 
     def standings_order(self) -> list[str]:
@@ -331,10 +332,29 @@ def play_stages(
         )
         if k < len(plan):
             event.refused(round_no + 1)
+        check_in_play(event, order, done, Played(stage, got, [[1] * len(t) for t in got]), seeds)
         event.type_round(round_no, typed(round_no, got))
         event.score()
         done.append(Played(stage, got, event.stage_places(round_no)))
     return done
+
+
+def check_in_play(
+    event: Event, order: list[str], done: list[Played], playing: Played, seeds: list[str]
+) -> None:
+    """``score`` while a stage is in play: the Final Ranking lists its players by seed, their
+    Place empty, then everyone else as SPEC §10 orders them (their ranks are not asked)."""
+    event.score()
+    got = event.final_ranking()
+    head = [(r.player, r.place) for r in got[: len(seeds)]]
+    assert head == [(p, None) for p in seeds], (
+        f"{playing.stage.name} in play: the Final Ranking begins\n  {head}\n"
+        f"SPEC §10: its players by seed, no place\n  {seeds}"
+    )
+    rest = [r.player for r in final_ranking(order, [*done, playing])[len(seeds) :]]
+    assert [r.player for r in got[len(seeds) :]] == rest, (
+        f"{playing.stage.name} in play: the players out of it are not in SPEC §10's order"
+    )
 
 
 def check_final_ranking(event: Event, order: list[str], done: list[Played]) -> None:
