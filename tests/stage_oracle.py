@@ -60,6 +60,21 @@ advances; seeds 8 and 9 are out at a shared place 2 (one Rank number), seed 16 a
 [(1, 'P01', 'final', 1), (2, 'P07', 'final', 1),
  (3, 'P08', 'semifinal', 2), (3, 'P09', 'semifinal', 2), (5, 'P10', 'semifinal', 2),
  (6, 'P02', 'semifinal', 3), (7, 'P15', 'semifinal', 4), (8, 'P16', 'semifinal', 4)]
+
+A knockout whose semi-final losers play for third place in the final stage (bracket seeds:
+the winners of tables 1 and 2, then their losers):
+
+>>> sf = Stage("semifinal", 4, ((1, 4), (2, 3)), 1)
+>>> fin = Stage("final", None, ((1, 2), (3, 4)), 0, "advancers_and_losers", "bracket")
+>>> top = prelim[:5]
+>>> semis = Played(sf, stage_tables(sf, top[:4], top), [[2, 1], [1, 1]])
+>>> next_seeds(fin, semis, top)
+['P04', 'P02', 'P01', 'P03']
+>>> finals = Played(fin, stage_tables(fin, next_seeds(fin, semis, top), top), [[1, 2], [2, 1]])
+>>> [(r.rank, r.player, r.stage, r.place) for r in final_ranking(top, [semis, finals])]
+... # doctest: +NORMALIZE_WHITESPACE
+[(1, 'P02', 'final', 1), (2, 'P04', 'final', 2), (3, 'P03', 'final', 1),
+ (4, 'P01', 'final', 2), (5, 'P05', 'preliminary', 5)]
 """
 
 from __future__ import annotations
@@ -222,18 +237,21 @@ def final_ranking(prelim: Sequence[str], played: Sequence[Played]) -> list[Ranke
         for i, p in enumerate(ordered):
             share = None if i == 0 else (len(played), t, place[p])
             rows.append((p, last.stage.name, place[p], share))
+    later = {p for table in last.tables for p in table}
     for k in range(len(played) - 2, -1, -1):
         stage = played[k]
         advance = stage.stage.advance
         out: list[tuple[int, int, int, str, int]] = []
         for t, (players, places) in enumerate(zip(stage.tables, stage.places, strict=True)):
             place = dict(zip(players, places, strict=True))
-            losers = table_order(players, places, prelim)[advance:]
+            ordered = table_order(players, places, prelim)[advance:]
+            losers = [p for p in ordered if p not in later]  # a loser may play on (3rd place)
             for p in losers:
                 group_best = min(prelim.index(q) for q in losers if place[q] == place[p])
                 out.append((place[p], group_best, prelim.index(p), p, t))
         for pl, best, _, p, t in sorted(out):
             rows.append((p, stage.stage.name, pl, (k, t, pl, best)))
+        later |= {p for table in stage.tables for p in table}
     seen = {r[0] for r in rows}
     for index, p in enumerate(prelim, start=1):
         if p not in seen:

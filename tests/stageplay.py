@@ -358,7 +358,9 @@ def check_in_play(
 
 
 def check_final_ranking(event: Event, order: list[str], done: list[Played]) -> None:
-    """The Final Ranking sheet is SPEC §10's: every row's Rank, Player, Stage and Place."""
+    """The Final Ranking sheet is SPEC §10's: every row's Rank, Player, Stage and Place; and
+    Standings is still the preliminary ranking."""
+    assert event.standings_order() == order, "the stages changed the preliminary Standings"
     expected = final_ranking(order, done)
     got = event.final_ranking()
     words = {r.stage for r in got if r.stage.startswith(PRELIMINARY)}

@@ -10,7 +10,8 @@ then compared row by row (Rank, Player, Stage, Place) with the oracle.
 
 ``catan-es`` at 20 players and ``catan-world`` at 28 and 29 are played so that the cut falls
 inside a tie of the standings (equal on every key: the standings' own order, name last,
-decides); ``catan-world`` also at 12 (its round seated by ``seat``), 20 and 40 players, and at
+decides), and their stage games are scripted (:data:`SCRIPT`) so that every tie rule
+decides; ``catan-world`` also at 12 (its round seated by ``seat``), 20 and 40 players, and at
 180 (``slow``); elsewhere the preliminary rounds are seated by hand (``seat`` proves each
 seating: seconds a round), the stages always by ``seat``.
 """
@@ -66,6 +67,30 @@ def random_results(seed: int) -> Results:
     return typed
 
 
+SCRIPT = {
+    "semifinal": [
+        [(8, False), (9, False), (9, False), (4, False)],  # a tie for first: seat 2 goes on
+        [(11, False), (10, True), (6, False), (6, False)],  # declared with fewer VP; 3rd shared
+        [(7, False), (7, False), (7, False), (7, False)],  # all tied: seat 1 goes on
+        [(9, False), (8, False), (8, False), (5, False)],  # second place shared
+    ],
+    "final": [[(6, False), (9, False), (9, False), (9, False)]],  # a three-way tie for the title
+}
+"""Stage games where every tie rule of SPEC §10 decides, by stage name (seats in seat order)."""
+
+
+def scripted(fallback: Results) -> Results:
+    """:data:`SCRIPT` for a stage it has (with 4-player tables), else ``fallback``'s."""
+
+    def typed(round_no: int, tables: list[list[str]]) -> Typed:
+        for script in SCRIPT.values():
+            if len(script) == len(tables) and all(len(t) == 4 for t in tables):
+                return [list(game) for game in script]
+        return fallback(round_no, tables)
+
+    return typed
+
+
 def tie_at(event: Event, cut: int, seed: int) -> Results:
     """Results making the cut after ``cut`` fall inside a tie: every table plays the
     :data:`EVEN` values; the last round's are shuffled until players ``cut`` and ``cut + 1``
@@ -104,7 +129,8 @@ def play(  # noqa: PLR0917 - one argument per drawn value
     assert first_cut is not None
     prelim = tie_at(event, first_cut, seed) if tie else random_results(seed)
     order = play_rounds(event, prelim)
-    done = play_stages(event, order, random_results(seed + 1))
+    stages = scripted(random_results(seed + 1)) if tie else random_results(seed + 1)
+    done = play_stages(event, order, stages)
     check_final_ranking(event, order, done)
 
 
