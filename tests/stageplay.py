@@ -198,8 +198,11 @@ class Event:
         assert all(isinstance(t, int) for t in found), f"tables {sorted(found, key=str)}"
         return [found[t] for t in sorted(found)]
 
-    def type_round(self, round_no: int, values: Sequence[Sequence[tuple[int, bool]]]) -> None:
-        """Type each table's seats (``(VP, declared)`` or ``(score, False)``), in seat order."""
+    def type_round(
+        self, round_no: int, values: Sequence[Sequence[tuple[int, bool]]], but_last: bool = False
+    ) -> None:
+        """Type each table's seats (``(VP, declared)`` or ``(score, False)``), in seat order;
+        ``but_last``: the last table left to play (and nothing recorded)."""
         book = openpyxl.load_workbook(self.path)
         sheet = sheet_of(book, "results")
         columns = results_columns(sheet, "en", self.keys)
@@ -208,16 +211,21 @@ class Event:
         for seated in rows:
             by_table.setdefault(seated.table, []).append(seated)
         assert len(by_table) == len(values), (sorted(by_table), len(values))
-        for table, typed in zip(sorted(by_table), values, strict=True):
+        tables = list(zip(sorted(by_table), values, strict=True))
+        for table, typed in tables[:-1] if but_last else tables:
             seats = by_table[table]
             declarer = next((i for i, (_, d) in enumerate(typed) if d), None)
-            self.games.append(
-                format_oracle.Game(
-                    round_no,
-                    str(table),
-                    [(str(s.player), v) for s, (v, _) in zip(seats, typed, strict=True)],
-                    declarer,
-                )
+            self.games += (
+                []
+                if but_last
+                else [
+                    format_oracle.Game(
+                        round_no,
+                        str(table),
+                        [(str(s.player), v) for s, (v, _) in zip(seats, typed, strict=True)],
+                        declarer,
+                    )
+                ]
             )
             for seated, (value, declared) in zip(seats, typed, strict=True):
                 cells = catan_cells(value, declared) if self.game == "catan" else {"score": value}
@@ -312,7 +320,8 @@ def play_stages(
     event: Event, order: list[str], typed: Callable[[int, list[list[str]]], Typed]
 ) -> list[Played]:
     """Seat every stage of the plan, compare its tables with SPEC §10's, type and score it;
-    the next stage is refused while this one has games to play."""
+    the next stage is refused while this one has games to play (none typed; then all but
+    its last table)."""
     plan = event.plan()
     done: list[Played] = []
     for k, stage in enumerate(plan, start=1):
@@ -333,7 +342,11 @@ def play_stages(
         if k < len(plan):
             event.refused(round_no + 1)
         check_in_play(event, order, done, Played(stage, got, [[1] * len(t) for t in got]), seeds)
-        event.type_round(round_no, typed(round_no, got))
+        values = typed(round_no, got)
+        if k < len(plan) and len(got) > 1:  # one table still to play: refused again
+            event.type_round(round_no, values, but_last=True)
+            event.refused(round_no + 1)
+        event.type_round(round_no, values)
         event.score()
         done.append(Played(stage, got, event.stage_places(round_no)))
     return done
