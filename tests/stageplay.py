@@ -121,6 +121,7 @@ class Event:
     rounds: int
     by_seat: bool = True
     games: list[format_oracle.Game] = field(default_factory=list)
+    dropped: set[str] = field(default_factory=set)
 
     @property
     def game(self) -> str:
@@ -143,6 +144,18 @@ class Event:
         for offset, name in enumerate(self.players, start=1):
             sheet.cell(top + offset, column).value = name
         book.save(self.path)
+
+    def drop(self, player: str, after: int) -> None:
+        """The roster's ``Dropped After Round`` typed for ``player``."""
+        book = openpyxl.load_workbook(self.path)
+        sheet = sheet_of(book, "players")
+        top, column = roster_header(sheet)
+        heads = [cell.value for cell in sheet[top]]
+        row = next(r for r in range(top + 1, sheet.max_row + 1)
+                   if sheet.cell(r, column).value == player)  # fmt: skip
+        sheet.cell(row, heads.index("Dropped After Round") + 1).value = after
+        book.save(self.path)
+        self.dropped.add(player)
 
     def seat(self, round_no: int, seed: int = 0) -> list[list[str]]:
         """``seat --round N`` (exit 0); the round's tables as written, players in seat order."""
@@ -325,12 +338,12 @@ def play_stages(
     plan = event.plan()
     done: list[Played] = []
     for k, stage in enumerate(plan, start=1):
-        round_no = event.rounds + k
+        round_no = event.rounds + k  # the cut: the top of the standings among those not dropped
         if done:
             seeds = next_seeds(stage, done[-1], order)
         else:
             assert stage.cut is not None
-            seeds = order[: stage.cut]
+            seeds = [p for p in order if p not in event.dropped][: stage.cut]
         expected = stage_tables(stage, seeds, order)
         got = event.seat(round_no, seed=k)
         assert got == expected, (

@@ -151,6 +151,20 @@ def test_event_to_its_final_ranking(
     play(tmp_path, fmt, count, rounds, seed=count, tie=tie, by_seat=count == 12)
 
 
+@pytest.mark.parametrize(("count", "leaving"), [(20, (1,)), (29, (0, 15))])
+def test_the_cut_leaves_out_who_dropped(
+    tmp_path: Path, count: int, leaving: tuple[int, ...]
+) -> None:
+    """Players of the top who dropped out after the last round are not in the cut; the next
+    ones enter, and the plan is still chosen by everyone in the standings (29: semi-finals)."""
+    event = Event(tmp_path / "event.xlsx", "catan-world", names(count), 2, by_seat=False)
+    order = play_rounds(event, random_results(count + 1))
+    for index in leaving:
+        event.drop(order[index], 2)
+    done = play_stages(event, order, scripted(random_results(count + 2)))
+    check_final_ranking(event, order, done)
+
+
 @pytest.mark.slow
 def test_one_hundred_and_eighty_players(tmp_path: Path) -> None:
     """The largest attendance of the issue: the top 16 of 180 to the semi-finals (rounds seated
