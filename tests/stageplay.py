@@ -36,6 +36,7 @@ from tests.stage_oracle import (
     Played,
     Ranked,
     Stage,
+    cut_in_tie,
     final_ranking,
     next_seeds,
     plan_for,
@@ -122,6 +123,7 @@ class Event:
     by_seat: bool = True
     games: list[format_oracle.Game] = field(default_factory=list)
     dropped: set[str] = field(default_factory=set)
+    said: str = ""
 
     @property
     def game(self) -> str:
@@ -161,6 +163,7 @@ class Event:
         """``seat --round N`` (exit 0); the round's tables as written, players in seat order."""
         code, said = cli("seat", self.path, "--round", round_no, "--seed", seed)
         assert code == 0, f"seat --round {round_no}: exit {code}\n{said[-3000:]}"
+        self.said = said
         return self.tables(round_no)
 
     def seat_by_hand(self, round_no: int, rng: random.Random) -> list[list[str]]:
@@ -352,6 +355,8 @@ def play_stages(
         assert STAGE_WORDS[stage.name] in event.seating_title(round_no), (
             f"Seating R{round_no} does not name the {STAGE_WORDS[stage.name]}"
         )
+        if k == 1 and not event.dropped:
+            check_tie_said(event, stage)
         if k < len(plan):
             event.refused(round_no + 1)
         check_in_play(event, order, done, Played(stage, got, [[1] * len(t) for t in got]), seeds)
@@ -363,6 +368,18 @@ def play_stages(
         event.score()
         done.append(Played(stage, got, event.stage_places(round_no)))
     return done
+
+
+def check_tie_said(event: Event, stage: Stage) -> None:
+    """A cut inside a tie of the standings is said: ``seat`` names every player of the tie."""
+    ranked = event.preliminary()
+    keys = [tuple(p.keys[k] for k in SHIPPED[event.fmt]["order"]) for p in ranked]
+    assert stage.cut is not None
+    if not cut_in_tie(keys, stage.cut):
+        return
+    tied = [p.name for p, key in zip(ranked, keys, strict=True) if key == keys[stage.cut - 1]]
+    missing = [name for name in tied if name not in event.said]
+    assert not missing, f"the cut falls inside a tie of {tied}; seat does not name {missing}"
 
 
 def check_in_play(
