@@ -63,6 +63,9 @@ SHIPPED: dict[str, dict[str, Any]] = {
 STAGE_WORDS = {"quarterfinal": "Quarter-final", "semifinal": "Semi-final", "final": "Final"}
 """The English stage names (the issue-27 contract)."""
 
+BYE = "Bye"
+"""The table of a bye's row in an English workbook (SPEC §7)."""
+
 CATAN_KEYS = (
     "settlements",
     "cities",
@@ -211,6 +214,8 @@ class Event:
         for seated in seated_rows(sheet, columns):
             if seated.round == round_no:
                 found.setdefault(seated.table, []).append(str(seated.player))
+        byes = found.pop(BYE, [])
+        assert not byes or round_no <= self.rounds, f"a bye in a stage: {byes}"
         assert all(isinstance(t, int) for t in found), f"tables {sorted(found, key=str)}"
         return [found[t] for t in sorted(found)]
 
@@ -225,6 +230,10 @@ class Event:
         rows = [s for s in seated_rows(sheet, columns) if s.round == round_no]
         by_table: dict[Any, list[Any]] = {}
         for seated in rows:
+            if seated.table == BYE:  # a win, no score (SPEC §6)
+                bye = format_oracle.Game(round_no, BYE, [(str(seated.player), 0)], bye=True)
+                self.games += [] if but_last else [bye]
+                continue
             by_table.setdefault(seated.table, []).append(seated)
         assert len(by_table) == len(values), (sorted(by_table), len(values))
         tables = list(zip(sorted(by_table), values, strict=True))

@@ -8,7 +8,8 @@ Played through the command line as :mod:`tests.stageplay` says (preliminary roun
 hand, every stage by ``seat``), its stage tables and ``Final Ranking`` compared with
 :mod:`tests.stage_oracle`.
 
-The fixed event draws where it matters: two quarter-finals, a semi-final, the final and the
+An event of 11 players is seated by ``seat`` (swiss, with a bye a round).  The fixed event
+draws where it matters: two quarter-finals, a semi-final, the final and the
 match for third place; its cut falls inside a tie of the standings (wins, Buchholz and score
 difference all equal: the name decides).  A few more events draw their results at random.
 """
@@ -87,8 +88,10 @@ def scripted(rounds: int) -> Results:
     return typed
 
 
-def knockout(tmp_path: Path, count: int, seed: int, tie: bool, stages: Results | None) -> None:
-    event = Event(tmp_path / "event.xlsx", "carcassonne-swiss", names(count), ROUNDS, by_seat=False)
+def knockout(  # noqa: PLR0917 - one argument per drawn value
+    tmp_path: Path, count: int, seed: int, tie: bool, stages: Results | None, by_seat: bool = False
+) -> None:
+    event = Event(tmp_path / "event.xlsx", "carcassonne-swiss", names(count), ROUNDS, by_seat)
     order = play_rounds(event, preliminary(event, seed, tie))
     rng = random.Random(seed + 1)
 
@@ -101,6 +104,12 @@ def knockout(tmp_path: Path, count: int, seed: int, tie: bool, stages: Results |
 
 def test_knockout_with_draws_and_a_cut_in_a_tie(tmp_path: Path) -> None:
     knockout(tmp_path, 12, seed=12, tie=True, stages=scripted(ROUNDS))
+
+
+def test_knockout_after_swiss_rounds_with_byes(tmp_path: Path) -> None:
+    """11 players: the preliminary rounds seated by ``seat`` (swiss, a bye each round, a
+    win in the standings), then the knockout of random results."""
+    knockout(tmp_path, 11, seed=11, tie=False, stages=None, by_seat=True)
 
 
 @settings(
