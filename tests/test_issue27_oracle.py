@@ -165,6 +165,18 @@ def test_the_cut_leaves_out_who_dropped(
     check_final_ranking(event, order, done)
 
 
+def test_stages_are_seated_in_order_and_no_further(tmp_path: Path) -> None:
+    """A stage is refused (exit 2, nothing written) while the stage before it is not even
+    seated, and after the plan's last stage nothing more is seated (SPEC §10: refused while
+    the stage before has games to play; fail closed past the last)."""
+    event = Event(tmp_path / "event.xlsx", "catan-world", names(12), 1, by_seat=False)
+    order = play_rounds(event, random_results(7))
+    event.refused(3)
+    done = play_stages(event, order, random_results(8))
+    check_final_ranking(event, order, done)
+    event.refused(3)
+
+
 @pytest.mark.slow
 def test_one_hundred_and_eighty_players(tmp_path: Path) -> None:
     """The largest attendance of the issue: the top 16 of 180 to the semi-finals (rounds seated
