@@ -413,6 +413,8 @@ def check_final_ranking(event: Event, order: list[str], done: list[Played]) -> N
     """The Final Ranking sheet is SPEC §10's: every row's Rank, Player, Stage and Place; and
     Standings is still the preliminary ranking."""
     assert event.standings_order() == order, "the stages changed the preliminary Standings"
+    silent = [r["Player"] for r in event.sheet_rows("Final Ranking", "Rank") if not r.get("Why")]
+    assert not silent, f"no Why for {silent}"
     expected = final_ranking(order, done)
     got = event.final_ranking()
     words = {r.stage for r in got if r.stage.startswith(PRELIMINARY)}

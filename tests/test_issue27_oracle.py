@@ -22,17 +22,20 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import format_oracle
-from tests.stage_oracle import cut_in_tie
+from tests.eventbook import results_columns, seated_rows, sheet_of
+from tests.stage_oracle import Played, cut_in_tie
 from tests.stageplay import (
     SHIPPED,
     Event,
     Typed,
     check_final_ranking,
+    cli,
     names,
     play_rounds,
     play_stages,
@@ -175,6 +178,35 @@ def test_stages_are_seated_in_order_and_no_further(tmp_path: Path) -> None:
     done = play_stages(event, order, random_results(8))
     check_final_ranking(event, order, done)
     event.refused(3)
+
+
+def test_no_final_ranking_while_a_stage_game_is_wrong(tmp_path: Path) -> None:
+    """The Final Ranking is shown only while every stage game played is valid (SPEC §10,
+    "like Standings"): a wrong final game takes it away (exit 1), the fix brings it back."""
+    event = Event(tmp_path / "event.xlsx", "catan-world", names(12), 1, by_seat=False)
+    order = play_rounds(event, random_results(9))
+    tables = event.seat(2)
+    event.score()
+    assert [r.player for r in event.final_ranking()][:4] == order[:4]
+    event.type_round(2, [[(12, False), (9, False), (9, False), (7, False)]])
+    book = openpyxl.load_workbook(event.path)
+    sheet = sheet_of(book, "results")
+    columns = results_columns(sheet, "en", event.keys)
+    wrong = next(s.row for s in seated_rows(sheet, columns) if s.round == 2)
+    sheet.cell(wrong, columns.number["settlements"]).value = 9
+    book.save(event.path)
+    code, said = cli("score", event.path)
+    assert code == 1, said
+    shown = openpyxl.load_workbook(event.path)
+    if "Final Ranking" in shown.sheetnames:
+        cells = [row for row in shown["Final Ranking"].iter_rows(values_only=True) if any(row)]
+        names_shown = {v for row in cells for v in row if v in set(order)}
+        assert not names_shown, f"a Final Ranking is shown with a wrong stage game: {cells[:6]}"
+    event.games = [g for g in event.games if g.round < 2]
+    event.type_round(2, [[(12, False), (9, False), (9, False), (7, False)]])
+    event.score()
+    done = [Played(event.plan()[0], tables, event.stage_places(2))]
+    check_final_ranking(event, order, done)
 
 
 @pytest.mark.slow
