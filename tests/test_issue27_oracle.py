@@ -217,7 +217,7 @@ def test_one_hundred_and_eighty_players(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=3,
+    max_examples=2,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
