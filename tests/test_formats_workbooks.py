@@ -208,10 +208,11 @@ def test_formats_lists_the_shipped_ones_in_the_language() -> None:
     done = run_cli("formats", "--lang", "tr")
     assert done.returncode == 0
     lines = done.stdout.strip().splitlines()
-    assert len(lines) == 6
+    assert len(lines) == 11  # each format's line, then what it plays after its rounds
     assert lines[1].split()[0] == "catan-es"
-    assert "Buchholz" in lines[-1]
-    assert "rakip" in lines[-1]
+    assert "Buchholz" in lines[-2]
+    assert "rakip" in lines[-2]
+    assert "Turlardan sonra" in lines[-1]
 
 
 # ---------------------------------------------------------------------------

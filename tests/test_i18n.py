@@ -244,6 +244,9 @@ def test_every_code_used_in_the_code_exists() -> None:
 #: Messages said inside another one (a result's key in a diff line), never on their own, and
 #: the words of a file's name (``plantilla_24x4.xlsx``), which are no sentence.
 FRAGMENTS = {"cli.key", "cli.key_repeated", "web.file.template", "web.file.scored"}
+#: Parts of the line ``formats`` gives a format's final stages ("After the rounds: …").
+FRAGMENTS |= {"format.stage", "format.stage_cut", "format.stage_plan", "format.stage_nothing"}
+FRAGMENTS |= {"format.stage_otherwise"}
 #: The help of one option or argument, and argparse's errors about one: lower case, as
 #: argparse's own ("show this help message and exit", "expected one argument").
 ARGPARSE_STYLE = re.compile(r"help\.(?!description$|exit_codes$|\w+_description$)")

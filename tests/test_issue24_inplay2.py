@@ -122,7 +122,7 @@ def test_no_standings_published_no_standings_named(
 def test_a_round_past_the_declared_rounds_is_seated_and_said(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = event(tmp_path, 8, rounds=2)
+    path = event(tmp_path, 8, rounds=2, fmt="catan-de")  # a format that plays no final stage
     for round_no in (1, 2):
         assert main(["seat", str(path), "--round", str(round_no)]) == 0
         fill_catan(path, round_no)
@@ -135,7 +135,7 @@ def test_a_round_past_the_declared_rounds_is_seated_and_said(
 def test_a_round_past_the_rounds_asked_for_is_said(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = event(tmp_path, 8, rounds=4)
+    path = event(tmp_path, 8, rounds=4, fmt="catan-de")  # a format that plays no final stage
     assert main(["seat", str(path), "--round", "1", "--rounds", "1"]) == 0
     fill_catan(path, 1)
     capsys.readouterr()
@@ -171,7 +171,7 @@ def test_the_new_words_in_every_language(lang: str) -> None:
     assert "3" in shown.split(";")[0]  # standings after round 3
     assert ";" not in withheld
     assert "3, 7, 9, 10" in withheld
-    past = {"round": 3, "rounds": 2}
+    past = {"round": 3, "rounds": 2, "format": "catan-de"}
     for asked in ("yes", "no"):
         said = render(Finding("seat_past_rounds", {**past, "asked": asked}, "notice", where), lang)
         assert "{" not in said

@@ -118,8 +118,11 @@ def test_the_page_offers_the_next_round_and_none_past_the_last(client: TestClien
     assert (offered["round"], offered["rounds"]) == (5, None)
     declared = post(client, "/api/check", with_event(6), "cup.xlsx").json()["seat"]
     assert (declared["round"], declared["rounds"]) == (5, 6)
-    done = post(client, "/api/check", with_event(4), "cup.xlsx").json()["seat"]
-    assert (done["round"], done["rounds"]) == (None, 4)
+    # 26 players after 4 rounds of catan-es: round 5 is its semi-final (docs/rules.md §7)
+    semi = post(client, "/api/check", with_event(4), "cup.xlsx").json()["seat"]
+    assert (semi["round"], semi["rounds"]) == (5, 4)
+    done = post(client, "/api/check", with_event(4), "cup.xlsx", format="catan-de").json()["seat"]
+    assert (done["round"], done["rounds"]) == (None, 4)  # a format that plays no stage
 
 
 def test_the_pages_round_limit_is_the_command_lines(client: TestClient) -> None:

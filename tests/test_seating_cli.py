@@ -192,7 +192,9 @@ def _tables(rows: list[tuple[Any, ...]]) -> dict[Any, list[str]]:
 
 def test_rows_below_the_template_keep_its_styles_and_input_rules(tmp_path: Path) -> None:
     path = tmp_path / "small.xlsx"
-    assert cli("template", path, "--players", 8, "--rounds", 1).returncode == 0
+    # catan-de plays no final stage: rounds past the template's one are seated as rounds
+    template = ("template", path, "--players", 8, "--rounds", 1, "--format", "catan-de")
+    assert cli(*template).returncode == 0
     book = openpyxl.load_workbook(path)
     for row in range(2, 10):
         book["Players"].cell(row, 1, f"Player {row - 1:02d}")

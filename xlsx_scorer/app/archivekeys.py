@@ -30,6 +30,7 @@ import pandas as pd
 
 from xlsx_scorer.app import canonical
 from xlsx_scorer.app.formatsheets import shown_columns
+from xlsx_scorer.core import stages
 from xlsx_scorer.core.collation import table_order
 from xlsx_scorer.core.formats import Format
 from xlsx_scorer.core.standings import Ranked
@@ -49,6 +50,7 @@ def declared(fmt: Format) -> dict[str, Any]:
         "table_sizes": list(fmt.table_sizes),
         "points": points,
         "order": list(fmt.order),
+        **stages.declared(fmt.stages),  # the final stages, when the format plays any
     }
 
 

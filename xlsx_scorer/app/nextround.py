@@ -4,8 +4,8 @@
 - ``next_round``: the round that comes next, one more than the last round with rows in
   ``Results`` (1 with none), as ``seat`` decides it (``seat.next_round``): none while the
   round before it has games to play (SPEC §8; ``waiting`` says why) and none past the last
-  round the ``Event`` sheet declares (``Rounds``): what the page offers to seat, by the
-  format's method.
+  round the ``Event`` sheet declares (``Rounds``) and the final stages the format plays after
+  them (``stageseat.stage_rounds``): what the page offers to seat, by the format's method.
 - ``seat_scored``: the workbook scored (``api.score``), then round N seated into the scored
   workbook (``seat.seat_bytes``): one workbook holding the standings of the rounds
   played, the round's rows and its slips, opening on the slips.  A workbook with problems
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xlsx_scorer.app import api, seat
+from xlsx_scorer.app import api, seat, stageseat
 from xlsx_scorer.app.outputkinds import LEGACY_OUTPUTS, OUTPUT_KINDS, STANDINGS
 from xlsx_scorer.core.seating import Method
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
@@ -79,7 +79,8 @@ def next_round(book: reader.Workbook) -> NextRound:
         rounds = sidesheets.event_rounds(event[1]) if event else None
     except UnusableWorkbookError as unreadable:  # ``Rounds`` is no whole number: say so
         return NextRound(None, None, method, unreadable.finding)
-    past_last = rounds is not None and played.next > rounds
+    # past the last round and the format's final stages for the event's attendance
+    past_last = rounds is not None and played.next > rounds + stageseat.stage_rounds(book, rounds)
     offered = waiting is None and not past_last and played.next <= MAX_ROUND
     return NextRound(played.next if offered else None, rounds, method, waiting)
 

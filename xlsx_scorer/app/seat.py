@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from xlsx_scorer.app import outputkinds
+from xlsx_scorer.app import outputkinds, stageseat
 from xlsx_scorer.app.api import load_format
 from xlsx_scorer.core import inplay
 from xlsx_scorer.core import seating as seating_core
@@ -89,11 +89,13 @@ class NextRound:
     last: int | None
     in_play: tuple[RoundInPlay, ...]
     refusal: Finding | None
+    #: The final stages the format plays after ``last`` (docs/rules.md §10).
+    stages: int = 0
 
     @property
     def past_last(self) -> bool:
-        """The event's declared rounds are all seated: no further preliminary round."""
-        return self.last is not None and self.round > self.last
+        """The event's declared rounds and final stages are all seated: nothing further."""
+        return self.last is not None and self.round > self.last + self.stages
 
     @property
     def offered(self) -> int | None:
@@ -202,7 +204,8 @@ def next_round(
     refused = refusal(book, played, played.next)
     event = reader.side_rows(book.package, "event")
     last = sidesheets.event_rounds(event[1]) if event else None
-    return NextRound(played.next, last, played.in_play, refused)
+    stages = 0 if last is None else stageseat.stage_rounds(book, last)
+    return NextRound(played.next, last, played.in_play, refused, stages)
 
 
 def rounds_played(book: reader.Workbook) -> RoundsPlayed:
@@ -270,6 +273,10 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
     event = reader.side_rows(book.package, "event")
     # the event's rounds: asked for, else the Event sheet's; unknown, the round is planned alone
     total = rounds or (sidesheets.event_rounds(event[1], event[0]) if event else None)
+    staged = stageseat.seat_stage(book, round_no, total, entrants, rounds_played(book))
+    if staged is not None:  # a final stage, by its pattern (docs/rules.md §10)
+        stage_said = (*headers.findings, *staged.findings, *book.roster.said_twice())
+        return replace(staged, findings=stage_said)
     chosen: Method = method or default_method(table_sizes)
     standings = _standings(book) if chosen == "swiss" else ()
     try:
@@ -292,17 +299,19 @@ def _seat(  # noqa: PLR0917 - what one seating is made of
         else finding
         for finding in seated.findings
     )
-    said_too = (*book.roster.said_twice(), *_past_last(round_no, total, asked=rounds is not None))
+    past = _past_last(round_no, total, book.format.name, asked=rounds is not None)
+    said_too = (*book.roster.said_twice(), *past)
     return replace(seated, findings=(*headers.findings, *told, *said_too))
 
 
-def _past_last(round_no: int, total: int | None, *, asked: bool) -> list[Finding]:
-    """A round past the event's rounds (the Event sheet's, or ``--rounds``) is seated (a final
-    stage is seated so) and said: round 3 of an event of 2 rounds gives ``Finding(
-    "seat_past_rounds", {"round": 3, "rounds": 2, "asked": "no"}, ...)``."""
+def _past_last(round_no: int, total: int | None, fmt: str, *, asked: bool) -> list[Finding]:
+    """A round past the event's rounds (the Event sheet's, or ``--rounds``) where the format
+    plays no stage (``stageseat.seat_stage``) is seated as one more round and said: round 3 of
+    an event of 2 rounds gives ``Finding("seat_past_rounds", {"round": 3, "rounds": 2,
+    "asked": "no", "format": "catan-de"}, ...)``."""
     if total is None or round_no <= total:
         return []
-    params = {"round": round_no, "rounds": total, "asked": "yes" if asked else "no"}
+    params = {"round": round_no, "rounds": total, "asked": "yes" if asked else "no", "format": fmt}
     return [Finding("seat_past_rounds", params, "notice", Where(round=round_no))]
 
 
@@ -432,10 +441,16 @@ def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> S
         text(lang, "seat.note", sheet=results),
         *(render(finding, lang) for finding in seating.findings if _worth_printing(finding)),
     )
+    stage = next((f.params["stage"] for f in seating.findings if f.code == "seat_stage"), None)
     return SheetSpec(
         kind=f"{outputkinds.SEATING_PREFIX}{seating.round}",
         name=text(lang, "seat.sheet", round=seating.round),
-        title=text(lang, "seat.title", round=seating.round),
+        title=text(
+            lang,
+            "seat.title" if stage is None else "seat.stage_title",
+            round=seating.round,
+            stage=stage,
+        ),
         notes=notes,
         columns=columns,
         rows=rows,
@@ -453,6 +468,8 @@ def _worth_printing(finding: Finding) -> bool:
         "seat_round_by_round",
         "seat_roster_twice",
         "seat_past_rounds",
+        "seat_stage",
+        "seat_stage_cut_tie",
     }
 
 

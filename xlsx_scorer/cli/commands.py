@@ -246,13 +246,17 @@ def template(args: argparse.Namespace, run: Run) -> int:
 
 
 def formats(args: argparse.Namespace, run: Run) -> int:
-    """``formats``: the shipped tournament formats, one line each, in the language."""
+    """``formats``: the shipped tournament formats, one line each, in the language, and under
+    each what it plays after its rounds."""
+    from xlsx_scorer.app.stageseat import described as stages_described  # noqa: PLC0415  (heavy)
+
     lang = choose_language(args.lang)
     print(text(lang, "cli.formats"))
-    names = list(shipped_formats())
-    width = max(map(len, names))
-    for name in names:
+    shipped = shipped_formats()
+    width = max(map(len, shipped))
+    for name, fmt in shipped.items():
         print(f"  {name.ljust(width)}  {text(lang, f'format.{name}')}")
+        print(f"  {' ' * width}  {stages_described(fmt, lang)}")  # what it plays after its rounds
     return 0
 
 

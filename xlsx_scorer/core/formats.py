@@ -27,7 +27,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from xlsx_scorer.core import stages as stages_
 from xlsx_scorer.core.cells import count
+from xlsx_scorer.core.stages import StagePlan
 from xlsx_scorer.findings import UnusableWorkbookError
 
 #: The games whose results a workbook can hold (their ``Results`` columns and rules).
@@ -73,7 +75,8 @@ class Format:
     """One tournament format: the game, its table sizes, points by place, the standings keys.
 
     ``points`` holds, per table size, the points of places 1, 2, … (None: a wins-based
-    format); ``order`` the standings keys, the first one deciding first (then name).
+    format); ``order`` the standings keys, the first one deciding first (then name);
+    ``stages`` the plans of stages played after the preliminary rounds (``core.stages``).
     """
 
     name: str
@@ -81,6 +84,7 @@ class Format:
     table_sizes: tuple[int, ...]
     points: tuple[tuple[int, tuple[int, ...]], ...] | None
     order: tuple[str, ...]
+    stages: tuple[StagePlan, ...] = ()
 
     def points_for(self, size: int) -> tuple[int, ...]:
         """The points of places 1, 2, … at a table of ``size`` (none for a wins-based format)."""
@@ -102,6 +106,8 @@ def _schema() -> Any:
     def _points_error(problem: str, size: int | str) -> Exception:
         return PydanticCustomError("points", "points by place", {"problem": problem, "size": size})
 
+    stage_schema, plan_schema = stages_.schema()
+
     class _Schema(pydantic.BaseModel):
         """The shape of a format file; the field order is the order the keys are checked."""
 
@@ -112,6 +118,8 @@ def _schema() -> Any:
         table_sizes: list[int] = pydantic.Field(min_length=1)
         points: dict[str, list[int]] | None = None
         order: list[str] = pydantic.Field(min_length=1)
+        stages: list[stage_schema] | None = None  # type: ignore[valid-type]
+        plans: list[plan_schema] | None = None  # type: ignore[valid-type]
 
         @pydantic.field_validator("name")
         @classmethod
@@ -192,7 +200,11 @@ def parse(document: Mapping[str, Any], file: str) -> Format:
         checked = _schema().model_validate(dict(document))
     except pydantic.ValidationError as error:
         raise _refusal(error, file, document) from None
-    return _built(checked.model_dump())
+    if "stages" in document and "plans" in document:
+        raise stages_.refusal(file, "plans", "[[plans]]", "both")
+    built = _built(checked.model_dump())
+    stages_.check(built.stages, built.table_sizes, file, planned="plans" in document)
+    return built
 
 
 def _built(document: Mapping[str, Any]) -> Format:
@@ -206,6 +218,7 @@ def _built(document: Mapping[str, Any]) -> Format:
         if points is None
         else tuple(sorted((int(size), tuple(values)) for size, values in points.items())),
         tuple(document["order"]),
+        stages_.built(document),
     )
 
 
@@ -216,6 +229,8 @@ def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWork
     # A misspelt key is both unknown and a missing one: name it as the unknown key.
     first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
     key = str(first["loc"][0]) if first["loc"] else ""
+    if key in ("stages", "plans"):
+        return _stage_refusal(first, file, document)
     if first["type"] == "extra_forbidden":
         allowed = ", ".join(_schema().model_fields)
         return UnusableWorkbookError(
@@ -240,6 +255,35 @@ def _refusal(error: Any, file: str, document: Mapping[str, Any]) -> UnusableWork
             "most": POINTS_MAX,
         },
     )
+
+
+def _stage_refusal(problem: Any, file: str, document: Mapping[str, Any]) -> UnusableWorkbookError:
+    """A ``[[stages]]`` or ``[[plans]]`` entry that breaks the shape, naming its key as the file
+    has it, counted from 1: ``plans[2].stages[1].tabels``."""
+    setting, found, keys = "", document, [""]
+    for step in problem["loc"]:
+        if isinstance(step, int):
+            if keys[-1] not in ("stages", "plans"):
+                break
+            setting += f"[{step + 1}]"
+        else:
+            setting += f".{step}" if setting else str(step)
+            keys.append(str(step))
+        found = found[step] if isinstance(found, Mapping | list) and _has(found, step) else found
+    key = keys[-1]
+    params: dict[str, Any] = {"file": file, "setting": setting}
+    if problem["type"] == "extra_forbidden":
+        allowed = stages_.PLAN_KEYS if keys[-2:-1] == ["plans"] else stages_.STAGE_KEYS
+        return UnusableWorkbookError(
+            "unusable.format_unknown_key", params | {"allowed": ", ".join(allowed)}
+        )
+    if problem["type"] == "missing":
+        return UnusableWorkbookError("unusable.format_missing_key", params)
+    return stages_.refusal(file, setting, _shown(found), "value", entry=key)
+
+
+def _has(found: Any, step: Any) -> bool:
+    return step in found if isinstance(found, Mapping) else 0 <= step < len(found)
 
 
 def _rule_refusal(
@@ -412,7 +456,7 @@ def to_toml(fmt: Format) -> str:
         )
         lines.append(f"points = {{ {sizes} }}")
     lines.append(f"order = [{', '.join(json.dumps(key) for key in fmt.order)}]")
-    return "\n".join(lines)
+    return "\n".join([*lines, *stages_.to_toml(fmt.stages)])
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:
