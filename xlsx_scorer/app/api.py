@@ -44,6 +44,7 @@ from xlsx_scorer.xlsx.write import save
 if TYPE_CHECKING:
     import pandas as pd
 
+    from xlsx_scorer.app.finalsheet import Final
     from xlsx_scorer.app.pipeline import Ranking, Validated
     from xlsx_scorer.core.formats import Format as Format  # noqa: PLC0414  (the shells name it so)
     from xlsx_scorer.core.formats import FormatFile as FormatFile  # noqa: PLC0414
@@ -81,6 +82,8 @@ class Result:
     #: The rounds with rows: those the standings count, those with games to play
     #: (docs/rules.md §8; None when the file could not be used).
     rounds: RoundsPlayed | None = None
+    #: The Final Ranking once a stage has rows (SPEC §10; ``finalsheet``), else None.
+    final: Final | None = None
 
     @property
     def exit_code(self) -> int:
@@ -114,6 +117,9 @@ class Result:
             "games": self.games,
             "players": self.players,
             "rounds": None if self.rounds is None else self.rounds.to_json(),
+            "final_ranking": None
+            if self.final is None
+            else self.final.to_json(language or self.language),
             "findings": [to_json(finding, language=language) for finding in self.findings],
         }
 
@@ -265,6 +271,7 @@ def run(
                 None if ranks is None else ranks.table,
                 format=book.format,
                 rounds=validated.rounds,
+                final=None if ranks is None else ranks.final,
             )
             return Run(checked_only, book, validated, ranks)
         scored = pipeline.output_sheets(
@@ -288,6 +295,7 @@ def run(
         workbook,
         book.format,
         validated.rounds,
+        None if scored.standings is None or scored.ranking is None else scored.ranking.final,
     )
     return Run(result, book, validated, scored.ranking)
 

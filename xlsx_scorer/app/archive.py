@@ -3,7 +3,8 @@
 The folder holds the scored workbook (every output sheet, every sheet
 protected, the fingerprint recorded as a custom document property) and a
 Frictionless Data Package: ``datapackage.json`` with ``results.csv``,
-``games.csv`` and ``standings.csv`` (``canonical``; reference: docs/archive.md).
+``games.csv`` and ``standings.csv`` (``canonical``; reference: docs/archive.md), and
+``final_ranking.csv`` for an event whose stages have begun (``finalsheet``).
 An event in a format other than ``catan-es`` carries the format and is recorded
 by its keys (``archivekeys``); the format is also a document property of the
 workbook, so that ``verify`` recomputes with it.  An event with errors is
@@ -28,7 +29,7 @@ from typing import Any
 import pandas as pd
 
 from xlsx_scorer import __version__
-from xlsx_scorer.app import api, archivekeys, canonical, outputkinds, pipeline
+from xlsx_scorer.app import api, archivekeys, canonical, finalsheet, outputkinds, pipeline
 from xlsx_scorer.app.diff import order_columns
 from xlsx_scorer.core import formats
 from xlsx_scorer.core.formats import Format
@@ -213,7 +214,17 @@ def fingerprint_of(scored: Scored) -> str:
 
 
 def csv_files(scored: Scored) -> dict[str, bytes]:
-    """The three CSV files of a scored event."""
+    """The three CSV files of a scored event, and its ``final_ranking.csv`` once a stage has
+    rows (``finalsheet``)."""
+    if scored.ranking is None:
+        raise ValueError("an event with problems has no CSV files")
+    final = scored.ranking.final
+    staged = {} if final is None else {finalsheet.FINAL_RANKING_CSV: finalsheet.final_csv(final)}
+    return _csv_files(scored) | staged
+
+
+def _csv_files(scored: Scored) -> dict[str, bytes]:
+    """The three CSV files of a scored event: its results, games and standings."""
     if scored.ranking is None:
         raise ValueError("an event with problems has no CSV files")
     if scored.keyed:
@@ -312,6 +323,7 @@ def archive_event(
         schemas = archivekeys.schemas(scored.format, columns, rounds)
     else:
         schemas = canonical.schemas(columns, rounds)
+    schemas[finalsheet.FINAL_RANKING_CSV] = finalsheet.csv_schema()
     package = canonical.datapackage(files, schemas, about)
     try:
         building = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))

@@ -42,7 +42,9 @@ CATAN_MARKS = ("largest_army", "longest_road", "declared")
 
 
 def declared(fmt: Format) -> dict[str, Any]:
-    """The format as its TOML file declares it (``core.formats.parse`` reads it back)."""
+    """The format as its TOML file declares it (``core.formats.parse`` reads it back), its
+    stages too when it has any (``stages`` or ``plans``: an archive is verified with them,
+    its rounds after ``Rounds`` kept out of the standings as when it was archived)."""
     points = None if fmt.points is None else {str(size): list(by) for size, by in fmt.points}
     return {
         "name": fmt.name,

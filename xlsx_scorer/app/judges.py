@@ -21,11 +21,11 @@ then says so too).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from xlsx_scorer.app import api, outputkinds
+from xlsx_scorer.app import api, finalsheet, outputkinds
 from xlsx_scorer.app import diff as diffing
 from xlsx_scorer.app import merge as merging
 from xlsx_scorer.app.diff import Copy, Differences
@@ -86,10 +86,12 @@ def as_copy(book: workbook.Workbook, label: str) -> Copy:
 
 @dataclass(frozen=True)
 class Compared:
-    """What ``diff`` found, and the language of the first workbook (None when unknown)."""
+    """What ``diff`` found, the language of the first workbook (None when unknown) and the
+    rounds that are stage games (round → the stage's name: ``finalsheet.stage_rounds``)."""
 
     differences: Differences
     language: str | None
+    stages: Mapping[int, str] = field(default_factory=dict)
 
 
 def diff_files(first: Path, second: Path, *, format: str | Path | Format | None = None) -> Compared:
@@ -99,7 +101,8 @@ def diff_files(first: Path, second: Path, *, format: str | Path | Format | None 
     fmt = api.load_format(format)
     a, b = _read(first, fmt), _read(second, fmt)
     differences = diffing.diff(as_copy(a, a_label), as_copy(b, b_label))
-    return Compared(differences, a.language or b.language)
+    stages = finalsheet.stage_rounds(a) or finalsheet.stage_rounds(b)
+    return Compared(differences, a.language or b.language, stages)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,11 @@ if TYPE_CHECKING:
 STANDINGS, ROUND_POINTS, ERRORS = "standings", "round_points", "errors"
 #: A hidden sheet holding the numbers behind the Standings chart.
 CHART_DATA = "chart_data"
-OUTPUT_KINDS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA)
+#: The ranking of everyone after the final stages (SPEC §10): ``Final Ranking``.
+FINAL_RANKING = "final_ranking"
+OUTPUT_KINDS = (STANDINGS, ROUND_POINTS, ERRORS, CHART_DATA, FINAL_RANKING)
+#: The kinds holding a ranking, with its check code (an edit by hand is found).
+CHECKED = (STANDINGS, ROUND_POINTS, FINAL_RANKING)
 #: A round's printable slips written by ``seat``: kind ``seating_r<N>`` (``Seating R<N>``).
 SEATING = "seating"
 #: The kind of a round's printable slips is this and the round: ``seating_r2``.
@@ -70,8 +74,8 @@ def shows(kind: str, texts: Sequence[str], sheets: Sequence[str]) -> bool:
     write there on a sheet of ``kind``, in a shipped language, in a workbook whose sheets
     are called ``sheets`` (docs/package.md, "Our sheets and the marker"):
 
-    - Standings, Round Points: our check-code label, then a check code; or (no standings
-      published, no results yet) our title, then our notice;
+    - Standings, Round Points, Final Ranking: our check-code label, then a check code; or
+      (no standings published, no results yet) our title, then our notice;
     - Errors: our title, then our first note (no problems, problems found, no results);
     - a round's seating: our title for that round, then our note naming a sheet;
     - the chart data: the header of the players' column.
@@ -83,7 +87,7 @@ def shows(kind: str, texts: Sequence[str], sheets: Sequence[str]) -> bool:
     """
     first, second = (texts[0] if texts else ""), (texts[1] if len(texts) > 1 else "")
     for lang in LANGUAGES:
-        if kind in {STANDINGS, ROUND_POINTS}:
+        if kind in CHECKED:
             label = text(lang, "notice.check")
             if any(
                 line == label and fingerprint.is_code(below)
@@ -146,10 +150,10 @@ def _around(lang: str, key: str, argument: str) -> tuple[str, str]:
 
 #: How sheets of ours without a marker are known (see ``xlsx.ours``): output written before
 #: our sheets were marked (a shipped name of their kind in any language; Standings and Round
-#: Points carry the check line; Chart Data was hidden), and output that lost its marker
-#: (``kind_of``, ``shows``).
+#: Points carry the check line; Chart Data was hidden; the Final Ranking came later, always
+#: marked), and output that lost its marker (``kind_of``, ``shows``).
 LEGACY_OUTPUTS = LegacyOutputs(
-    names=NAMES,
+    names={name: kind for name, kind in NAMES.items() if kind != FINAL_RANKING},
     checked=frozenset({STANDINGS, ROUND_POINTS}),
     hidden=frozenset({CHART_DATA}),
     is_check_line=fingerprint.is_legacy_check_line,

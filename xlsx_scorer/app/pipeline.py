@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import fingerprint, formatsheets, outputkinds, reading, report
+from xlsx_scorer.app import finalsheet, fingerprint, formatsheets, outputkinds, reading, report
 from xlsx_scorer.core import (
     backends,
     checks,
@@ -119,11 +119,13 @@ class Ranking:
     """What a clean workbook scored to, in its format: ``played`` one row per player per game
     with what each game gave (``standings.contributions``), ``ranked`` the engine's standings
     (exact keys, the first key per round) and ``table`` the ranking a ``Result`` holds
-    (``api_table``)."""
+    (``api_table``); with stages (``finalsheet``), those are the preliminary rounds' and
+    ``final`` the Final Ranking once a stage has rows."""
 
     played: pd.DataFrame
     ranked: standings.Ranked
     table: pd.DataFrame
+    final: finalsheet.Final | None = None
 
     def first_per_game(self, fmt: Format) -> tuple[npt.NDArray[np.float64], int]:
         """What each game of ``played`` gave in ``fmt``'s first key, and the scale it is over
@@ -142,11 +144,19 @@ class Scored:
 
 def ranking(book: reader.Workbook, validated: Validated) -> Ranking:
     """The standings of a workbook with no errors, in its format: the one path every shell
-    (``api.run``: the sheets, the page, the archive) scores by."""
+    (``api.run``: the sheets, the page, the archive) scores by.  The rounds after the Event
+    sheet's ``Rounds`` of a format with stages are stage games (``finalsheet.declared``):
+    they make the Final Ranking, never the standings."""
     fmt = book.format
-    played = standings.contributions(per_game(validated.counted, fmt), fmt)
+    staged = finalsheet.declared(book, validated.counted)
+    counted = validated.counted if staged is None else staged.preliminary(validated.counted)
+    played = standings.contributions(per_game(counted, fmt), fmt)
     ranked = standings.rank(played, fmt, collation_key)
-    return Ranking(played, ranked, api_table(ranked))
+    final = None
+    if staged is not None:
+        order = ranked.table["player"].tolist()
+        final = finalsheet.final(book, validated.frame, validated.play, staged, order)
+    return Ranking(played, ranked, api_table(ranked), final)
 
 
 def validate(book: reader.Workbook) -> Validated:
@@ -255,7 +265,7 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         found.extend(in_play(book, validated))
     if book.results.hidden:
         found.append(Finding("results_hidden", {}, "notice", Where(sheet=book.results.name)))
-    for kind in (outputkinds.STANDINGS, outputkinds.ROUND_POINTS):
+    for kind in outputkinds.CHECKED:
         old = book.existing_outputs.get(kind)
         if old is not None and fingerprint.was_edited(old.rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
@@ -277,11 +287,15 @@ def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
     play, results = validated.play, book.results
     if play is None or not play.rounds.in_play:
         return []
+    after = play.rounds.after
+    staged = None if validated.findings else finalsheet.declared(book, validated.counted)
+    if staged is not None:  # the standings are the preliminary rounds' (finalsheet)
+        after = min(after, staged.rounds)
     found = [
         Finding(
             "round_in_play",
             {
-                "after": play.rounds.after,
+                "after": after,
                 "published": "no" if validated.findings else "yes",
                 "tables_in": entry.tables_in,
                 "tables": entry.tables,
@@ -353,20 +367,24 @@ def output_sheets(
     lang: str,
     now: dt.datetime,
 ) -> Scored:
-    """Standings, Round Points and Errors in ``lang`` (docs/rules.md §5).
+    """Standings, Round Points and Errors in ``lang`` (docs/rules.md §5), and the Final Ranking
+    once a stage has rows (``finalsheet``).
 
     With errors, no standings are published: Standings and Round Points become
-    a notice pointing to Errors.  With no results yet (no games, no errors: a blank
-    template), all three say so instead, with no table and no check code.
+    a notice pointing to Errors (a Final Ranking the workbook held too).  With no results
+    yet (no games, no errors: a blank template), all three say so instead, with no table
+    and no check code.
     """
     computed = date_time(lang, now)
     if validated.findings:
         withheld = text(lang, "notice.not_published", count=len(validated.findings))
-        specs = (
+        specs: tuple[SheetSpec, ...] = (
             report.notice_sheet(lang, outputkinds.STANDINGS, withheld),
             report.notice_sheet(lang, outputkinds.ROUND_POINTS, withheld),
             report.errors_sheet(lang, validated.findings, computed=computed, notices=found_notices),
         )
+        if outputkinds.FINAL_RANKING in book.existing_outputs:
+            specs += (report.notice_sheet(lang, outputkinds.FINAL_RANKING, withheld),)
         return Scored(specs, None)
     fmt = book.format
     ranks = ranking(book, validated)
@@ -402,13 +420,16 @@ def output_sheets(
             ranked,
             event=book.event_name,
             computed=computed,
-            games=validated.games,
+            games=validated.games if ranks.final is None else ranks.final.games,
             playing=playing,
             withdrawn=reading.withdrawn(book),
         ),
         formatsheets.round_points_sheet(lang, fmt, played, ranked.scale, event=book.event_name),
         report.errors_sheet(lang, (), computed=computed, notices=found_notices),
     )
+    if ranks.final is not None:
+        final = finalsheet.final_sheet(lang, ranks.final, event=book.event_name, computed=computed)
+        specs += (final,)
     return Scored(specs, table, ranks)
 
 

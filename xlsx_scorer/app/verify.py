@@ -37,7 +37,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from xlsx_scorer.app import api, canonical, edited, fingerprint, formatsheets, reading
+from xlsx_scorer.app import (
+    api,
+    canonical,
+    edited,
+    finalsheet,
+    fingerprint,
+    formatsheets,
+    reading,
+)
 from xlsx_scorer.app.archive import (
     FINGERPRINT_PROPERTY,
     LANGUAGE_PROPERTY,
@@ -371,7 +379,8 @@ def _file_findings(
         if isinstance(r, dict)
     }
     findings: list[Finding] = []
-    for name in canonical.CSV_FILES:
+    staged = (finalsheet.FINAL_RANKING_CSV,) if finalsheet.FINAL_RANKING_CSV in resources else ()
+    for name in (*canonical.CSV_FILES, *staged):
         resource, path = resources.get(name), folder / name
         if resource is None or not path.is_file():
             findings.append(_missing(name))
@@ -406,9 +415,21 @@ def _package_findings(
     if intact:
         for name, regenerated in csv_files(scored).items():
             data = files.get(name)
-            if data is not None and data != regenerated:
+            if data is None and name not in _listed(descriptor):  # left out of the package
+                findings.append(_missing(name))
+            elif data is not None and data != regenerated:
                 findings.append(_first_difference(name, data, regenerated))
     return findings
+
+
+def _listed(descriptor: dict[str, Any]) -> set[str]:
+    """The files ``datapackage.json`` lists (a listed one missing is ``_file_findings``')."""
+    listed = descriptor.get("resources")
+    return {
+        str(r.get("path"))
+        for r in (listed if isinstance(listed, list) else [])
+        if isinstance(r, dict)
+    }
 
 
 def _edited_results(

@@ -336,6 +336,32 @@ def _print_leaders(result: Result) -> None:
     headings = [text(lang, look.message) for _, look in keyed]
     for line in leaders_table(lang, rows, headings):
         print(line)
+    _print_final(result)
+
+
+def _print_final(result: Result) -> None:
+    """The top of the Final Ranking (SPEC §10) once a stage has rows: rank (blank while
+    still playing), player, stage reached, place there."""
+    final = result.final
+    if final is None:
+        return
+    from xlsx_scorer.app.finalsheet import stage_word  # noqa: PLC0415  (pandas is loaded)
+
+    lang = result.language
+    shown = final.lines[:TOP_PLAYERS]
+    print(text(lang, "cli.final_top", count=len(shown)))
+    rows = [
+        [
+            "" if line.rank is None else str(line.rank),
+            line.player,
+            stage_word(lang, final, line),
+            "" if line.place is None else str(line.place),
+        ]
+        for line in shown
+    ]
+    headings = [text(lang, "out.stage"), text(lang, "out.stage_place")]
+    for said in leaders_table(lang, rows, headings):
+        print(said)
 
 
 def leaders_table(lang: str, rows: list[list[str]], keys: list[str] | None = None) -> list[str]:

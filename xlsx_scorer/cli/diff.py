@@ -7,6 +7,7 @@ Exit code 0: the copies hold the same results and roster; 1: they differ;
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         return common.unusable(args, error)
     lang = common.language(args, compared.language)
     first, second = labels([args.first, args.second])
-    for line in lines(lang, compared.differences):
+    for line in lines(lang, compared.differences, compared.stages):
         print(line)
     if compared.differences.equal:
         print(text(lang, "cli.diff_equal", first=first, second=second))
@@ -55,9 +56,12 @@ def run(args: argparse.Namespace) -> int:
     return common.EXIT_DIFFERENT
 
 
-def change_text(lang: str, change: Change) -> str:
-    """One change as a line: what, where, before → after."""
+def change_text(lang: str, change: Change, stage: str | None = None) -> str:
+    """One change as a line: what (with the ``stage`` its round is, if any), where,
+    before → after."""
     key = common.key_text(lang, change.key)
+    if stage is not None:
+        key = text(lang, "cli.key_stage", result=key, stage=stage)
     before = common.either_text(lang, change.before)
     after = common.either_text(lang, change.after)
     if change.kind == "changed" and change.column is not None:
@@ -66,9 +70,18 @@ def change_text(lang: str, change: Change) -> str:
     return text(lang, CHANGE_MESSAGES[change.kind], result=key, before=before, after=after)
 
 
-def lines(lang: str, differences: Differences) -> list[str]:
-    """Every change, then every roster change, one per line."""
-    found = [change_text(lang, change) for change in differences.changes]
+def lines(
+    lang: str, differences: Differences, stages: Mapping[int, str] | None = None
+) -> list[str]:
+    """Every change, then every roster change, one per line; a change in a round that is a
+    stage game names the stage (``stages``: round → the stage's name)."""
+    from xlsx_scorer.app.finalsheet import stage_name  # noqa: PLC0415  (loaded with the diff)
+
+    found = []
+    for change in differences.changes:
+        round_ = change.key[0]
+        stage = (stages or {}).get(round_) if isinstance(round_, int) else None
+        found.append(change_text(lang, change, None if stage is None else stage_name(lang, stage)))
     for name in differences.roster:
         cell = f"{name.cell.file} {name.cell.sheet}!{name.cell.ref}"
         found.append(text(lang, ROSTER_MESSAGES[name.kind], name=quoted(name.name), cell=cell))

@@ -52,7 +52,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
-from xlsx_scorer.app import api, formatsheets
+from xlsx_scorer.app import api, finalsheet, formatsheets
 from xlsx_scorer.app.excerpt import Excerpt
 from xlsx_scorer.app.nextround import SeatedScored
 from xlsx_scorer.findings import Finding, render, to_json
@@ -81,6 +81,7 @@ def run_body(result: engine.Result, filename: str) -> dict[str, Any]:
         "summary": summary(result),
         "findings": [finding_body(finding, result) for finding in result.findings],
         "standings": standings_body(result),
+        "final_ranking": final_body(result),
         "games": games,
         "seat": None
         if coming is None
@@ -190,6 +191,31 @@ def standings_body(result: engine.Result) -> dict[str, Any] | None:
         rows.append(row)
     headers = [text(result.language, message.message) for _, message in shown]
     return {"keys": keys, "headers": headers, "rounds": rounds, "rows": rows}
+
+
+def final_body(result: engine.Result) -> dict[str, Any] | None:
+    """The Final Ranking (SPEC §10) once a stage has rows, else None: its title and headers
+    in the run's language, and per player the rank (None while playing), the player, the
+    stage reached, the place there and why, as the sheet says them."""
+    final, lang = result.final, result.language
+    if final is None:
+        return None
+    keys = ("out.rank", "out.player", "out.stage", "out.stage_place", "out.why")
+    rows = [
+        {
+            "rank": line.rank,
+            "player": line.player,
+            "stage": finalsheet.stage_word(lang, final, line),
+            "place": line.place,
+            "why": finalsheet.why(lang, final, line),
+        }
+        for line in final.lines
+    ]
+    return {
+        "title": text(lang, "title.final_ranking"),
+        "headers": [text(lang, key) for key in keys],
+        "rows": rows,
+    }
 
 
 def _number(value: Any) -> int | float:

@@ -6,6 +6,7 @@
 import { byId, el, LANGUAGES, megabytes, state, text } from "./page.js";
 import {
   downloadBlock,
+  finalBlock,
   findingsBlock,
   gamesBlock,
   notesBlock,
@@ -297,6 +298,7 @@ function showRun(body, focus, file) {
     parts.push(notesBlock(body.findings));
     parts.push(downloadBlock(body.download_name, () => download(file)));
     if (body.seat) parts.push(seatBlock(body.seat, (choice) => seatRound(file, choice)));
+    if (body.final_ranking) parts.push(finalBlock(body.final_ranking));
     if (body.standings) parts.push(standingsBlock(body.standings));
     if (body.games && body.standings) {
       const { keys, headers } = body.standings;

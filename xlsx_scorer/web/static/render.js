@@ -220,6 +220,33 @@ export function standingsBlock(standings) {
   return el("div", { class: "standings-block" }, el("h3", { text: text("standingsHeading") }), scrollable(table, captionId));
 }
 
+// The Final Ranking (SPEC §10), once a stage has rows: everyone by rank, the stage reached,
+// the place there and why; a rank left blank while the player is still playing.
+export function finalBlock(final) {
+  const captionId = "final-caption";
+  const head = el("tr", {}, ...final.headers.map((words, index) =>
+    el("th", { scope: "col", class: index === 0 || index === 3 ? "num" : "", text: words })));
+  const rows = final.rows.map((entry) =>
+    el(
+      "tr",
+      {},
+      el("td", { class: "num", text: entry.rank === null ? "" : shown(entry.rank) }),
+      el("th", { scope: "row", text: entry.player }),
+      el("td", { text: entry.stage }),
+      el("td", { class: "num", text: entry.place === null ? "" : shown(entry.place) }),
+      el("td", { text: entry.why }),
+    ),
+  );
+  const table = el(
+    "table",
+    { class: "standings final-ranking" },
+    el("caption", { id: captionId, text: final.title }),
+    el("thead", {}, head),
+    el("tbody", {}, ...rows),
+  );
+  return el("div", { class: "standings-block" }, el("h3", { text: final.title }), scrollable(table, captionId));
+}
+
 // ``firstHeader`` names what each game gave in the format's first key (its standings header).
 export function gamesBlock(rounds, game, firstKey, firstHeader) {
   const details = rounds.map((round) => {
