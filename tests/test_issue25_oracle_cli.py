@@ -99,6 +99,17 @@ def type_round(path: Path, round_no: int, tables: dict[int, list[str]], seed: in
     workbook.save(path)
 
 
+FIXED = {"seat_fixed_missing", "seat_fixed_shared", "seat_fixed_unmet"}
+
+
+def named_in(finding: dict[str, Any]) -> set[str]:
+    """The players a finding names: its ``player``/``players`` params or its place."""
+    params, where = finding["params"], finding.get("where") or {}
+    found = {params.get("player"), where.get("player")}
+    found.update(str(params.get("players") or "").split(", "))
+    return {name for name in found if name}
+
+
 def pairs(tables: dict[int, list[str]]) -> set[frozenset[str]]:
     return {frozenset(p) for names in tables.values() for p in itertools.combinations(names, 2)}
 
@@ -124,26 +135,45 @@ def test_a_club_pair_is_never_seated_together_at_seven(
     assert together == [], f"the family sat together (or was said to) with seeds {together}"
 
 
-def test_a_player_fixed_at_table_two_sits_there_every_round(
+def test_a_player_fixed_at_table_two_sits_there_in_every_draw(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Review: a player fixed at table 2 (accessibility) was elsewhere in 6 of 8 draws."""
-    for seed in range(4):
-        folder = tmp_path / f"s{seed}"
-        folder.mkdir()
-        path = book(folder, 7, fixed={NAMES[3]: 2}, club={NAMES[0]: "Lee", NAMES[5]: "Lee"})
-        for round_no in (1, 2):
-            code, report = seat(capsys, path, round_no, seed=seed)
-            assert code == 0
-            assert NAMES[3] in tables_of(report)[2], (seed, round_no, report["tables"])
-            assert not {"seat_fixed_unmet", "seat_club"} & set(codes(report))
-            type_round(path, round_no, tables_of(report), seed)
+    """Review: a player fixed at table 2 (accessibility) was elsewhere in 6 of 8 draws
+    (here 7 players, another fixed at table 1: main put the one of table 2 elsewhere in 2
+    of these 8 draws, saying "could not be seated", though table 2 always exists)."""
+    fixed = {NAMES[1]: 1, NAMES[4]: 2}
+    path = book(tmp_path, 7, fixed=fixed)
+    off = []
+    for seed in range(8):
+        code, report = seat(capsys, path, 1, "-o", str(tmp_path / f"s{seed}.xlsx"), seed=seed)
+        assert code == 0
+        tables = tables_of(report)
+        if any(name not in tables[number] for name, number in fixed.items()):
+            off.append((seed, tables))
+        assert not any(c.startswith("seat_fixed") for c in codes(report)), report["findings"]
+    assert off == []
 
 
 def test_two_fixed_groups_are_seated_not_a_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Review: two fixed groups crashed seat (exit 3)."""
+    """Review: two fixed groups crashed seat (exit 3). 7 players: three fixed at table 1,
+    four at table 2 — the one seating that keeps both (table 1 seats three)."""
+    fixed = dict.fromkeys(NAMES[:3], 1) | dict.fromkeys(NAMES[3:7], 2)
+    path = book(tmp_path, 7, fixed=fixed)
+    assert optimum(Problem.build(NAMES[:7], [], sizes=(3, 4), fixed=fixed)).violations == 0
+    code, report = seat(capsys, path, 1)
+    assert code == 0
+    assert tables_of(report) == {1: NAMES[:3], 2: NAMES[3:7]} or {
+        n: sorted(p) for n, p in tables_of(report).items()
+    } == {1: NAMES[:3], 2: NAMES[3:7]}
+    assert not any(c.startswith("seat_fixed") for c in codes(report))
+
+
+def test_two_fixed_pairs_are_kept_round_after_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two pairs fixed at tables 1 and 2 of 8 players, two rounds typed in between."""
     fixed = {NAMES[0]: 1, NAMES[1]: 1, NAMES[2]: 2, NAMES[3]: 2}
     path = book(tmp_path, 8, fixed=fixed)
     for round_no in (1, 2):
@@ -185,7 +215,7 @@ def test_a_fixed_table_that_does_not_exist_is_named_and_the_rest_kept(
     assert code == 0
     tables = tables_of(report)
     missing = [f for f in report["findings"] if f["code"] == "seat_fixed_missing"]
-    assert [f["params"]["player"] for f in missing] == [NAMES[0]]
+    assert [named_in(f) for f in missing] == [{NAMES[0]}]
     assert NAMES[1] in tables[2]
     assert frozenset(NAMES[2:4]) not in pairs(tables)
     assert "seat_club" not in codes(report)
@@ -202,11 +232,8 @@ def test_a_fixed_group_larger_than_a_table_is_named_and_the_rest_kept(
     assert code == 0
     tables = tables_of(report)
     assert len(set(tables[1]) & set(NAMES[:5])) == 3, tables
-    named = " ".join(
-        json.dumps(f["params"]) for f in report["findings"] if f["code"].startswith("seat_fixed")
-    )
-    for name in set(NAMES[:5]) - set(tables[1]):
-        assert name in named, (name, named)
+    named = set().union(*(named_in(f) for f in report["findings"] if f["code"] in FIXED))
+    assert set(NAMES[:5]) - set(tables[1]) <= named, (tables, report["findings"])
     assert frozenset(NAMES[6:8]) not in pairs(tables)
     problem = Problem.build(
         NAMES[:9], [], sizes=(3, 4), fixed=fixed, clubs={NAMES[6]: "Lee", NAMES[7]: "Lee"}

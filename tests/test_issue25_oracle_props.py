@@ -140,7 +140,17 @@ def judge(
     check(got.violations == best.violations, "hard rules broken beyond need", got, best)
     if best.violations == 0:
         check(not IMPOSSIBLE & codes, "impossibility claimed, not proven", sorted(codes))
-    named = " | ".join(str(dict(f.params)) for f in findings if f.code in IMPOSSIBLE)
+    named = {
+        name
+        for f in findings
+        if f.code in IMPOSSIBLE
+        for name in {
+            f.where.player,
+            f.params.get("player"),
+            *str(f.params.get("players", "")).split(", "),
+        }
+        if name
+    }
     club = {e.name: e.club.strip().casefold() for e in roster if e.club}
     for table in tables:
         for x, y in itertools.combinations(sorted(table), 2):
