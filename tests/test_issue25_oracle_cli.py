@@ -18,8 +18,11 @@ import openpyxl
 import pytest
 
 from tests import eventgen
+from tests import test_issue25_oracle_props as props
 from tests.seating_oracle import Problem, optimum
 from xlsx_scorer.cli import main
+from xlsx_scorer.core.seating import Entrant, PastTable, Seating, Table
+from xlsx_scorer.findings import Finding, Where
 
 NAMES = [f"Player {i:02d}" for i in range(1, 21)]
 
@@ -302,3 +305,58 @@ def test_thirteen_players_four_rounds_without_a_repeat(
         met.update(pairs(tables))
         type_round(path, round_no, tables)
     assert max(met.values()) == 1, [sorted(p) for p, n in met.items() if n > 1]
+
+
+# ---------------------------------------------------------------------------
+# Whole small events through the command line, judged by the brute force
+
+
+def as_seating(report: dict[str, Any]) -> Seating:
+    """The JSON report of ``seat`` as the core's ``Seating`` (for the property judge)."""
+    return Seating(
+        report["round"],
+        tuple(Table(t["table"], tuple(t["players"])) for t in report["tables"]),
+        tuple(report["byes"]),
+        tuple(
+            Finding(
+                f["code"],
+                f["params"],
+                f["severity"],
+                Where(round=report["round"], player=(f.get("where") or {}).get("player")),
+            )
+            for f in report["findings"]
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("method", "roster"),
+    [
+        ("random", 1),
+        ("swiss", 2),
+        ("random", 3),
+    ],
+)
+def test_small_events_round_after_round_meet_the_brute_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], method: str, roster: int
+) -> None:
+    """A random roster of 7–9 with clubs and fixed tables, seated 3 rounds by the command
+    line with results typed in between (swiss reads them); each round judged as the
+    property tests judge the core (tests/test_issue25_oracle_props.py)."""
+    rng = random.Random(roster)
+    count = rng.randint(7, 9)
+    club = {n: rng.choice(["Ortega", "Lee"]) for n in rng.sample(NAMES[:count], 4)}
+    fixed = {n: rng.randint(1, 3) for n in rng.sample(NAMES[:count], 2)}
+    path = book(tmp_path, count, club=club, fixed=fixed)
+    entrants = [Entrant(n, fixed.get(n), club.get(n)) for n in NAMES[:count]]
+    event = props.Event(tuple((e, 1) for e in entrants), (3, 4), method, 3, roster)
+    history: list[PastTable] = []
+    problems: list[str] = []
+    for round_no in (1, 2, 3):
+        code, report = seat(capsys, path, round_no, "--method", method, seed=roster)
+        assert code == 0
+        seating = as_seating(report)
+        problems.extend(props.judge(seating, entrants, history, event))
+        history.extend(PastTable(round_no, t.players) for t in seating.tables)
+        type_round(path, round_no, tables_of(report), roster)
+    assert not problems, "\n".join(problems)
