@@ -175,6 +175,26 @@ def judge(
         and s.fairness <= got.fairness
     )
     check(got.spread <= even, "starts less even than possible", got, even)
+    # "sits at a 3-player table (gets a bye) again before everyone has had one": said
+    # exactly when true (a time more than someone left out of it this round)
+    for code, prior, again in (
+        (
+            "seat_small_again",
+            dict(problem.small),
+            {p for t in tables if len(t) < problem.largest for p in t},
+        ),
+        ("seat_bye_again", dict(problem.had_bye), set(seating.byes)),
+    ):
+        rest = [q for q in problem.players if q not in again]
+        true = {p for p in again if any(prior[q] < prior[p] for q in rest)}
+        said = {
+            n
+            for f in findings
+            if f.code == code
+            for n in (f.params.get("player"), f.where.player)
+            if n
+        }
+        check(said == true, code, sorted(said), sorted(true))
     starts = next((f for f in findings if f.code == "seat_starts"), None)
     if starts is not None:
         check(starts.params["high"] - starts.params["low"] == got.spread, "seat_starts", starts)
