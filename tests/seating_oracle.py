@@ -213,11 +213,6 @@ def optimum(problem: Problem) -> Score:
     return min(problem.scores())
 
 
-def best_within(problem: Problem, *, violations: int, repeats: int) -> Score:
-    """The best seating breaking no more hard rules nor repeating more pairs than given."""
-    return min(s for s in problem.scores() if s.violations <= violations and s.repeats <= repeats)
-
-
 def feasible(problem: Problem) -> bool:
     """Whether some seating keeps every hard rule."""
     return optimum(problem).violations == 0
