@@ -41,7 +41,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import NamedTuple
 
@@ -213,9 +213,26 @@ def optimum(problem: Problem) -> Score:
     return min(problem.scores())
 
 
-def feasible(problem: Problem) -> bool:
-    """Whether some seating keeps every hard rule."""
-    return optimum(problem).violations == 0
+def unkeepable(problem: Problem) -> frozenset[str]:
+    """The hard rules no seating keeps: ``club`` (even with the fixed tables set aside),
+    ``fixed`` (even with the clubs set aside), or ``together`` (each alone can be kept,
+    not both at once); empty when one seating keeps them all.
+
+    >>> sorted(unkeepable(Problem.build("ABCDEF", [], sizes=(3, 4), fixed={"A": 3})))
+    ['fixed']
+    >>> both = Problem.build("ABCDEF", [], sizes=(3, 4), fixed={"A": 1, "B": 2, "C": 1},
+    ...                      clubs={"A": "x", "C": "x"})
+    >>> sorted(unkeepable(both)), sorted(unkeepable(replace(both, fixed=(), _cache={})))
+    (['together'], [])
+    """
+    if optimum(problem).violations == 0:
+        return frozenset()
+    found = set()
+    if optimum(replace(problem, fixed=(), _cache={})).violations:
+        found.add("club")
+    if optimum(replace(problem, clubs=(), _cache={})).violations:
+        found.add("fixed")
+    return frozenset(found or {"together"})
 
 
 @cache

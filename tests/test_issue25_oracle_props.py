@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.seating_oracle import Problem, optimum, plan
+from tests.seating_oracle import Problem, optimum, plan, unkeepable
 from xlsx_scorer.core.seating import Entrant, PastTable, Seating, seat
 
 SETTINGS = settings(
@@ -140,8 +140,12 @@ def judge(
 
     # hard rules: kept whenever possible, broken no more than needed, each break named
     check(got.violations == best.violations, "hard rules broken beyond need", got, best)
-    if best.violations == 0:
-        check(not IMPOSSIBLE & codes, "impossibility claimed, not proven", sorted(codes))
+    cannot = unkeepable(problem)
+    if not cannot & {"club", "together"}:
+        check("seat_club" not in codes, "club said unkeepable, not proven", sorted(cannot))
+    if not cannot & {"fixed", "together"}:
+        fixed_said = sorted(codes & (IMPOSSIBLE - {"seat_club"}))
+        check(not fixed_said, "fixed table said unkeepable, not proven", fixed_said)
     named = {
         name
         for f in findings
