@@ -336,14 +336,22 @@ CATALOGUE: tuple[Finding, ...] = (
     fatal("unusable.seat_needs_scores", count=4),
     Finding(
         "seat_summary",
-        {"round": 3, "players": 22, "tables": 6, "byes": 0, "repeats": 0},
+        {
+            "round": 3,
+            "players": 22,
+            "tables": 6,
+            "byes": 0,
+            "repeats": 3,
+            "bound": 2,
+            "proof": "limit",
+        },
         "notice",
         Where(round=3),
     ),
     Finding("seat_past_rounds", {"round": 3, "rounds": 2, "asked": "no"}, "notice", Where(round=3)),
     Finding(
         "seat_repeat",
-        {"players": "Ana, Bo", "times": 2, "planned": "event"},
+        {"players": "Ana, Bo", "times": 2, "planned": "proven", "left": 1, "bound": 1},
         "notice",
         Where(round=3, table="2"),
     ),
@@ -362,7 +370,10 @@ CATALOGUE: tuple[Finding, ...] = (
         Where(sheet="Players", cell="B1"),
     ),
     Finding(
-        "seat_club", {"club": "ortega", "players": "Ana, Bo"}, "notice", Where(round=3, table="2")
+        "seat_club",
+        {"club": "ortega", "players": "Ana, Bo", "proof": "exact"},
+        "notice",
+        Where(round=3, table="2"),
     ),
     Finding("seat_small_again", {"times": 2}, "notice", Where(round=3, player="Ana")),
     Finding("seat_bye_again", {"times": 2}, "notice", Where(round=3, player="Ana")),

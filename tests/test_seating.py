@@ -128,21 +128,38 @@ def test_as_few_repeats_as_the_bound_allows_when_some_are_unavoidable() -> None:
 
 
 @pytest.mark.parametrize(
-    ("count", "rounds", "seed"),
-    [(6, 4, 1), (7, 6, 2), (10, 3, 3), (11, 6, 4), (13, 4, 13), (13, 6, 2), (14, 5, 5)],
+    ("count", "rounds", "seed", "small_fair"),
+    [
+        (6, 4, 1, True),
+        (7, 6, 2, True),
+        (10, 3, 3, True),
+        (11, 6, 4, True),
+        (13, 4, 13, False),
+        (13, 6, 2, False),
+        (14, 5, 5, False),
+    ],
 )
-def test_small_tables_and_starts_stay_fair(count: int, rounds: int, seed: int) -> None:
-    history, _ = play(players(count), rounds, seed=seed)
+def test_small_tables_and_starts_stay_fair(
+    count: int, rounds: int, seed: int, small_fair: bool
+) -> None:
+    """Starts within one after every round; 3-player tables too until a round that had to
+    repeat a pair.  SPEC §7 puts fewest repeats before 3-player fairness (issue 25): with 13
+    players round 1's 4-player table cannot all take round 2's 3-player tables without two of
+    them meeting again, so there (``small_fair`` False) only the starts are held to one."""
+    history, seatings = play(players(count), rounds, seed=seed)
     starts: Counter[str] = Counter({e.name: 0 for e in players(count)})
     small: Counter[str] = Counter({e.name: 0 for e in players(count)})
     for r in range(1, rounds + 1):
+        if any(f.code == "seat_repeat" for f in seatings[r - 1].findings):
+            small_fair = False
         for g in (g for g in history if g.round == r):
             starts[g.players[0]] += 1
             if len(g.players) == 3:
                 for name in g.players:
                     small[name] += 1
         assert max(starts.values()) - min(starts.values()) <= 1, f"starts after round {r}"
-        assert max(small.values()) - min(small.values()) <= 1, f"3-player tables after round {r}"
+        if small_fair:
+            assert max(small.values()) - min(small.values()) <= 1, f"3-player after round {r}"
 
 
 @pytest.mark.parametrize("count", [7, 9, 13])
@@ -193,7 +210,9 @@ def test_drops_and_late_entries_replan_without_repeats() -> None:
         assert ("P000" in names) == (r <= 2)
         assert ("Late" in names) == (r >= 3)
         history.extend(PastTable(r, t.players) for t in s.tables)
-    assert repeats(history) <= 1  # the re-plan keeps earlier rounds; measured: 0 or 1
+    # The re-plan keeps earlier rounds; each round then takes its own proven fewest repeats
+    # (issue 25), which may leave a later round fewer ways: measured 3.
+    assert repeats(history) <= 3
 
 
 def test_fixed_tables_and_clubs_are_kept() -> None:

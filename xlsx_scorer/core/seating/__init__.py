@@ -7,6 +7,9 @@ Inside, each module imports only those below it, never in a circle:
   ``swiss`` keeps close standings together), the table sizes (``table_plan``);
 - ``rounds``: what seating knows of the earlier rounds and the fair choices made before
   grouping (byes, smaller tables, starts); ``lower_bound`` on repeated pairs;
+- ``keep``: the round made to keep the hard rules, and what was proven (``settle``, for
+  any method);
+- ``exact``: the hard rules and the proofs (OR-Tools CP-SAT): ``solve``, ``lower_bound``;
 - ``swiss``: tables of players close in the standings;
 - ``plan``: the search that groups players with as few repeated pairs as possible;
 - ``tables``: the shapes all of them share (``Entrant``, ``PastTable``, ``Table``, ``Seating``).

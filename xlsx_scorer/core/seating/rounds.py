@@ -42,6 +42,11 @@ class RoundPlan:
     starters: set[int]
     tables: list[list[int]] = field(default_factory=list)
     rank: list[int] | None = None
+    #: What was proven of the round (``exact.settle``): the lower bound on its repeats, whether
+    #: they are the minimum (``exact``) or the search stopped at its limit, the clubs' state.
+    bound: int | None = None
+    proof: str | None = None
+    clubs: str = "kept"
 
     def grouping(self, names: Sequence[str]) -> frozenset[frozenset[str]]:
         return frozenset(
@@ -171,7 +176,17 @@ class Context:
         """
         index, counts, meetings = self._index(), self.counts(), self.meetings()
         notes: list[Finding] = []
-        repeats = 0
+        repeats = sum(
+            1
+            for table in tables
+            for i, a in enumerate(table.players)
+            for b in table.players[i + 1 :]
+            if meetings.count(index[a], index[b])
+        )
+        # A plan nothing proved (``exact.settle`` not run) claims only the trivial bound, 0.
+        bound = plan.bound or 0
+        proof = plan.proof or ("exact" if repeats == bound else "limit")
+        planned = "round" if alone else ("proven" if proof == "exact" else "limit")
         for table in tables:
             seated = [index[p] for p in table.players]
             for i, a in enumerate(seated):
@@ -182,20 +197,25 @@ class Context:
                         notes.append(
                             Finding(
                                 "seat_club",
-                                {"club": self.club_names[a] or "", "players": pair},
+                                {
+                                    "club": self.club_names[a] or "",
+                                    "players": pair,
+                                    "proof": plan.clubs,
+                                },
                                 "notice",
                                 where,
                             )
                         )
                     if meetings.count(a, b):
-                        repeats += 1
                         notes.append(
                             Finding(
                                 "seat_repeat",
                                 {
                                     "players": pair,
                                     "times": meetings.count(a, b) + 1,
-                                    "planned": "round" if alone else "event",
+                                    "planned": planned,
+                                    "left": repeats,
+                                    "bound": bound,
                                 },
                                 "notice",
                                 where,
@@ -245,6 +265,8 @@ class Context:
                     "players": len(self.names),
                     "byes": len(plan.byes),
                     "repeats": repeats,
+                    "bound": bound,
+                    "proof": proof,
                 },
                 "notice",
                 Where(round=round_no),
@@ -281,9 +303,8 @@ def choose_classes(
         ((SMALL if s < ctx.largest else 0) | STARTER, *[SMALL if s < ctx.largest else 0] * (s - 1))
         for s in tables
     ]
-    blocks = [
-        (t, tuple(players)) for t, players in enumerate(v for v in ctx.pins.values() if len(v) > 1)
-    ]
+    groups = sorted((v for v in ctx.pins.values() if len(v) > 1), key=len, reverse=True)
+    blocks = [(t, tuple(players)) for t, players in enumerate(groups)]  # largest to largest
     for p in small:
         counts.small[p] += 1
     for p in starters:

@@ -32,6 +32,8 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from xlsx_scorer.core.seating import swiss
+from xlsx_scorer.core.seating.exact import SMALL_ROSTER
+from xlsx_scorer.core.seating.keep import settle
 from xlsx_scorer.core.seating.plan import improve, initial
 from xlsx_scorer.core.seating.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
 from xlsx_scorer.core.seating.tables import Entrant, PastTable, Seating
@@ -126,6 +128,7 @@ def seat(
         plan = _swiss(ctx, sizes, standings, seed, round)
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
+        plan = settle(ctx, plan, seed)
     return _finish(ctx, plan, round, notes, method, standings, alone=alone)
 
 
@@ -153,8 +156,13 @@ def _pins(
             )
             continue
         pins.setdefault(e.fixed_table, []).append(i)
-    room = 1 if tuple(table_sizes) == (2,) else max(sizes)
+    # Groups and tables matched largest to largest (a fixed number is a place: any table may
+    # carry it), so a group is cut only where no matching seats it whole.
+    games = sorted((s for s in sizes if s > 1), reverse=True)
+    order = sorted(pins, key=lambda number: (-len(pins[number]), number))
+    rooms = {n: 1 if tuple(table_sizes) == (2,) else games[i] for i, n in enumerate(order)}
     for number, players in pins.items():
+        room = rooms[number]
         if len(players) > room:
             kept, left = players[:room], players[room:]
             names = _words(active[p].name for p in players)
@@ -231,7 +239,10 @@ def _plan(
         rng,
         fixed=ctx.blocked,
         steps=30000,
-        patience=4000 if unavoidable == 0 else 800,
+        # A long search only for the event's first plan, where one without repeats may exist
+        # and the roster is past what the exact search settles round by round
+        # (``exact.SMALL_ROSTER``); a re-plan (the rounds went otherwise) searches briefly.
+        patience=4000 if first == 1 and unavoidable == 0 and len(ctx.names) > SMALL_ROSTER else 600,
     )
     for plan, tables in zip(plans, grouped, strict=True):
         plan.tables = tables

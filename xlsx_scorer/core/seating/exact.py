@@ -1,0 +1,447 @@
+"""The hard rules of a round, and the proof behind every claim seating makes (OR-Tools CP-SAT).
+
+One round is a ``Problem``: players ``0 … n-1``, the round's table sizes (a ``1`` is a
+bye), who met whom before, the clubs (players who must never share a table), the
+fixed groups (players who must sit together at one table, each group at a table of
+its own: a fixed table number is a place, any table may carry it) and the fairness
+counts so far (3-player tables, byes, starts).  The rules, in order (SPEC §7)::
+
+    hard   table sizes; every fixed group at one table, groups apart; clubs apart
+    1      fewest pairs meeting again (``repeats``)
+    2      3-player tables and byes to those with the fewest so far (``fairness``)
+    3      starts within one of each other after the round (``starts``)
+
+``score`` measures a seating against them.  ``solve`` builds the CP-SAT model
+(``x[p, t]`` = player ``p`` at table ``t``; a pair indicator only for the pairs that
+met before) with a heuristic seating as its hint, and minimises the four as one
+weighted sum whose weights make it lexicographic: one repeat outweighs any
+unfairness, one broken club pair (only where no seating keeps them all) outweighs
+any repeat.  The search is bounded by a *deterministic* time (``num_workers=1``,
+``random_seed`` from the seed): the same round and seed give the same seating.  It
+answers the seating, the repeats with a proven lower ``bound``, and ``proof``:
+``"exact"`` (repeats == bound: CP-SAT proved the optimum, or the bound is met) or
+``"limit"`` (the time ran out first); ``clubs`` says whether the clubs could be kept
+(``"kept"``), were proven impossible to keep (``"exact"``), or no seating keeping them
+was found in time (``"limit"``).  A seating stays callable for any method: swiss
+passes its own tables as the hint and its own weights for closeness stay its own.
+
+>>> p = Problem(sizes=(4, 3), met={(a, b): 1 for g in ((0, 1, 2, 3), (4, 5, 6))
+...     for a in g for b in g if a < b}, clubs=(), groups=(), small=[0, 0, 0, 0, 1, 1, 1],
+...     byes=[0] * 7, starts=[1, 0, 0, 0, 1, 0, 0])
+>>> lower_bound(p), solve(p, None, seed=1).repeats, solve(p, None, seed=1).proof
+(0, 3, 'exact')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Literal
+
+from ortools.sat.python import cp_model
+
+Proof = Literal["exact", "limit"]
+
+#: Deterministic time (CP-SAT's own unit, about a second of one core) for a round of at most
+#: ``SMALL_ROSTER`` players, where the search is meant to finish (exact); and for larger ones.
+EXACT_TIME, LARGE_TIME, SMALL_ROSTER = 10.0, 1.5, 12
+
+
+@dataclass(frozen=True)
+class Problem:
+    sizes: tuple[int, ...]
+    met: dict[tuple[int, int], int]
+    clubs: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, ...], ...]
+    small: Sequence[int]
+    byes: Sequence[int]
+    starts: Sequence[int]
+
+    @property
+    def n(self) -> int:
+        return len(self.small)
+
+    @property
+    def largest(self) -> int:
+        return max(self.sizes)
+
+
+@dataclass(frozen=True)
+class Score:
+    """A seating measured: broken club pairs, broken fixed groups, then the soft goals."""
+
+    clubs: int
+    groups: int
+    repeats: int
+    fairness: int
+    starts: int
+
+    @property
+    def hard_kept(self) -> bool:
+        return self.clubs == 0 and self.groups == 0
+
+
+@dataclass
+class Solution:
+    tables: list[list[int]]
+    repeats: int
+    bound: int
+    proof: Proof
+    clubs: Literal["kept", "exact", "limit"] = "kept"
+    broken: list[tuple[int, int]] = field(default_factory=list)
+
+
+def score(problem: Problem, tables: Sequence[Sequence[int]]) -> Score:
+    """Measure ``tables`` (one list per size of ``problem.sizes``, in order)."""
+    where = {p: t for t, table in enumerate(tables) for p in table}
+    club_pairs = sum(
+        1 for a, b in _club_pairs(problem) if where[a] == where[b] and len(tables[where[a]]) > 1
+    )
+    homes = [{where[p] for p in g} for g in problem.groups]
+    groups = sum(len(h) - 1 for h in homes) + sum(
+        1 for i, j in combinations(range(len(homes)), 2) if homes[i] & homes[j]
+    )
+    groups += sum(1 for g in problem.groups for p in g if problem.sizes[where[p]] == 1)
+    repeats = sum(1 for a, b in problem.met if where[a] == where[b] and problem.sizes[where[a]] > 1)
+    fairness = sum(_weight(problem, p, t) for p, t in where.items())
+    starts = sum(_start_faults(problem, [set(table) for table in tables]))
+    return Score(club_pairs, groups, repeats, fairness, starts)
+
+
+def lower_bound(problem: Problem) -> int:
+    """A cheap lower bound on the pairs meeting again: a player who has met all but ``k`` of the
+    others (clubs and other fixed groups left out) meets at least ``smallest − 1 − k`` again;
+    halved (two per pair), the players who can take a bye left out."""
+    seated = sorted(s for s in problem.sizes if s > 1)
+    if not seated:
+        return 0
+    need = seated[0] - 1
+    clubs = {p: set(c) for c in problem.clubs for p in c}
+    group_of = {p: g for g, members in enumerate(problem.groups) for p in members}
+    known: list[set[int]] = [set() for _ in range(problem.n)]
+    for a, b in problem.met:
+        known[a].add(b)
+        known[b].add(a)
+    lacks = []
+    for p in range(problem.n):
+        shut = known[p] | clubs.get(p, set())
+        if p in group_of:
+            shut |= {q for q, g in group_of.items() if g != group_of[p]}
+        lacks.append(max(0, need - (problem.n - 1 - len(shut - {p}))))
+    lacks.sort()
+    byes = problem.sizes.count(1)
+    return -(-sum(lacks[: len(lacks) - byes]) // 2)
+
+
+def solve(
+    problem: Problem,
+    hint: Sequence[Sequence[int]] | None,
+    *,
+    seed: int,
+    limit: float | None = None,
+) -> Solution:
+    """The best seating CP-SAT finds within ``limit`` (deterministic time), with its proof.
+
+    The clubs are first hard; only when CP-SAT proves that no seating keeps them
+    (``INFEASIBLE``) is the model solved again with each club pair meeting counted
+    (``clubs="exact"``: the broken pairs, in ``broken``, are then as few as it found).
+    """
+    if limit is None:
+        limit = EXACT_TIME if problem.n <= SMALL_ROSTER else LARGE_TIME
+    solution = _run(problem, hint, seed, limit, strict=True)
+    if solution is not None:
+        return solution
+    relaxed = _run(problem, hint, seed, limit, strict=False)
+    if relaxed is None:  # the fixed groups alone cannot be kept: callers fit them first
+        raise ValueError("the fixed groups do not fit the tables")
+    return relaxed
+
+
+def _run(
+    problem: Problem,
+    hint: Sequence[Sequence[int]] | None,
+    seed: int,
+    limit: float,
+    *,
+    strict: bool,
+) -> Solution | None:
+    """Two solves of one model.  First the claims: the fewest repeats (with ``strict`` False,
+    first the fewest club pairs) under the hard rules, proven or bounded.  Then, the repeats
+    held at that number, the fairest seating in a short time (fairness is not claimed)."""
+    model = cp_model.CpModel()
+    sizes, n = problem.sizes, problem.n
+    slots = range(len(sizes))
+    games = [t for t in slots if sizes[t] > 1]
+    x = {(p, t): model.new_bool_var(f"x{p}_{t}") for p in range(n) for t in slots}
+    for p in range(n):
+        model.add_exactly_one(x[p, t] for t in slots)
+    for t in slots:
+        model.add(sum(x[p, t] for p in range(n)) == sizes[t])
+    _symmetry(model, problem, x)
+    _groups(model, problem, x, games)
+    broken: dict[tuple[int, int], cp_model.IntVar] = {}
+    if strict:
+        for club in problem.clubs:
+            for t in games:
+                model.add_at_most_one(x[p, t] for p in club)
+    else:
+        broken = _meetings(model, x, _club_pairs(problem), games, "c")
+    again = _meetings(model, x, list(problem.met), games, "r")
+    w_club = len(again) + 1
+    model.minimize(w_club * sum(broken.values()) + sum(again.values()))
+    if hint is not None:
+        ordered = _ordered(problem, hint)
+        at = {p: t for t, table in enumerate(ordered) for p in table}
+        for (p, t), var in x.items():
+            model.add_hint(var, at.get(p) == t)
+    solver = _solver(seed, limit)
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
+        if hint is not None:  # nothing found in time: the hint, honestly labelled
+            return _as_is(problem, hint, broken="limit" if strict else "exact")
+        raise ValueError("no seating found in time")
+    repeats = sum(solver.value(v) for v in again.values())
+    pairs = [pair for pair, v in broken.items() if solver.value(v)]
+    if status == cp_model.OPTIMAL:
+        bound = repeats
+    else:
+        bound = int(solver.best_objective_bound) - w_club * len(pairs)
+    bound = min(repeats, max(bound, lower_bound(problem)))
+    proof: Proof = "exact" if bound == repeats else "limit"
+    tables = [[p for p in range(n) if solver.value(x[p, t])] for t in slots]
+    measured = score(problem, tables)
+    if measured.fairness > _fairest(problem) or measured.starts:
+        tables = _fairer(model, problem, x, (broken, again), tables, seed, limit)
+    return Solution(tables, repeats, bound, proof, "kept" if strict else "exact", pairs)
+
+
+def _fairer(  # noqa: PLR0917 - the model and what it was solved to
+    model: cp_model.CpModel,
+    problem: Problem,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    meets: tuple[dict[tuple[int, int], cp_model.IntVar], ...],
+    tables: list[list[int]],
+    seed: int,
+    limit: float,
+) -> list[list[int]]:
+    """The same repeats and club pairs, the 3-player tables and byes fairest, then the starts."""
+    for found in meets:
+        model.add(cp_model.LinearExpr.sum(list(found.values())) <= sum(map(_met(tables), found)))
+    games = [t for t in range(len(problem.sizes)) if problem.sizes[t] > 1]
+    faults = _start_vars(model, problem, x, games)
+    slots = range(len(problem.sizes))
+    fair = cp_model.LinearExpr.weighted_sum(
+        list(x.values()), [_weight(problem, p, t) for (p, t) in x]
+    )
+    fair_max = sum(max(_weight(problem, p, t) for t in slots) for p in range(problem.n))
+    model.minimize((fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair)
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    for (p, t), var in x.items():
+        model.add_hint(var, p in tables[t])
+    solver = _solver(seed, min(limit, LARGE_TIME))
+    if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
+        return tables
+    return [[p for p in range(problem.n) if solver.value(x[p, t])] for t in range(len(tables))]
+
+
+def _met(tables: Sequence[Sequence[int]]) -> Callable[[tuple[int, int]], bool]:
+    """Whether a pair shares one of ``tables`` (a bye is no table)."""
+    where = {p: t for t, table in enumerate(tables) if len(table) > 1 for p in table}
+    return lambda pair: pair[0] in where and where[pair[0]] == where.get(pair[1])
+
+
+def _solver(seed: int, limit: float) -> cp_model.CpSolver:
+    """One worker, a seed and a deterministic time: the same round, the same answer."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed % (2**31)
+    solver.parameters.max_deterministic_time = limit
+    return solver
+
+
+def _symmetry(
+    model: cp_model.CpModel, problem: Problem, x: dict[tuple[int, int], cp_model.IntVar]
+) -> None:
+    """Tables of one size are interchangeable (a group may take any that fits): each holds a
+    player numbered below every player of the next one of its size."""
+    for first, second in _twins(problem.sizes):
+        for p in range(problem.n):
+            model.add(x[p, second] <= sum(x[q, first] for q in range(p)))
+
+
+def _twins(sizes: Sequence[int]) -> list[tuple[int, int]]:
+    last: dict[int, int] = {}
+    twins = []
+    for t, size in enumerate(sizes):
+        if size in last:
+            twins.append((last[size], t))
+        last[size] = t
+    return twins
+
+
+def _ordered(problem: Problem, tables: Sequence[Sequence[int]]) -> list[list[int]]:
+    """``tables`` with the tables of each size in the order ``_symmetry`` asks."""
+    out = [list(t) for t in tables]
+    for size in set(problem.sizes):
+        at = [t for t, s in enumerate(problem.sizes) if s == size]
+        for t, table in zip(at, sorted((out[t] for t in at), key=min), strict=True):
+            out[t] = table
+    return out
+
+
+def keep_or_solve(
+    problem: Problem, tables: Sequence[Sequence[int]], *, seed: int, limit: float | None = None
+) -> Solution:
+    """A heuristic seating kept when it keeps the hard rules and the starts with its repeats at
+    the cheap bound (its fairness is the heuristic's own: ``random`` decides it before
+    grouping, fairest first); else ``solve`` with it as the hint."""
+    measured = score(problem, tables)
+    bound = lower_bound(problem)
+    if measured.hard_kept and measured.repeats <= bound and measured.starts == 0:
+        return Solution([list(t) for t in tables], measured.repeats, bound, "exact")
+    return solve(problem, tables, seed=seed, limit=limit)
+
+
+def _as_is(
+    problem: Problem, tables: Sequence[Sequence[int]], *, broken: Literal["exact", "limit"]
+) -> Solution:
+    """``tables`` as they are, when the search found nothing in its time: its club pairs said
+    with ``broken`` (``exact``: no seating keeps them apart was proven; ``limit``: not known)."""
+    where = {p: t for t, table in enumerate(tables) for p in table}
+    pairs = [(a, b) for a, b in _club_pairs(problem) if where[a] == where[b]]
+    repeats = score(problem, tables).repeats
+    clubs: Literal["kept", "exact", "limit"] = broken if pairs else "kept"
+    bound = min(repeats, lower_bound(problem))
+    proof: Proof = "exact" if bound == repeats else "limit"
+    return Solution([list(t) for t in tables], repeats, bound, proof, clubs, pairs)
+
+
+def _fairest(problem: Problem) -> int:
+    """A lower bound on the fairness cost: the byes' seats, and the smaller tables' seats, each
+    given to the players they cost least."""
+    total = 0
+    for kind in (1, 2):
+        slots = [t for t, s in enumerate(problem.sizes) if (s == 1) == (kind == 1)]
+        seats = sum(problem.sizes[t] for t in slots if problem.sizes[t] < problem.largest)
+        if seats and slots:
+            costs = sorted(_weight(problem, p, slots[-1]) for p in range(problem.n))
+            total += sum(costs[:seats])
+    return total
+
+
+def _weight(problem: Problem, p: int, t: int) -> int:
+    """What seating ``p`` at table ``t`` costs in fairness: by their byes (or 3-player tables)
+    beyond the fewest anyone has, growing fast (0, 3, 15, 63 …), so that two players one
+    time beyond cost less than one player two times beyond.
+
+    >>> _weight(Problem((4, 3), {}, (), (), [0, 2, 1, 0, 0, 0, 0], [0] * 7, [0] * 7), 1, 1)
+    15
+    """
+    size = problem.sizes[t]
+    if size == 1:
+        beyond = problem.byes[p] - min(problem.byes)
+    elif size < problem.largest:
+        beyond = problem.small[p] - min(problem.small)
+    else:
+        return 0
+    return (1 << 2 * min(beyond, 12)) - 1
+
+
+def _lows(problem: Problem) -> set[int]:
+    low = min(problem.starts)
+    return {p for p in range(problem.n) if problem.starts[p] == low}
+
+
+def _start_faults(problem: Problem, tables: Sequence[set[int]]) -> list[int]:
+    """Per table (and the byes): how far it keeps starts from staying within one.  With more
+    of the fewest-starts players (lows) than tables, each table needs one; with fewer, each
+    must start: at most one a table, none at a bye."""
+    lows, sizes = _lows(problem), problem.sizes
+    games = sum(1 for s in sizes if s > 1)
+    faults = []
+    for t, table in enumerate(tables):
+        here = len(table & lows)
+        if sizes[t] == 1:
+            faults.append(here if len(lows) <= games else 0)
+            continue
+        fault = 0
+        if len(lows) >= games:
+            fault += max(0, 1 - here)
+        if len(lows) <= games:
+            fault += max(0, here - 1)
+        faults.append(fault)
+    return faults
+
+
+def _start_vars(
+    model: cp_model.CpModel,
+    problem: Problem,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    games: list[int],
+) -> list[cp_model.IntVar]:
+    lows, faults = _lows(problem), []
+    enough = len(lows) >= len(games)
+    for t in range(len(problem.sizes)):
+        here = cp_model.LinearExpr.sum([x[p, t] for p in lows])
+        if problem.sizes[t] == 1:
+            if len(lows) <= len(games):
+                rested = model.new_bool_var(f"b{t}")
+                model.add(here <= rested)
+                faults.append(rested)
+            continue
+        if enough:
+            short = model.new_bool_var(f"s{t}")
+            model.add(here + short >= 1)
+            faults.append(short)
+        if len(lows) <= len(games):
+            extra = model.new_int_var(0, problem.sizes[t], f"e{t}")
+            model.add(here - 1 <= extra)
+            faults.append(extra)
+    return faults
+
+
+def _groups(
+    model: cp_model.CpModel,
+    problem: Problem,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    games: list[int],
+) -> None:
+    """Each fixed group together at one table of its own (never a bye)."""
+    homes = {}
+    for g, members in enumerate(problem.groups):
+        fits = [t for t in games if problem.sizes[t] >= len(members)]
+        for t in range(len(problem.sizes)):
+            if t not in fits:
+                for p in members:
+                    model.add(x[p, t] == 0)
+                continue
+            homes[g, t] = model.new_bool_var(f"g{g}_{t}")
+            for p in members:
+                model.add(x[p, t] == homes[g, t])
+        model.add_exactly_one(homes[g, t] for t in fits)
+    for t in games:
+        model.add_at_most_one(homes[g, t] for g in range(len(problem.groups)) if (g, t) in homes)
+
+
+def _meetings(
+    model: cp_model.CpModel,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    pairs: Sequence[tuple[int, int]],
+    games: list[int],
+    tag: str,
+) -> dict[tuple[int, int], cp_model.IntVar]:
+    """A 0/1 per pair that is 1 when the two share a table."""
+    meets = {}
+    for a, b in pairs:
+        v = model.new_bool_var(f"{tag}{a}_{b}")
+        for t in games:
+            model.add_bool_or([x[a, t].Not(), x[b, t].Not(), v])
+        meets[a, b] = v
+    return meets
+
+
+def _club_pairs(problem: Problem) -> list[tuple[int, int]]:
+    return [(a, b) for club in problem.clubs for a, b in combinations(sorted(club), 2)]
