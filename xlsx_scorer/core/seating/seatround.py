@@ -125,6 +125,8 @@ def seat(
     pins = _pins(active, sizes, table_sizes, notes, round)
     ctx = Context.build(names, history, round, active, pins, max(table_sizes))
     if method == "swiss":
+        if not any(not game.bye for game in ctx.history):  # no game yet: a seeded draw
+            standings = ()
         plan = _swiss(ctx, sizes, standings, seed, round)
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
@@ -253,33 +255,38 @@ def _swiss(
     ctx: Context, sizes: tuple[int, ...], standings: Sequence[str], seed: int, round_no: int
 ) -> RoundPlan:
     rng = random.Random(f"swiss:{seed}:{round_no}")  # noqa: S311 - a seating, not a secret
-    place = {name: i for i, name in enumerate(standings)}
-    order = sorted(range(len(ctx.names)), key=lambda p: (place.get(ctx.names[p], len(place)), p))
+    order = swiss.order(ctx.names, standings, rng)
     rank = [0] * len(order)
     for position, p in enumerate(order):
         rank[p] = position + 1
-    keys = [rank[p] / len(order) for p in range(len(order))]
     counts = ctx.counts()
+    keys = swiss.bye_keys(rank, counts.starts if 1 in sizes else ())
     plan = choose_classes(ctx, sizes, counts, keys, swiss=True)
     plan.classes = [c & SMALL if c >= 0 else c for c in plan.classes]
     plan.shape = [tuple(c & SMALL for c in seats) for seats in plan.shape]
     starts = [counts.starts[p] - (p in plan.starters) for p in range(len(order))]
-    seated_starts = [starts[p] for p in range(len(order)) if plan.classes[p] >= 0]
     lows = frozenset(
-        p for p in range(len(order)) if plan.classes[p] >= 0 and starts[p] == min(seated_starts)
+        p for p in range(len(order)) if plan.classes[p] >= 0 and starts[p] == min(starts)
     )
     plan.starters = set()
     meetings = ctx.meetings()
     seated = [p for p in order if plan.classes[p] >= 0]
     if max(sizes) == 2:
-        paired = swiss.pairs(seated, meetings)
+        paired = swiss.pairs(seated, meetings, lows)
         if paired is not None:
             plan.tables = paired
             plan.rank = rank
             return plan
     tables = swiss.windows(seated, plan.classes, plan.shape, plan.blocks)
     plan.tables = swiss.group(
-        tables, plan.classes, rank, meetings, rng, fixed=ctx.blocked, lows=lows
+        tables,
+        plan.classes,
+        rank,
+        meetings,
+        rng,
+        fixed=ctx.blocked,
+        lows=lows,
+        kinds=[seats[-1] for seats in plan.shape],
     )
     plan.rank = rank
     return plan
