@@ -189,6 +189,40 @@ class Problem:
                 break
         return best if best is not None else 0
 
+    def least_within(self, clashes: frozenset[frozenset[str]], off: frozenset[str]) -> Score:
+        """The best seating breaking no hard rule but these: the club pairs ``clashes`` may
+        meet, the players ``off`` may leave their fixed table (the rules as one seating
+        kept them); its violations are those allowed."""
+        club, fixed = dict(self.clubs), dict(self.fixed)
+        best = None
+        for shape in partitions(len(self.players), self.sizes, self.byes):
+            blocks = [tuple(self.players[i] for i in block) for block in shape[0]]
+            byes = tuple(self.players[i] for i in shape[1])
+            if any(
+                a in club and club[a] == club.get(b) and frozenset((a, b)) not in clashes
+                for t in blocks
+                for a, b in itertools.combinations(t, 2)
+            ):
+                continue
+            if fixed and not any(
+                all(
+                    p in off or at.get(p) == k
+                    for at in [{p: n for t, n in zip(blocks, numbers, strict=True) for p in t}]
+                    for p, k in fixed.items()
+                )
+                for numbers in itertools.permutations(range(1, len(blocks) + 1))
+            ):
+                continue
+            score = Score(
+                len(clashes) + len(off),
+                self._repeats(blocks),
+                self._fairness(blocks, byes),
+                self._spread(blocks),
+            )
+            best = score if best is None else min(best, score)
+        assert best is not None, "the rules as kept allow no seating"
+        return best
+
     def scores(self) -> list[Score]:
         """The score of every seating (one per partition: its best numbering and starters)."""
         if "scores" not in self._cache:
@@ -215,8 +249,8 @@ def optimum(problem: Problem) -> Score:
 
 def unkeepable(problem: Problem) -> frozenset[str]:
     """The hard rules no seating keeps: ``club`` (even with the fixed tables set aside),
-    ``fixed`` (even with the clubs set aside), or ``together`` (each alone can be kept,
-    not both at once); empty when one seating keeps them all.
+    ``fixed`` (even with the clubs set aside), ``together`` (keeping both breaks more than
+    each alone: a club pair fixed at one table); empty when one seating keeps them all.
 
     >>> sorted(unkeepable(Problem.build("ABCDEF", [], sizes=(3, 4), fixed={"A": 3})))
     ['fixed']
@@ -225,14 +259,13 @@ def unkeepable(problem: Problem) -> frozenset[str]:
     >>> sorted(unkeepable(both)), sorted(unkeepable(replace(both, fixed=(), _cache={})))
     (['together'], [])
     """
-    if optimum(problem).violations == 0:
-        return frozenset()
-    found = set()
-    if optimum(replace(problem, fixed=(), _cache={})).violations:
-        found.add("club")
-    if optimum(replace(problem, clubs=(), _cache={})).violations:
-        found.add("fixed")
-    return frozenset(found or {"together"})
+    joint = optimum(problem).violations
+    clubs = optimum(replace(problem, fixed=(), _cache={})).violations
+    fixed = optimum(replace(problem, clubs=(), _cache={})).violations
+    found = {"club"} if clubs else set()
+    found |= {"fixed"} if fixed else set()
+    found |= {"together"} if joint > clubs + fixed else set()
+    return frozenset(found)
 
 
 @cache
