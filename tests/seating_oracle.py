@@ -189,12 +189,12 @@ class Problem:
                 break
         return best if best is not None else 0
 
-    def least_within(self, clashes: frozenset[frozenset[str]], off: frozenset[str]) -> Score:
-        """The best seating breaking no hard rule but these: the club pairs ``clashes`` may
+    def within(self, clashes: frozenset[frozenset[str]], off: frozenset[str]) -> list[Score]:
+        """Every seating breaking no hard rule but these: the club pairs ``clashes`` may
         meet, the players ``off`` may leave their fixed table (the rules as one seating
-        kept them); its violations are those allowed."""
+        kept them); their violations are those allowed."""
         club, fixed = dict(self.clubs), dict(self.fixed)
-        best = None
+        found = []
         for shape in partitions(len(self.players), self.sizes, self.byes):
             blocks = [tuple(self.players[i] for i in block) for block in shape[0]]
             byes = tuple(self.players[i] for i in shape[1])
@@ -213,15 +213,15 @@ class Problem:
                 for numbers in itertools.permutations(range(1, len(blocks) + 1))
             ):
                 continue
-            score = Score(
-                len(clashes) + len(off),
-                self._repeats(blocks),
-                self._fairness(blocks, byes),
-                self._spread(blocks),
+            found.append(
+                Score(
+                    len(clashes) + len(off),
+                    self._repeats(blocks),
+                    self._fairness(blocks, byes),
+                    self._spread(blocks),
+                )
             )
-            best = score if best is None else min(best, score)
-        assert best is not None, "the rules as kept allow no seating"
-        return best
+        return found
 
     def scores(self) -> list[Score]:
         """The score of every seating (one per partition: its best numbering and starters)."""

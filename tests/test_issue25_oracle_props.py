@@ -179,23 +179,14 @@ def judge(
         for e in roster
         if e.plays(round_no) and e.fixed_table is not None and numbers.get(e.name) != e.fixed_table
     )
-    best = problem.least_within(clashes, off) if got.violations == best.violations else best
+    kept = problem.within(clashes, off) if got.violations == best.violations else problem.scores()
+    best = min(kept)
     # SPEC §7's order
     if event.method == "random":
         check(got.repeats == best.repeats, "more repeats than needed", got, best)
-    fairest = min(
-        s.fairness
-        for s in problem.scores()
-        if s.violations <= got.violations and s.repeats <= got.repeats
-    )
+    fairest = min(s.fairness for s in kept if s.repeats <= got.repeats)
     check(got.fairness <= fairest, "3-player tables/byes unfair", got, fairest)
-    even = min(
-        s.spread
-        for s in problem.scores()
-        if s.violations <= got.violations
-        and s.repeats <= got.repeats
-        and s.fairness <= got.fairness
-    )
+    even = min(s.spread for s in kept if s.repeats <= got.repeats and s.fairness <= got.fairness)
     check(got.spread <= even, "starts less even than possible", got, even)
     # "sits at a 3-player table (gets a bye) again before everyone has had one": said
     # exactly when true (a time more than someone left out of it this round)
