@@ -10,9 +10,9 @@ Every request passes ``Gate`` (an ASGI middleware) first, in this order:
    that is not this server's own, or ``Sec-Fetch-Site`` ``cross-site`` or
    ``same-site`` (another port of this computer).  Browsers send ``Origin`` with
    every POST; a client such as ``curl`` sends neither and is let through.
-3. With an access code, an ``/api/`` request must carry it in a header
-   (``X-Token``, or ``Authorization: Bearer``) or the query (``?token=``);
-   otherwise 401, before a byte of its body is read.
+3. With an access code, an ``/api/`` request and the printed slips (``/slips``) must
+   carry it in a header (``X-Token``, or ``Authorization: Bearer``) or the query
+   (``?token=``); otherwise 401, before a byte of its body is read.
 4. An upload (a POST to ``/api/``) waits at most ``slot_wait`` seconds for one of
    ``upload_slots`` places, held until it is answered (503 with ``Retry-After``
    when none comes free); its body must then arrive within ``body_deadline``
@@ -56,6 +56,8 @@ RETRY_AFTER = 5
 #: A table's pages (``/t/<token>``) and its API route: opened by the table's own code, never
 #: by the judges' access code; a log line shows ``/t/…``, never the token.
 TABLE_PAGES, TABLE_API = "/t/", "/api/table"
+#: The printed slips (their codes): the judges', behind the access code as ``/api/`` is.
+SLIPS = "/slips"
 #: Routes whose bodies are a few kilobytes, read within their own bounds, not upload places.
 SMALL_BODIES = (TABLE_API, "/api/live/")
 #: Fetch metadata values that mean "another site's page".
@@ -202,7 +204,7 @@ class Gate:
         if host_name(headers.get("host", "")) not in policy.hosts:
             return 421, "wrong_host", {}  # naming the right ones would tell another site
         path = str(scope["path"])
-        if not path.startswith(("/api/", TABLE_PAGES)):
+        if not path.startswith(("/api/", TABLE_PAGES)) and path != SLIPS:
             return None
         origin = headers.get("origin")
         if headers.get("sec-fetch-site", "").lower() in FOREIGN_SITES or (

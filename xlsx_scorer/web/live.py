@@ -191,6 +191,7 @@ async def _form(request: Request) -> Response:
         pairs = parse_qsl((await _body(request)).decode(), keep_blank_values=True)
     except UnicodeDecodeError:
         raise _RefusedError(400, "live_bad_json") from None
+    request.state.form = dict(pairs)  # what was typed, for the page that answers
     view = await _in_thread(functools.partial(live.table_view, event, token, lang))
     if view is None:
         raise _opens_nothing(request)

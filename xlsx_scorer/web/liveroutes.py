@@ -30,6 +30,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from xlsx_scorer.app import live
+from xlsx_scorer.app.live import entry
 from xlsx_scorer.i18n import text
 from xlsx_scorer.web import engine, gate, livepanel, payload, tablepage, wall
 from xlsx_scorer.web.livewords import render
@@ -195,4 +196,4 @@ async def _panel(request: Request) -> Response:
 
 def _fields(event: live.LiveEvent, lang: str) -> list[dict[str, str]]:
     shot = event.snapshot()
-    return [] if shot.book is None else live.fields(shot.book, lang)
+    return [] if shot.book is None else entry.fields(shot.book, lang)

@@ -130,9 +130,10 @@ def create_app(
     )
     served: list[Route] = []
     if event is not None:
-        from xlsx_scorer.web import live  # noqa: PLC0415 - only when an event is served
+        from xlsx_scorer.web import live, liveroutes  # noqa: PLC0415 - only when an event is served
 
-        served = live.routes()
+        served = [*live.routes(), *liveroutes.routes()]
+        table_page = table_page or liveroutes.answer_form
     app = Starlette(
         lifespan=functools.partial(_warm_up, lang=lang) if warm_up else None,
         routes=[
@@ -155,6 +156,7 @@ def create_app(
     app.state.event = event
     app.state.table_page = table_page
     app.state.token = token
+    app.state.hosts = tuple(hosts)
     app.state.lang = lang
     app.state.body_deadline = body_deadline
     app.state.max_upload_bytes = max_upload_bytes
