@@ -228,7 +228,7 @@ STANDINGS = {
 def test_the_room_page_shows_the_wall_and_no_code() -> None:
     ranked = wall.standings(STANDINGS, "tr")
     html = wall.room_page("tr", "İzmir Kupası", 3, ranked, LIVE["tables"])
-    assert 'http-equiv="refresh"' in html
+    assert 'data-refresh="15"' in html
     assert 'lang="tr"' in html
     assert "Tur 3: masalar" in html
     assert "Ana, Bo" in html

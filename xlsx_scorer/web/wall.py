@@ -1,8 +1,9 @@
 """What is posted on the wall: the room page ``/room`` and the printed slips ``/slips``.
 
 The room page (a projector's) shows the current standings and the open round's
-tables, and refreshes itself (``<meta http-equiv="refresh">``: no script); it holds
-no code or link of a table.  The slips (the judge's, to print) are one per table:
+tables, and refreshes itself (``static/room.js`` fetches it again every
+``ROOM_REFRESH`` seconds: a refresh by ``<meta>`` would break WCAG 2.2.1); it holds no code
+or link of a table.  The slips (the judge's, to print) are one per table:
 its players in seat order, a QR code of the table's page on this server
 (``segno``, an inline SVG) and the 8-digit code to type where a camera fails.
 
