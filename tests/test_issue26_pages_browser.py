@@ -17,10 +17,8 @@ from __future__ import annotations
 import base64
 import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -84,11 +82,18 @@ def violations(driver: WebDriver) -> list[Any]:
     return found
 
 
-def picture(driver: WebDriver, name: str) -> None:
+def picture(driver: WebDriver, name: str, element: str = "main") -> None:
+    """Save ``element`` as docs/pictures/NAME.png when asked to (``UPDATE_SCREENSHOTS=1``)."""
     if os.environ.get("UPDATE_SCREENSHOTS") != "1":
         return
+    box = driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height};",
+        element,
+    )
     shot = driver.execute_cdp_cmd(
-        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}
+        "Page.captureScreenshot",
+        {"format": "png", "captureBeyondViewport": True, "clip": {**box, "scale": 1}},
     )
     (PICTURES / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
@@ -184,17 +189,18 @@ def test_the_judge_approves_on_the_page_and_sees_the_standings(
     approve = f'button[data-action="approve"][data-table="{label}"]'
     until(chrome, lambda: chrome.find_element(By.CSS_SELECTOR, approve))
     assert violations(chrome) == []
-    picture(chrome, "en-judge-panel")
-    chrome.find_element(By.CSS_SELECTOR, approve).click()
-    until(
-        chrome,
-        lambda: (
-            httpx.get(f"{served}/api/live").json()["tables"]
-            and any(t["table"] == label and t["state"] == "approved" for t in tables(served))
-        ),
-    )
+    picture(chrome, "en-judge-panel", "#live")
+    until(chrome, lambda: chrome.find_element(By.CSS_SELECTOR, approve).click() or True)
+    until(chrome, lambda: {"table": label, "state": "approved"}.items() <= state_of(served, label))
     heading = f'article[data-table="{label}"] .live-state'
     until(chrome, lambda: chrome.find_element(By.CSS_SELECTOR, heading).text == "Approved")
+    ranked = chrome.find_elements(By.CSS_SELECTOR, "#live-standings tbody tr")
+    assert len(ranked) == 26  # the sample event's players, ranked
+
+
+def state_of(served: str, label: str) -> Any:
+    """The judge's view of table ``label`` now, as ``/api/live`` gives it."""
+    return next(table for table in tables(served) if table["table"] == label).items()
 
 
 def test_the_room_and_the_slips_pass_axe(chrome: WebDriver, served: str) -> None:

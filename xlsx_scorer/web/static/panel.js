@@ -6,6 +6,7 @@ import { byId, state } from "./page.js";
 
 const REFRESH_MS = 2000;
 let shownLang = "";
+let shownHtml = "";
 
 function headers(json = false) {
   const sent = { "Accept-Language": state.lang };
@@ -27,8 +28,14 @@ async function refresh(force = false) {
   try {
     const answer = await fetch(`/api/live/panel?lang=${state.lang}`, { headers: headers(), cache: "no-store" });
     if (!answer.ok) return;
-    body.innerHTML = await answer.text(); // our server's HTML, its words escaped there
+    const html = await answer.text();
+    if (html === shownHtml && shownLang === state.lang) return; // nothing new: focus stays
+    const active = document.activeElement;
+    const focused = active && body.contains(active) ? where(active) : null;
+    body.innerHTML = html; // our server's HTML, its words escaped there
+    shownHtml = html;
     shownLang = state.lang;
+    if (focused) body.querySelector(focused)?.focus(); // a keyboard user keeps their place
     const token = byId("token").value.trim();
     for (const link of body.querySelectorAll("a[data-with-token]")) {
       if (token) link.href += `&token=${encodeURIComponent(token)}`;
@@ -37,6 +44,13 @@ async function refresh(force = false) {
   } catch {
     // the server is restarting: the next refresh tries again
   }
+}
+
+// How to find an element of the panel again once it is redrawn.
+function where(element) {
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  const { action, table } = element.dataset;
+  return action ? `[data-action="${action}"][data-table="${CSS.escape(table)}"]` : null;
 }
 
 async function send(path, data) {
