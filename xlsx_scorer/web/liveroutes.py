@@ -103,7 +103,7 @@ async def _table_state(request: Request) -> Response:
     if isinstance(view, Response):
         return view
     state = view["state"] if view["state"] in tablepage.STATES else "to_play"
-    said = text(_lang(request), f"web.live.state_{state}")
+    said = text(_lang(request), tablepage.SAID[state])
     return JSONResponse({"state": state, "said": said}, headers=NO_STORE)
 
 
@@ -116,8 +116,6 @@ async def answer_form(request: Request, token: str, outcome: live.Outcome) -> Re
         return _nothing(lang, 404)
     typed = dict(getattr(request.state, "form", {}))
     answer = tablepage.answer_of(outcome.status, outcome.body, typed)
-    if outcome.status == 200 and not typed.get("seat"):
-        answer = tablepage.Answer("sent", (), typed)
     status = 200 if outcome.status in (200, 409) else outcome.status
     return HTMLResponse(tablepage.page(view, token, lang, answer), status, headers=NO_STORE)
 

@@ -27,8 +27,14 @@ from typing import Any
 
 from xlsx_scorer.web.livewords import column_key, render
 
-#: The states a table is in (SPEC §9), each said by ``web.live.state_<state>``.
-STATES = ("to_play", "sent", "approved", "disputed")
+#: The states a table is in (SPEC §9), and the sentence that says each on the table's page.
+SAID = {
+    "to_play": "web.live.state_to_play",
+    "sent": "web.live.state_sent",
+    "approved": "web.live.state_approved",
+    "disputed": "web.live.state_disputed",
+}
+STATES = tuple(SAID)
 #: How often the page asks for its table's state, in milliseconds (about once a second).
 POLL_MS = 1000
 
@@ -36,7 +42,7 @@ POLL_MS = 1000
 @dataclass(frozen=True)
 class Answer:
     """What the server says after a post: ``outcome`` (``sent``, ``duplicate``,
-    ``conflict``, ``invalid``, ``no_seat``), the rule messages, and what was typed."""
+    ``conflict``, ``invalid``), the rule messages, and what was typed."""
 
     outcome: str | None = None
     findings: Sequence[Mapping[str, Any]] = ()
@@ -102,6 +108,7 @@ def page(view: Mapping[str, Any], token: str, lang: str, answer: Answer | None =
         outcome=answer.outcome,
         chosen=str(answer.typed.get("seat", "")),
         state=view["state"] if view["state"] in STATES else "to_play",
+        said=SAID,
         poll=POLL_MS,
         editable=view["state"] != "approved",
     )
