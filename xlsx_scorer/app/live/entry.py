@@ -164,15 +164,15 @@ def check(
 
 def typed_form(raw: pd.DataFrame, keys: Sequence[str], seated: Seated) -> list[dict[str, Any]]:
     """The rows' results as the submission's objects, typed: whole numbers and true/false
-    (a blank mark is false, a blank number ``None``), in seat order."""
+    (a blank mark is false, a blank optional number left out), in seat order."""
     typed, _ = typed_results(raw[[key for key in keys if key in raw.columns]])
     out = []
     for row, name in zip(seated.rows, seated.players, strict=True):
         item: dict[str, Any] = {PLAYER: name}
         for key in keys:
             value: Any = typed.at[row, key] if key in typed.columns else None
-            blank = value is None or pd.isna(value)
-            item[header("en", key)] = None if blank else _plain(value, mark=key in MARK_COLUMNS)
+            if value is not None and not pd.isna(value):  # a blank optional cell: left out
+                item[header("en", key)] = _plain(value, mark=key in MARK_COLUMNS)
         out.append(item)
     return out
 
