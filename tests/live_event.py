@@ -61,8 +61,11 @@ def served(path: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[st
     """``xlsx-scorer serve PATH --no-browser --port 0`` running in a process: its address,
     the process and the lines it printed so far (kept as they come)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "xlsx_scorer", "serve", str(path), "--no-browser", "--port", "0"]
-        + list(options),
+        [
+            sys.executable,
+            *("-m", "xlsx_scorer", "serve", str(path), "--no-browser", "--port", "0"),
+            *options,
+        ],
         cwd=REPOSITORY,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -100,7 +103,7 @@ def served(path: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[st
 
 
 def _wait_until_up(address: str) -> None:
-    import httpx2 as httpx  # noqa: PLC0415
+    import httpx2 as httpx
 
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:

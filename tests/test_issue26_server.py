@@ -74,20 +74,21 @@ def typed_by_hand(path: Path, round_no: int, results: dict[str, list[dict[str, A
                 continue
             for key, value in item.items():
                 if key != "Player":
-                    sheet.cell(row, heads[key]).value = ("x" if value else None) if isinstance(
-                        value, bool
-                    ) else value
+                    sheet.cell(row, heads[key]).value = (
+                        ("x" if value else None) if isinstance(value, bool) else value
+                    )
     book.save(path)
 
 
 def test_seat_writes_each_tables_code_on_the_slips_only(event: Path) -> None:
     book = openpyxl.load_workbook(event)
-    slips = [row for row in book["Seating R1"].iter_rows(values_only=True)]
+    slips = list(book["Seating R1"].iter_rows(values_only=True))
     codes = [row for row in slips if any(isinstance(v, str) and v.startswith("/t/") for v in row)]
     assert len(codes) == 3
     for row in codes:
         code, link = [v for v in row if v is not None][-2:]
-        assert re.fullmatch(r"\d{8}", code) and re.fullmatch(r"/t/[\w-]{32,}", link)
+        assert re.fullmatch(r"\d{8}", code)
+        assert re.fullmatch(r"/t/[\w-]{32,}", link)
     secrets_ = {v for row in codes for v in row[-2:]}
     for name in book.sheetnames:
         if name != "Seating R1":
@@ -100,7 +101,8 @@ def test_seat_writes_each_tables_code_on_the_slips_only(event: Path) -> None:
 def test_a_table_sends_its_result_once_and_rules_come_first(server: Any, event: Path) -> None:
     address, _, lines = server
     one = table(address, "1")
-    assert one["state"] == "to_play" and re.fullmatch(r"\d{8}", one["code"])
+    assert one["state"] == "to_play"
+    assert re.fullmatch(r"\d{8}", one["code"])
     broken = result(one["players"], **{"Roads Built": 16})
     refused = send(address, one["code"], broken)
     assert refused.status_code == 422
@@ -125,7 +127,8 @@ def test_a_table_sends_its_result_once_and_rules_come_first(server: Any, event: 
     assert table(address, "1")["state"] == "sent"
     assert table(address, "1")["results"] == good
     logged = "".join(lines)
-    assert one["code"] not in logged and one["link"][3:] not in logged
+    assert one["code"] not in logged
+    assert one["link"][3:] not in logged
 
 
 def _check_json(path: Path) -> str:
@@ -149,7 +152,8 @@ def test_four_phones_at_once_make_one_disputed_table(server: Any) -> None:
     assert table(address, "2")["state"] == "disputed"
     assert httpx.post(f"{address}/api/live/approve", json={"table": "2"}).status_code == 409
     again = send(address, two["code"], bodies[0])
-    assert again.status_code == 200 and again.json()["duplicate"] is True
+    assert again.status_code == 200
+    assert again.json()["duplicate"] is True
 
 
 def test_wrong_codes_look_the_same_then_wait(server: Any) -> None:
@@ -159,9 +163,11 @@ def test_wrong_codes_look_the_same_then_wait(server: Any) -> None:
     headers = {"accept-language": "es"}
     answers = [send(address, code, [], **headers) for code in wrong[:10]]
     assert {a.status_code for a in answers} == {404}
-    assert len({a.content for a in answers}) == 1 and wrong[0] not in answers[0].text
+    assert len({a.content for a in answers}) == 1
+    assert wrong[0] not in answers[0].text
     limited = send(address, table(address, "3")["code"], [], **headers)  # even a right one
-    assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
+    assert limited.status_code == 429
+    assert int(limited.headers["retry-after"]) > 0
     page = httpx.post(f"{address}/t/not-a-token/check", json={"results": []})
     assert page.status_code == 429
 
@@ -182,11 +188,13 @@ def test_the_judge_approves_into_the_workbook_after_the_lock(
         waiting = httpx.post(f"{address}/api/live/approve", json={"table": "1"}, timeout=60)
         assert waiting.status_code == 202
         view = live(address)
-        assert view["locked"] is True and view["waiting"] == ["1"]
+        assert view["locked"] is True
+        assert view["waiting"] == ["1"]
         before = path.read_bytes()
         lock.unlink()
         done = httpx.post(f"{address}/api/live/approve", json={"table": "2"}, timeout=60)
-        assert done.status_code == 200 and live(address)["waiting"] == []
+        assert done.status_code == 200
+        assert live(address)["waiting"] == []
         assert path.read_bytes() != before
         # table 3 typed by hand meanwhile, differently from what its phone sends: a dispute
         three = tables[2]

@@ -27,11 +27,15 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_submission(tmp_path: Pat
             def phone(t: dict[str, Any], stop: threading.Event = stop, url: str = address) -> None:
                 seat = 0
                 while not stop.is_set():
-                    body = result(t["players"], winner=seat % 4, **{"Longest Road Length": 3 + seat % 2})
+                    body = result(
+                        t["players"], winner=seat % 4, **{"Longest Road Length": 3 + seat % 2}
+                    )
                     seat += 1
                     try:
                         answer = httpx.post(
-                            f"{url}/api/table", json={"code": t["code"], "results": body}, timeout=10
+                            f"{url}/api/table",
+                            json={"code": t["code"], "results": body},
+                            timeout=10,
                         )
                     except httpx.TransportError:
                         return  # killed: no answer, nothing promised
@@ -49,7 +53,9 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_submission(tmp_path: Pat
                 thread.join(30)
     assert acknowledged
     with served(path) as (address, _, _):
-        view = {t["table"]: t for t in httpx.get(f"{address}/api/live", timeout=30).json()["tables"]}
+        view = {
+            t["table"]: t for t in httpx.get(f"{address}/api/live", timeout=30).json()["tables"]
+        }
     for label, body in acknowledged:
         held = view[label]
         assert held["state"] in {"sent", "disputed"}
