@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
             print(text(lang, "cli.serve_no_event", path=path), file=sys.stderr)
             return 2
         event = live.open_event(path, auto_approve=args.auto_approve)
+        threading.Thread(target=event.warm_up, name="live-writer-start", daemon=True).start()
         print(text(lang, "cli.serve_event", path=path, journal=live.journal_path(path)))
     token = None if is_loopback(args.host) else secrets.token_urlsafe(16)
     try:

@@ -70,7 +70,12 @@ def _outcome(outcome: Outcome, lang: str) -> Outcome:
 
 
 def live_view(event: LiveEvent, lang: str) -> dict[str, Any]:
-    """The judge's view of the open round (``GET /api/live``)."""
+    """The judge's view of the open round (``GET /api/live``), made once per change."""
+    view: dict[str, Any] = event.remembered(("live", lang), lambda: _live_view(event, lang))
+    return view
+
+
+def _live_view(event: LiveEvent, lang: str) -> dict[str, Any]:
     shot = event.snapshot()
     tables = []
     for label in shot.tables:

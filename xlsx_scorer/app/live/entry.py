@@ -159,20 +159,20 @@ def check(
     held = inplay.holds_result(raw, book.format.game, {}, [])
     if not bool(held.any()):
         return validated.findings, None
-    return validated.findings, typed_form(raw, keys, seated)
+    return validated.findings, typed_form(validated.frame, keys, seated)
 
 
-def typed_form(raw: pd.DataFrame, keys: Sequence[str], seated: Seated) -> list[dict[str, Any]]:
-    """The rows' results as the submission's objects, typed: whole numbers and true/false
-    (a blank mark is false, a blank number ``None``), in seat order."""
-    typed, _ = typed_results(raw[[key for key in keys if key in raw.columns]])
+def typed_form(typed: pd.DataFrame, keys: Sequence[str], seated: Seated) -> list[dict[str, Any]]:
+    """The rows' results (``typed``: as ``typed_results`` reads them) as the submission's
+    objects: whole numbers and true/false (a blank mark is false, a blank optional number
+    left out), in seat order."""
     out = []
     for row, name in zip(seated.rows, seated.players, strict=True):
         item: dict[str, Any] = {PLAYER: name}
         for key in keys:
             value: Any = typed.at[row, key] if key in typed.columns else None
-            blank = value is None or pd.isna(value)
-            item[header("en", key)] = None if blank else _plain(value, mark=key in MARK_COLUMNS)
+            if value is not None and not pd.isna(value):  # a blank optional cell: left out
+                item[header("en", key)] = _plain(value, mark=key in MARK_COLUMNS)
         out.append(item)
     return out
 
@@ -183,7 +183,9 @@ def on_disk(book: reader.Workbook, seated: Seated) -> list[dict[str, Any]] | Non
     raw = book.results.raw.loc[list(seated.rows)]
     if not bool(inplay.holds_result(raw, book.format.game, {}, []).any()):
         return None
-    return typed_form(raw.copy(), result_keys(book), seated)
+    keys = result_keys(book)
+    typed, _ = typed_results(raw[[key for key in keys if key in raw.columns]].copy())
+    return typed_form(typed, keys, seated)
 
 
 def canonical_digest(results: Sequence[Mapping[str, Any]]) -> str:

@@ -15,10 +15,13 @@ the workbook is locked they wait, and a background thread writes them once it is
 
 from __future__ import annotations
 
+import json
 import logging
+import multiprocessing
 import secrets
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,8 @@ from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx.read import reader
 
+#: Bodies checked lately, remembered (a replay is answered without checking again).
+CHECKS_KEPT = 256
 #: Seconds between two tries to write approvals waiting for the workbook to be closed.
 RETRY_EVERY = 1.0
 
@@ -73,6 +78,11 @@ class LiveEvent:
         self._states: dict[tuple[int, str], TableState] = {}
         self._findings: dict[str, tuple[Finding, ...]] = {}
         self._retrying: threading.Thread | None = None
+        #: Counts the changes of state: a view made at one count holds until the next.
+        self.version = 0
+        self._views: dict[tuple[Any, ...], Any] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._checked: dict[tuple[Any, ...], tuple[tuple[Finding, ...], Any]] = {}
         for line in self.journal.entries():
             self._state(line.round, line.table).apply(
                 line.kind,
@@ -124,7 +134,18 @@ class LiveEvent:
     # -- tables --------------------------------------------------------------------------
 
     def _state(self, round_no: int, table: str) -> TableState:
+        self.version += 1  # fetched to be read or changed: views made before are stale
         return self._states.setdefault((round_no, table), TableState())
+
+    def remembered(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """``make()``, made once per state of the event (its workbook's stamp, the count of
+        changes, the lock) and ``key``: 200 phones polling cost one view per change."""
+        with self._lock:
+            full = (self.snapshot().stamp, self.version, self.locked(), *key)
+            if full not in self._views:
+                self._views.clear()
+                self._views[full] = make()
+            return self._views[full]
 
     def by_code(self, code: str) -> str | None:
         """The open round's table whose typed code is ``code`` (compared in constant time)."""
@@ -150,7 +171,7 @@ class LiveEvent:
         if seated is None or shot.round is None:
             return None
         with self._lock:
-            held = self._state(shot.round, label)
+            held = self._states.get((shot.round, label)) or TableState()
             disk, disk_digest = shot.disk.get(label, (None, None))
             state, results, candidates = held.with_disk(disk, disk_digest)
             said = self._findings.get(held.digest or "", ())
@@ -179,9 +200,19 @@ class LiveEvent:
         seated = shot.tables.get(label)
         if seated is None or shot.book is None:
             raise LookupError(label)
+        key = (shot.stamp, label, json.dumps(results, sort_keys=True, default=str))
+        with self._lock:
+            known = self._checked.get(key)
+        if known is not None:  # the same body again (a replay, a phone polling its check)
+            return seated, *known
         values = entry.read_body(results, shot.book, seated)
         findings, typed = entry.check(shot.book, seated, values)
-        return seated, tuple(f.located(file=self.path.name) for f in findings), typed
+        located = tuple(f.located(file=self.path.name) for f in findings)
+        with self._lock:
+            self._checked[key] = (located, typed)
+            while len(self._checked) > CHECKS_KEPT:
+                del self._checked[next(iter(self._checked))]
+        return seated, located, typed
 
     def submit(self, label: str, results: Any) -> Outcome:
         """A table's result sent (see the module): 200 sent / duplicate, 409 disputed, 422
@@ -286,7 +317,8 @@ class LiveEvent:
             waiting = self.pending()
             if not waiting:
                 return True
-            if not write.write(self.path, [(r, t, res) for _, r, t, res in waiting]):
+            approvals = [(r, t, res) for _, r, t, res in waiting]
+            if not self._writer().submit(write.write, self.path, approvals).result():
                 return False
             self.journal.mark_written([seq for seq, *_ in waiting])
             with self._lock:
@@ -295,6 +327,15 @@ class LiveEvent:
                     if held.pending == seq:
                         held.pending = None
             return True
+
+    def _writer(self) -> ProcessPoolExecutor:
+        """The process that writes and scores the workbook (one, made once): the scoring
+        never holds this process's interpreter while tables send (a broken one is made
+        again)."""
+        if self._pool is None or getattr(self._pool, "_broken", False):
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return self._pool
 
     def _written(self, label: str) -> Outcome:
         if self.flush():
@@ -318,6 +359,13 @@ class LiveEvent:
             except Exception:  # tried again on the next beat; the judge page says it waits
                 logger.exception("writing approvals failed")
 
+    def warm_up(self) -> None:
+        """Start the writing process now, so that the first approval does not wait for it."""
+        with self._writing:
+            self._writer().submit(write.locked, self.path).result()
+
     def close(self) -> None:
-        """Close the journal."""
+        """Stop the writing process and close the journal."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
         self.journal.close()
