@@ -249,3 +249,16 @@ def test_the_slips_carry_a_qr_code_of_each_tables_page_and_its_code() -> None:
         assert f'<span class="code">{table["code"]}</span>' in html
         assert f"http://192.168.1.5:8765{table['link']}" in html
     assert "Paperetes de resultat, ronda 3" in html
+
+
+def test_a_disputed_table_shows_every_result_sent_and_is_corrected_not_approved() -> None:
+    first = [{"Player": "Ana", "Settlements": 3}, {"Player": "Bo", "Settlements": 2}]
+    second = [{"Player": "Ana", "Settlements": 4}, {"Player": "Bo", "Settlements": 2}]
+    disputed = {**LIVE["tables"][0], "state": "disputed", "results": first,
+                "candidates": [first, second]}  # fmt: skip
+    html = livepanel.panel({**LIVE, "tables": [disputed]}, "en")
+    assert re.findall(r'data-action="(\w+)"', html) == ["reject"]
+    assert 'class="live-correct"' in html
+    assert "Result sent 1" in html
+    assert "Result sent 2" in html
+    assert re.findall(r"<td>([34])</td>", html) == ["3", "4"]

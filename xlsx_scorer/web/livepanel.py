@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xlsx_scorer.i18n import header
-from xlsx_scorer.web.livewords import column_key, render
+from xlsx_scorer.web.livewords import render
 from xlsx_scorer.web.tablepage import STATES
 
 
@@ -33,72 +32,72 @@ def panel(live: Mapping[str, Any], lang: str) -> str:
     waits for the workbook's lock; ``locked``), with ``standings`` (``wall.standings``)
     once scored and ``fields`` (``table_view``'s) for the corrections."""
     tables = list(live.get("tables") or ())
-    fields = list(live.get("fields") or _fields_of(tables, lang))
+    fields = list(live.get("fields") or ())
     counts = {state: sum(table.get("state") == state for table in tables) for state in STATES}
     return render(
         "panel.html",
         lang,
         live=live,
         counts=counts,
-        tables=[_table(table, fields, lang) for table in tables],
+        tables=[_table(table, fields) for table in tables],
         standings=live.get("standings"),
     )
 
 
-def _fields_of(tables: Sequence[Mapping[str, Any]], lang: str) -> list[dict[str, str]]:
-    """The fields named by the tables' results, when ``/api/live`` does not list them."""
-    headers: list[str] = []
-    for table in tables:
-        for row in table.get("results") or ():
-            headers += [key for key in row if key != "Player" and key not in headers]
-    return [{"header": name, "label": _label(name, lang), "kind": "whole"} for name in headers]
-
-
-def _label(english: str, lang: str) -> str:
-    key = column_key(english)
-    return header(lang, key) if key is not None else english
-
-
-def _table(
-    table: Mapping[str, Any], fields: Sequence[Mapping[str, Any]], lang: str
-) -> dict[str, Any]:
-    """One table for the template: its result as rows of cells, its correction form."""
-    by_player = {row.get("Player"): row for row in table.get("results") or ()}
+def _table(table: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One table for the template: its result (or, disputed, every result sent) as rows of
+    cells, and its correction form filled with the result it holds."""
     label = str(table["table"])
-    seats = []
-    for seat, player in enumerate(table["players"], start=1):
-        row = by_player.get(player, {})
-        seats.append(
-            {
-                "number": seat,
-                "player": player,
-                "cells": [_shown(row.get(column["header"]), lang) for column in fields],
-                "fields": [
-                    {
-                        "id": f"c{_slug(label)}-{seat}-{index}",
-                        "header": column["header"],
-                        "label": column["label"],
-                        "kind": column["kind"],
-                        "value": row.get(column["header"]),
-                    }
-                    for index, column in enumerate(fields)
-                ],
-            }
-        )
+    players = list(table["players"])
+    held = list(table.get("results") or ())
+    sets = [list(candidate) for candidate in table.get("candidates") or ()] or [held]
+    by_player = {row.get("Player"): row for row in held}
+    seats = [
+        {
+            "number": seat,
+            "player": player,
+            "fields": [
+                {
+                    "id": f"c{_slug(label)}-{seat}-{index}",
+                    "header": column["header"],
+                    "label": column["label"],
+                    "kind": column["kind"],
+                    "value": by_player.get(player, {}).get(column["header"]),
+                }
+                for index, column in enumerate(fields)
+            ],
+        }
+        for seat, player in enumerate(players, start=1)
+    ]
     return {
         "table": label,
         "slug": _slug(label),
         "state": table.get("state") if table.get("state") in STATES else "to_play",
         "seats": seats,
-        "sent": bool(by_player),
+        "results": [_rows(results, players, fields) for results in sets if results],
         "fields": fields,
         "findings": [str(finding.get("message", "")) for finding in table.get("findings") or ()],
     }
 
 
-def _shown(value: Any, lang: str) -> str:
+def _rows(
+    results: Sequence[Mapping[str, Any]],
+    players: Sequence[str],
+    fields: Sequence[Mapping[str, Any]],
+) -> list[dict[str, Any]]:
+    """A result as the panel's table shows it: per player in seat order, the cells."""
+    by_player = {row.get("Player"): row for row in results}
+    return [
+        {
+            "player": player,
+            "cells": [_shown(by_player.get(player, {}).get(c["header"])) for c in fields],
+        }
+        for player in players
+    ]
+
+
+def _shown(value: Any) -> str:
     """A result's value as the panel shows it: a mark as ✓, a blank as nothing."""
-    del lang
     if value is True:
         return "✓"
     if value is None or value is False:
