@@ -155,3 +155,12 @@ def test_the_slips_are_the_judges_only(tmp_path: Path) -> None:
             assert httpx.get(f"{address}/room").status_code == 200
     finally:
         event.close()
+
+
+def test_healthz_says_whether_an_event_is_served(served: tuple[str, live.LiveEvent]) -> None:
+    """The page shows (and asks for) the judge's panel only when an event is served."""
+    address, _ = served
+    assert httpx.get(f"{address}/healthz").json()["live"] is True
+    with running_server(create_app(warm_up=False)) as plain:
+        assert httpx.get(f"{plain}/healthz").json()["live"] is False
+        assert httpx.get(f"{plain}/room").status_code == 404

@@ -3,7 +3,8 @@
 Routes (documented in the README):
 
 - ``GET /`` the page; ``GET /static/…`` its script, styles and strings;
-- ``GET /healthz`` 200 ``{"status": "ok", "token_required": …, "formats": […]}`` (the
+- ``GET /healthz`` 200 ``{"status": "ok", "token_required": …, "live": …, "formats": […]}``
+  (``live``: an event is served, ``serve EVENT.xlsx``; ``formats``: the
   shipped formats with one line each in every language, for the page's choice);
 - ``POST /api/check`` (multipart ``file``; optional ``lang`` and ``format``, a shipped
   format's name: else the workbook's own, docs/rules.md "Formats") 200 with the run's
@@ -266,6 +267,7 @@ async def _healthz(request: Request) -> Response:
             "status": "ok",
             "version": __version__,
             "token_required": request.app.state.token is not None,
+            "live": request.app.state.event is not None,
             "max_upload_bytes": request.app.state.max_upload_bytes,
             "languages": list(engine.LANGUAGE_CODES),
             "formats": engine.format_choices(),

@@ -1,6 +1,7 @@
 // The judge's live panel (serve EVENT.xlsx): the open round's tables, drawn by the server in
 // the page's language (GET /api/live/panel), refreshed every two seconds, and its buttons sent
-// to /api/live/approve|reject|correct. Without an event served the panel stays hidden.
+// to /api/live/approve|reject|correct. Without an event served (/healthz "live") the panel
+// stays hidden and nothing is asked; nor is it while the access code is needed and not typed.
 // Every word comes from the server: this script has none of its own.
 import { byId, state } from "./page.js";
 
@@ -22,8 +23,11 @@ function busy(body) {
   return body.querySelector("details[open]") !== null || (active && body.contains(active) && active.tagName === "INPUT");
 }
 
+let needsToken = false;
+
 async function refresh(force = false) {
   const body = byId("live-body");
+  if (needsToken && !byId("token").value.trim()) return;
   if (!force && shownLang === state.lang && busy(body)) return;
   try {
     const answer = await fetch(`/api/live/panel?lang=${state.lang}`, { headers: headers(), cache: "no-store" });
@@ -96,6 +100,17 @@ function wire() {
   byId("language").addEventListener("change", () => refresh(true));
 }
 
-wire();
-refresh(true);
-setInterval(refresh, REFRESH_MS);
+async function start() {
+  try {
+    const info = await (await fetch("/healthz")).json();
+    if (!info.live) return;
+    needsToken = Boolean(info.token_required);
+  } catch {
+    return; // no server to ask: the page says so itself
+  }
+  wire();
+  refresh(true);
+  setInterval(refresh, REFRESH_MS);
+}
+
+start();
