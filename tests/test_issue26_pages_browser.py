@@ -209,3 +209,37 @@ def test_the_room_and_the_slips_pass_axe(chrome: WebDriver, served: str) -> None
         chrome.get(f"{served}{page}")
         assert chrome.find_element(By.TAG_NAME, "html").get_attribute("lang") == "tr"
         assert violations(chrome) == []
+
+
+def test_the_judge_rejects_with_a_word_and_types_a_paper_slip(
+    chrome: WebDriver, served: str
+) -> None:
+    speaking(chrome, "es")
+    chrome.get(f"{served}/?lang=es")
+    sent = [table for table in tables(served) if table["state"] == "sent"]
+    assert sent  # the Turkish phone's table, not approved above
+    label = sent[0]["table"]
+    until(chrome, lambda: chrome.find_elements(By.ID, f"rw-{label}"))
+    chrome.find_element(By.ID, f"rw-{label}").send_keys("Contad otra vez las carreteras")
+    chrome.find_element(By.CSS_SELECTOR, f'[data-action="reject"][data-table="{label}"]').click()
+    until(chrome, lambda: dict(state_of(served, label))["state"] == "to_play")
+    page = next(t for t in tables(served) if t["table"] == label)
+    chrome.get(f"{served}{page['link']}")
+    assert "Contad otra vez las carreteras" in chrome.find_element(By.TAG_NAME, "main").text
+    chrome.get(f"{served}/?lang=es")
+    paper = next(t for t in tables(served) if t["state"] == "to_play" and t["table"] != label)
+    form = f'form.live-correct[data-table="{paper["table"]}"]'
+    until(chrome, lambda: chrome.find_element(By.CSS_SELECTOR, form))
+    chrome.find_element(By.CSS_SELECTOR, f'article[data-table="{paper["table"]}"] summary').click()
+    typed = winning(paper["players"])
+    for seat, _ in enumerate(paper["players"], start=1):
+        seat_fields = f"{form} fieldset:nth-of-type({seat}) input"
+        for field in chrome.find_elements(By.CSS_SELECTOR, seat_fields):
+            value = typed.get(f"{seat}:{field.get_attribute('data-header')}", "")
+            if field.get_attribute("type") == "checkbox":
+                if value:
+                    field.click()
+            elif value:
+                field.send_keys(value)
+    chrome.find_element(By.CSS_SELECTOR, f"{form} button[type=submit]").click()
+    until(chrome, lambda: dict(state_of(served, paper["table"]))["state"] == "approved")
