@@ -19,7 +19,9 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+import numpy
 import pytest
+import zxingcpp
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -41,6 +43,27 @@ PICTURES = ROOT / "docs" / "pictures"
 PHONE = {"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": True}
 #: The rules axe-core checks: WCAG 2.1 A and AA, and its best practices.
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+#: An SVG drawn on a canvas by Chromium, four times its size on a white ground: its width and
+#: its pixels' grey levels.
+DRAW_SVG = """
+const [svg, done] = [arguments[0], arguments[arguments.length - 1]];
+const image = new Image();
+image.onload = () => {
+  const canvas = document.createElement("canvas");
+  [canvas.width, canvas.height] = [image.width * 4 + 32, image.height * 4 + 32];
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.imageSmoothingEnabled = false;
+  context.drawImage(image, 16, 16, image.width * 4, image.height * 4);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const grey = [];
+  for (let i = 0; i < data.length; i += 4) grey.push(data[i]);
+  done([canvas.width, grey]);
+};
+const xml = new XMLSerializer().serializeToString(svg);
+image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(xml);
+"""
 RUN_AXE = """
 const done = arguments[arguments.length - 1];
 axe.run(document, {runOnly: {type: "tag", values: arguments[0]}})
@@ -209,6 +232,19 @@ def test_the_room_and_the_slips_pass_axe(chrome: WebDriver, served: str) -> None
         chrome.get(f"{served}{page}")
         assert chrome.find_element(By.TAG_NAME, "html").get_attribute("lang") == "tr"
         assert violations(chrome) == []
+
+
+def test_each_slips_qr_code_as_chromium_draws_it_reads_as_its_tables_page(
+    chrome: WebDriver, served: str
+) -> None:
+    """The QR codes are read back by zxing-cpp from the pixels Chromium draws."""
+    chrome.get(f"{served}/slips")
+    read = []
+    for svg in chrome.find_elements(By.CSS_SELECTOR, ".slip svg"):
+        width, grey = chrome.execute_async_script(DRAW_SVG, svg)
+        pixels = numpy.array(grey, dtype=numpy.uint8).reshape(-1, width)
+        read.append([found.text for found in zxingcpp.read_barcodes(pixels)])
+    assert read == [[f"{served}{table['link']}"] for table in tables(served)]
 
 
 def test_the_judge_rejects_with_a_word_and_types_a_paper_slip(
