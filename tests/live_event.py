@@ -98,7 +98,7 @@ def served(path: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[st
                 process.kill()
         process.wait(30)
         reader.join(10)
-        if process.stdout is not None:
+        if process.stdout is not None and not reader.is_alive():
             process.stdout.close()
 
 

@@ -43,9 +43,13 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_submission(tmp_path: Pat
                         acknowledged.append((t["table"], body))
 
             phones = [threading.Thread(target=phone, args=(t,)) for t in tables]
+            before = len(acknowledged)
             for thread in phones:
                 thread.start()
-            time.sleep(chance.uniform(0.5, 2.0))
+            deadline = time.monotonic() + 120
+            while len(acknowledged) == before and time.monotonic() < deadline:
+                time.sleep(0.05)  # the first answers (the server warms up), then at random
+            time.sleep(chance.uniform(0.0, 1.5))
             process.send_signal(signal.SIGKILL)
             process.wait(30)
             stop.set()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import os
 import secrets
 import threading
 from collections.abc import Callable
@@ -334,7 +335,12 @@ class LiveEvent:
         again)."""
         if self._pool is None or getattr(self._pool, "_broken", False):
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=context,
+                initializer=write.follow_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def _written(self, label: str) -> Outcome:

@@ -22,6 +22,9 @@ is tried anew).
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,8 @@ from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx.read import reader
 from xlsx_scorer.xlsx.write import patch, save
 
+#: Seconds between two looks of the writing process at its server.
+PARENT_CHECK = 0.5
 #: What a mark given is written as.
 YES = "x"
 
@@ -42,6 +47,18 @@ Approval = tuple[int, str, list[dict[str, Any]]]
 def locked(path: Path) -> bool:
     """Whether the workbook is open in Excel or LibreOffice (``save.lock_of``: a lock file)."""
     return save.lock_of(path) is not None
+
+
+def follow_parent(parent: int) -> None:
+    """In the writing process: end it as soon as the server (``parent``) is gone, killed
+    or not, so that no writer outlives its server (a write it had begun is atomic)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 def stamp(path: Path) -> tuple[int, int, int]:
