@@ -132,7 +132,10 @@ def test_what_the_server_answered_is_said_in_turkish(
 
 
 def test_an_approved_table_shows_no_form_and_a_sent_one_its_result() -> None:
-    approved = tablepage.page({**VIEW, "state": "approved"}, TOKEN, "en")
+    held = [{"Player": "Bo", "Settlements": 5, "Largest Army First": True}]
+    approved = tablepage.page({**VIEW, "state": "approved", "results": held}, TOKEN, "en")
+    assert '<tr><th scope="row">Poblados</th><td>5</td></tr>' in approved
+    assert '<tr><th scope="row">Primero con el mayor ejército</th><td>✓</td></tr>' in approved
     assert "<form" not in approved
     assert "Approved by the judge" in approved
     sent = {

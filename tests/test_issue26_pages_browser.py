@@ -219,6 +219,11 @@ def test_the_judge_approves_on_the_page_and_sees_the_standings(
     until(chrome, lambda: chrome.find_element(By.CSS_SELECTOR, heading).text == "Approved")
     ranked = chrome.find_elements(By.CSS_SELECTOR, "#live-standings tbody tr")
     assert len(ranked) == 26  # the sample event's players, ranked
+    link = next(table["link"] for table in tables(served) if table["table"] == label)
+    chrome.get(f"{served}{link}")  # the table's page now: its result, approved, no form
+    assert not chrome.find_elements(By.TAG_NAME, "form")
+    assert chrome.find_elements(By.CSS_SELECTOR, "table.result")
+    assert violations(chrome) == []
 
 
 def state_of(served: str, label: str) -> Any:
