@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -164,3 +165,29 @@ def test_healthz_says_whether_an_event_is_served(served: tuple[str, live.LiveEve
     with running_server(create_app(warm_up=False)) as plain:
         assert httpx.get(f"{plain}/healthz").json()["live"] is False
         assert httpx.get(f"{plain}/room").status_code == 404
+
+
+def test_the_panel_says_approvals_wait_while_the_workbook_is_open(tmp_path: Path) -> None:
+    path = seated_event(tmp_path)
+    event = live.open_event(path)
+    try:
+        with running_server(create_app(warm_up=False, event=event)) as address:
+            table = tables(address)[0]
+            form = winning(table["players"])
+            assert httpx.post(f"{address}{table['link']}", data=form).status_code == 200
+            lock = tmp_path / f".~lock.{path.name}#"  # LibreOffice has it open
+            lock.write_text("judge,laptop,01.01.2026 10:00,\n", encoding="utf-8")
+            approve = {"table": table["table"]}
+            assert httpx.post(f"{address}/api/live/approve", json=approve).status_code == 202
+            panel = httpx.get(f"{address}/api/live/panel", headers=SPANISH).text
+            assert "El libro está abierto en Excel o LibreOffice" in panel
+            lock.unlink()
+            for _ in range(100):
+                if not httpx.get(f"{address}/api/live").json()["waiting"]:
+                    break
+                time.sleep(0.1)
+            panel = httpx.get(f"{address}/api/live/panel", headers=SPANISH).text
+            assert "El libro está abierto" not in panel
+            assert 'id="live-standings"' in panel
+    finally:
+        event.close()
