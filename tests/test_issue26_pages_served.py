@@ -22,6 +22,7 @@ import pytest
 from tests.webserver import running_server
 from xlsx_scorer.app import live
 from xlsx_scorer.cli import main
+from xlsx_scorer.i18n import text
 from xlsx_scorer.web.server import create_app
 
 EVENT = Path(__file__).resolve().parent.parent / "fixtures" / "sample_event.xlsx"
@@ -115,6 +116,21 @@ def test_the_form_without_javascript(served: tuple[str, live.LiveEvent]) -> None
     again = httpx.post(f"{address}{table['link']}", data=form, headers=SPANISH)
     assert "Ya recibido" in again.text
     assert httpx.get(f"{address}{table['link']}/state").json()["state"] == "sent"
+
+
+def test_a_form_that_is_no_result_is_told_why_not_a_broken_rule(
+    served: tuple[str, live.LiveEvent],
+) -> None:
+    """A value the server does not take at all (a text of a page) is said as the server
+    says it (400), not as a rule broken."""
+    address, _ = served
+    table = tables(address)[2]
+    form = winning(table["players"]) | {"1:Cities": "cuatro " * 30}
+    answer = httpx.post(f"{address}{table['link']}", data=form, headers=SPANISH)
+    assert answer.status_code == 400
+    assert "No enviado" in answer.text
+    assert "incumple una regla" not in answer.text
+    assert text("es", "web.error.live_value") in answer.text
 
 
 def test_the_room_page_shows_no_code(served: tuple[str, live.LiveEvent]) -> None:

@@ -115,7 +115,7 @@ async def answer_form(request: Request, token: str, outcome: live.Outcome) -> Re
     if view is None:
         return _nothing(lang, 404)
     typed = dict(getattr(request.state, "form", {}))
-    answer = tablepage.answer_of(outcome.status, outcome.body, typed)
+    answer = tablepage.answer_of(outcome.status, outcome.body, typed, lang)
     status = 200 if outcome.status in (200, 409) else outcome.status
     return HTMLResponse(tablepage.page(view, token, lang, answer), status, headers=NO_STORE)
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from xlsx_scorer.i18n import text
 from xlsx_scorer.web.livewords import column_key, render
 
 #: The states a table is in (SPEC §9), and the sentence that says each on the table's page.
@@ -42,27 +43,36 @@ POLL_MS = 1000
 @dataclass(frozen=True)
 class Answer:
     """What the server says after a post: ``outcome`` (``sent``, ``duplicate``,
-    ``conflict``, ``invalid``), the rule messages, and what was typed."""
+    ``conflict``, ``invalid``, ``refused``), the messages, and what was typed."""
 
     outcome: str | None = None
     findings: Sequence[Mapping[str, Any]] = ()
     typed: Mapping[str, str] = field(default_factory=dict)
 
 
-def answer_of(status: int, body: Mapping[str, Any], typed: Mapping[str, str]) -> Answer:
+def answer_of(
+    status: int, body: Mapping[str, Any], typed: Mapping[str, str], lang: str = "en"
+) -> Answer:
     """What the page says after a post answered ``status`` with ``body`` (``app.live``'s
-    submission outcome: 200 sent or a duplicate, 409 a different result, 422 a broken rule).
+    submission outcome: 200 sent or a duplicate, 409 a different result, 422 a broken
+    rule, 400 a form that is no result at all: its ``error`` said in ``lang``).
 
     >>> answer_of(200, {"state": "sent", "duplicate": True}, {}).outcome
     'duplicate'
-    >>> answer_of(409, {"state": "disputed"}, {}).outcome, answer_of(400, {}, {}).outcome
-    ('conflict', 'invalid')
+    >>> answer_of(409, {"state": "disputed"}, {}).outcome
+    'conflict'
+    >>> refused = answer_of(400, {"error": "live_value"}, {}, "es")
+    >>> refused.outcome, refused.findings[0]["message"][:20]
+    ('refused', 'Cada valor debe ser ')
     """
     if status == 200:
         return Answer("duplicate" if body.get("duplicate") else "sent", (), typed)
     if status == 409:
         return Answer("conflict", (), typed)
-    return Answer("invalid", list(body.get("findings") or ()), typed)
+    if status == 422:
+        return Answer("invalid", list(body.get("findings") or ()), typed)
+    said = text(lang, f"web.error.{body.get('error') or 'internal_error'}")
+    return Answer("refused", [{"message": said}], typed)
 
 
 def typed_from_results(view: Mapping[str, Any]) -> dict[str, str]:
