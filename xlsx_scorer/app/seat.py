@@ -419,9 +419,8 @@ def slips(
     result field), a blank row between blocks to cut along, the pages breaking between
     blocks (``SheetSpec.blocks``), the header on every page.
 
-    With ``codes`` (one per table, in table order: docs/rules.md §9) the last two columns
-    hold, on each table's first row, the 8-digit code its players type and the link of its
-    page (``/t/<token>``): the server reads them back from here (``live.codes``).
+    With ``codes`` (one per table, docs/rules.md §9) the last two columns hold, on each
+    table's first row, its 8-digit code and link (``/t/<token>``), read back by ``live.codes``.
 
     The result fields are headed as the ``Results`` sheet is in ``lang`` (``i18n.header``:
     ``Puntuació``, never the key ``score``).  A bye has no box: there is nothing to write.

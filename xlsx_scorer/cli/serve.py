@@ -10,9 +10,9 @@ the address).  The server answers only at this computer's own names and
 addresses (``own_hosts``; any other ``Host`` is refused, against DNS
 rebinding), and bounds its connections (``web.connections``: a request head
 within 10 s, idle connections closed after 5 s, at most 64 at once, the one
-waiting longest for a head making room for a new one).  Ctrl-C stops the
-server cleanly, dropping any upload still arriving.  Messages, and the log of
-each request, follow ``--lang``, else the system's language
+waiting longest for a head making room for a new one; 512 while an event is
+served).  Ctrl-C stops the server cleanly, dropping any upload still arriving.
+Messages, and the log of each request, follow ``--lang``, else the system's language
 (``i18n.choose_language``), else English.
 """
 
@@ -119,7 +119,11 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=5,
-        **connections.settings(),
+        **connections.settings(
+            connections=connections.MAX_CONNECTIONS
+            if event is None
+            else connections.LIVE_CONNECTIONS
+        ),
     )
     server = uvicorn.Server(config)
     if not args.no_browser:
