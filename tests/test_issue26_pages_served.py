@@ -207,3 +207,23 @@ def test_the_panel_says_approvals_wait_while_the_workbook_is_open(tmp_path: Path
             assert 'id="live-standings"' in panel
     finally:
         event.close()
+
+
+def test_a_crash_is_a_logged_500_without_the_token(
+    served: tuple[str, live.LiveEvent],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    address, _ = served
+    link = tables(address)[0]["link"]
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(live, "table_view", broken)
+    with caplog.at_level("ERROR", logger="xlsx_scorer.web"):
+        answer = httpx.get(f"{address}{link}", headers=SPANISH)
+    assert answer.status_code == 500
+    assert answer.json()["error"] == "internal_error"
+    assert caplog.records
+    assert link.removeprefix("/t/") not in caplog.text

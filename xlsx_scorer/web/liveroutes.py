@@ -19,6 +19,7 @@ kept while the file on disk is unchanged.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -38,18 +39,37 @@ from xlsx_scorer.web.livewords import render
 #: A page that changes as the round goes is never kept by a browser or a proxy.
 NO_STORE = {"cache-control": "no-store"}
 
-Endpoint = Callable[[Request], Awaitable[Response]]
+logger = logging.getLogger("xlsx_scorer.web")
 
 
 def routes() -> list[Route]:
     """The live pages' routes, for ``server.create_app`` when it serves an event."""
     return [
-        Route("/t/{token}", _table_page),
-        Route("/t/{token}/state", _table_state),
-        Route("/room", _room),
-        Route("/slips", _slips),
-        Route("/api/live/panel", _panel),
+        Route("/t/{token}", _guarded(_table_page)),
+        Route("/t/{token}/state", _guarded(_table_state)),
+        Route("/room", _guarded(_room)),
+        Route("/slips", _guarded(_slips)),
+        Route("/api/live/panel", _guarded(_panel)),
     ]
+
+
+def _guarded(
+    endpoint: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """``endpoint`` with a table whose round closed meanwhile answered as no table (404),
+    and any crash as a logged 500 (the log shows ``/t/…``, never the token)."""
+
+    async def guarded(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except LookupError:  # the round was closed while the page was made
+            return _nothing(_lang(request), 404)
+        except Exception:  # one bad request never stops the server
+            where = {"method": request.method, "path": gate.shown_path(request.url.path)}
+            logger.exception(text(request.app.state.lang, "web.log.internal_error", **where))
+            return gate.refusal(_lang(request), 500, "internal_error")
+
+    return guarded
 
 
 def _lang(request: Request) -> str:
