@@ -44,6 +44,8 @@ from xlsx_scorer.web import gate
 MAX_BODY = 64 * 1024
 #: Seconds a live route's body may take to arrive.
 BODY_SECONDS = 10.0
+#: Worker threads answering ``/api/live`` polls at once.
+POLL_THREADS = 2
 #: The longest word a judge sends back with a rejection.
 MAX_MESSAGE = 500
 
@@ -157,8 +159,18 @@ def _answer(outcome: live.Outcome, lang: str) -> JSONResponse:
 
 
 async def _live(request: Request) -> Response:
+    """The judge's view, its JSON made once per change; the polls have ``POLL_THREADS``
+    worker threads of their own, so that many pollers never delay a table's submission."""
     event, lang = _event(request), _lang(request)
-    return JSONResponse(await _in_thread(functools.partial(live.live_view, event, lang)))
+    encoded = functools.partial(
+        event.remembered, ("json", lang), functools.partial(_encoded, event, lang)
+    )
+    body = await anyio.to_thread.run_sync(encoded, limiter=request.app.state.poll_lane)
+    return Response(body, media_type="application/json")
+
+
+def _encoded(event: live.LiveEvent, lang: str) -> bytes:
+    return json.dumps(live.live_view(event, lang), ensure_ascii=False).encode()
 
 
 async def _table(request: Request) -> Response:

@@ -154,6 +154,7 @@ def create_app(
         from xlsx_scorer.app.live import Attempts  # noqa: PLC0415
 
         app.state.attempts = Attempts()
+        app.state.poll_lane = anyio.CapacityLimiter(live.POLL_THREADS)
     app.state.event = event
     app.state.table_page = table_page
     app.state.token = token

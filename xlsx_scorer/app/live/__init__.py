@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 #: Finding codes of a result cell left blank: not said while a result is being typed.
-_BLANK = frozenset({"blank_cell", "missing", "blank"})
+_BLANK = frozenset({"missing"})
 
 
 def open_event(path: Path, *, auto_approve: bool = False) -> LiveEvent:

@@ -39,9 +39,6 @@ from xlsx_scorer.xlsx.read import reader
 PLAYER = "Player"
 #: The longest text value taken in a submission (a cell's typo, not a document).
 MAX_TEXT = 100
-#: Finding codes of a cell left blank: a partial result (the page's check as they type)
-#: is not told about them.
-BLANK_CODES = frozenset({"blank", "blank_cell", "missing_value"})
 
 
 class BodyError(Exception):

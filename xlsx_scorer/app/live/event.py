@@ -82,6 +82,7 @@ class LiveEvent:
         #: Counts the changes of state: a view made at one count holds until the next.
         self.version = 0
         self._views: dict[tuple[Any, ...], Any] = {}
+        self._views_made: tuple[Any, ...] = ()
         self._pool: ProcessPoolExecutor | None = None
         self._checked: dict[tuple[Any, ...], tuple[tuple[Finding, ...], Any]] = {}
         for line in self.journal.entries():
@@ -99,16 +100,24 @@ class LiveEvent:
     # -- the workbook on disk ------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        """The workbook as it is on disk now (read again when it changed)."""
+        """The workbook as it is on disk now (read again when it changed; while one request
+        reads it, the others are answered from the reading before)."""
         try:
             now = write.stamp(self.path)
         except OSError:
             now = None
-        with self._reading:
-            if now == self._snapshot.stamp:
-                return self._snapshot
-            self._snapshot = self._read(now)
+        if now == self._snapshot.stamp:
             return self._snapshot
+        if not self._reading.acquire(blocking=False):
+            # another request reads the new file: this one is answered from the last reading
+            # (a moment stale), the tables never stall behind a reading
+            return self._snapshot
+        try:
+            if now != self._snapshot.stamp:
+                self._snapshot = self._read(now)
+            return self._snapshot
+        finally:
+            self._reading.release()
 
     def _read(self, now: tuple[int, int, int] | None) -> Snapshot:
         if now is None:
@@ -142,11 +151,12 @@ class LiveEvent:
         """``make()``, made once per state of the event (its workbook's stamp, the count of
         changes, the lock) and ``key``: 200 phones polling cost one view per change."""
         with self._lock:
-            full = (self.snapshot().stamp, self.version, self.locked(), *key)
-            if full not in self._views:
-                self._views.clear()
-                self._views[full] = make()
-            return self._views[full]
+            now = (self.snapshot().stamp, self.version, self.locked())
+            if now != self._views_made:
+                self._views, self._views_made = {}, now
+            if key not in self._views:
+                self._views[key] = make()
+            return self._views[key]
 
     def by_code(self, code: str) -> str | None:
         """The open round's table whose typed code is ``code`` (compared in constant time)."""
