@@ -183,7 +183,9 @@ async def _table(request: Request) -> Response:
     )
     if label is None:
         raise _opens_nothing(request)
-    submit = functools.partial(live.submit, event, label, data.get("results"), _lang(request))
+    submit = functools.partial(
+        live.submit, event, label, data.get("results"), _lang(request), code=code
+    )
     return _answer(await _in_thread(submit), _lang(request))
 
 
@@ -209,7 +211,9 @@ async def _form(request: Request) -> Response:
         raise _opens_nothing(request)
     results = live.results_from_form(view["players"], view["fields"], dict(pairs))
     try:
-        outcome = await _in_thread(functools.partial(live.submit, event, label, results, lang))
+        outcome = await _in_thread(
+            functools.partial(live.submit, event, label, results, lang, code=token)
+        )
     except live.BodyError as error:
         outcome = live.Outcome(400, {"error": error.code})
     page = getattr(request.app.state, "table_page", None)

@@ -111,9 +111,12 @@ def table_view(event: LiveEvent, token: str, lang: str = "en") -> dict[str, Any]
     }
 
 
-def submit(event: LiveEvent, table: str, results: Any, lang: str) -> Outcome:
-    """Send table ``table``'s result (the rules first; ``BodyError`` when it is none)."""
-    return _outcome(event.submit(table, results), lang)
+def submit(
+    event: LiveEvent, table: str, results: Any, lang: str, *, code: str | None = None
+) -> Outcome:
+    """Send table ``table``'s result (the rules first; ``BodyError`` when it is none);
+    ``code``: the code or token that opened it, which must still open it."""
+    return _outcome(event.submit(table, results, code=code), lang)
 
 
 def check_partial(event: LiveEvent, table: str, results: Any, lang: str) -> dict[str, Any]:

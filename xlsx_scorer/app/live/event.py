@@ -166,8 +166,10 @@ class LiveEvent:
         """The open round's table whose link token is ``token``."""
         return self._find(token, lambda given: given.token)
 
-    def _find(self, offered: str, part: Callable[[codes.TableCode], str]) -> str | None:
-        shot = self.snapshot()
+    def _find(
+        self, offered: str, part: Callable[[codes.TableCode], str], shot: Snapshot | None = None
+    ) -> str | None:
+        shot = shot or self.snapshot()
         found = None
         wanted = offered.encode()
         for label, given in shot.codes.items():
@@ -204,10 +206,12 @@ class LiveEvent:
 
     # -- submissions ---------------------------------------------------------------------
 
-    def check(self, label: str, results: Any) -> tuple[entry.Seated, tuple[Finding, ...], Any]:
+    def check(
+        self, label: str, results: Any, shot: Snapshot | None = None
+    ) -> tuple[entry.Seated, tuple[Finding, ...], Any]:
         """The table's rows checked with ``results`` in them: (seated, findings, typed);
         ``entry.BodyError`` for a body that is no result of this table."""
-        shot = self.snapshot()
+        shot = shot or self.snapshot()
         seated = shot.tables.get(label)
         if seated is None or shot.book is None:
             raise LookupError(label)
@@ -225,12 +229,19 @@ class LiveEvent:
                 del self._checked[next(iter(self._checked))]
         return seated, located, typed
 
-    def submit(self, label: str, results: Any) -> Outcome:
+    def submit(self, label: str, results: Any, *, code: str | None = None) -> Outcome:
         """A table's result sent (see the module): 200 sent / duplicate, 409 disputed, 422
         with the findings when a rule is broken (before anything else), 400 for a body that
-        is no result of this table."""
-        round_no = self.snapshot().round
-        _, findings, typed = self.check(label, results)
+        is no result of this table.  ``code`` (or token), when given, must still open
+        ``label`` in the workbook read now (a round seated meanwhile: ``LookupError``)."""
+        shot = self.snapshot()
+        round_no = shot.round
+        if code is not None and label not in {
+            self._find(code, lambda given: given.code, shot),
+            self._find(code, lambda given: given.token, shot),
+        }:
+            raise LookupError(label)
+        _, findings, typed = self.check(label, results, shot)
         errors = [f for f in findings if f.severity == "error"]
         if errors:
             return Outcome(422, {"findings": errors})
