@@ -8,18 +8,22 @@ Builds an event of ``4 × --tables`` players (``tests.live_event.make_event``: a
 roster, round 1 seated by ``seat``), starts ``python -m xlsx_scorer serve EVENT.xlsx`` as its
 own process, then for each round:
 
-1. ``--pollers`` phones poll about once a second (``GET /api/live``, the judge's whole view
-   of the round: heavier than a phone's own table);
+1. ``--pollers`` phones poll their own table's state about once a second (``GET
+   /t/<token>/state``, as the table's page does; the phones spread over the tables), from
+   a process of their own, and one judge polls ``GET /api/live`` twice a second;
 2. every table sends its result through ``POST /api/table`` (a tenth of them twice),
-   spread over a few seconds, each submission timed;
+   spread over a few seconds, each submission timed, and beside each one a ``GET
+   /healthz`` from the same thread (the reference: what any request costs at that moment,
+   on that machine);
 3. the judge approves the tables sent, a few at once, each approval writing the results
    into the workbook and scoring the event;
 4. once every table is approved the next round is seated by ``seat`` on disk, and the
    server follows it.
 
-Prints the median and 99th percentile submission latency, the approvals' median, and the
-server's resident memory after each round (``/proc/PID/status``, Linux).  Timings are for
-reading, never for asserting: nothing here is a test.
+Prints the median and 99th percentile submission latency beside the ``/healthz``
+reference's, the approvals' median, the polls answered, the load average, and the server's
+resident memory after each round (``/proc/PID/status``, Linux: the server and its writing
+process).  Timings are for reading, never for asserting: nothing here is a test.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -46,67 +52,90 @@ from xlsx_scorer.cli import main  # noqa: E402
 
 
 def rss_mib(pid: int) -> float:
-    """The resident memory of process ``pid`` in MiB (0 where ``/proc`` is missing)."""
+    """The resident memory of process ``pid`` and its children in MiB (0 where ``/proc`` is
+    missing)."""
+    total = 0.0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
+                total += int(line.split()[1]) / 1024
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += rss_mib(int(child))
     except OSError:
         pass
-    return 0.0
+    return total
 
 
-async def poll(address: str, pollers: int, stop: asyncio.Event, counted: list[int]) -> None:
-    """``pollers`` phones, each asking once a second until ``stop``."""
-    limits = httpx.Limits(max_connections=pollers, max_keepalive_connections=32)
+def phones(address: str, links: list[str], pollers: int, stop: Any, counted: Any) -> None:
+    """``pollers`` phones, phone ``i`` polling ``links[i % len(links)]``'s state about once a
+    second until ``stop`` (run in a process of its own: the phones never hold the
+    interpreter of the thread that times the submissions)."""
+    asyncio.run(_phones(address, links, pollers, stop, counted))
+
+
+async def _phones(address: str, links: list[str], pollers: int, stop: Any, counted: Any) -> None:
+    limits = httpx.Limits(max_connections=pollers, max_keepalive_connections=pollers)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
 
-        async def phone() -> None:
+        async def phone(link: str) -> None:
             await asyncio.sleep(random.random())
             while not stop.is_set():
                 try:
-                    await client.get(f"{address}/api/live")
-                    counted[0] += 1
+                    answer = await client.get(f"{address}{link}/state")
+                    with counted.get_lock():
+                        counted[0 if answer.status_code == 200 else 1] += 1
                 except httpx.TransportError:
-                    counted[1] += 1
+                    with counted.get_lock():
+                        counted[1] += 1
                 await asyncio.sleep(1.0)
 
-        await asyncio.gather(*(phone() for _ in range(pollers)))
+        await asyncio.gather(*(phone(links[i % len(links)]) for i in range(pollers)))
 
 
-def play_round(address: str, spread: float) -> tuple[list[float], list[float]]:
-    """Every table sends (a tenth twice), the judge approves them: the latencies."""
+def play_round(address: str, spread: float) -> dict[str, list[float]]:
+    """Every table sends (a tenth twice), each beside a ``/healthz``; the judge polls
+    ``/api/live`` and approves the tables sent: the latencies."""
     tables = httpx.get(f"{address}/api/live", timeout=60).json()["tables"]
-    sent: list[float] = []
-    approved: list[float] = []
+    timed: dict[str, list[float]] = {"sent": [], "healthz": [], "approved": [], "live": []}
+    client = httpx.Client(timeout=300, limits=httpx.Limits(max_connections=len(tables) + 8))
+
+    def timing(kind: str, method: str, url: str, **given: Any) -> httpx.Response:
+        started = time.perf_counter()
+        answer = client.request(method, f"{address}{url}", **given)
+        timed[kind].append(time.perf_counter() - started)
+        return answer
 
     def send(t: dict[str, Any]) -> None:
         time.sleep(random.uniform(0, spread))
-        body = {"code": t["code"], "results": result(t["players"], winner=int(t["table"]) % 4)}
+        seat = int(t["table"]) % len(t["players"])
+        body = {
+            "code": t["code"],
+            "player": t["players"][seat],
+            "results": result(t["players"], winner=int(t["table"]) % 4),
+        }
         for _ in range(2 if int(t["table"]) % 10 == 0 else 1):
-            started = time.perf_counter()
-            answer = httpx.post(f"{address}/api/table", json=body, timeout=60)
-            sent.append(time.perf_counter() - started)
+            assert timing("healthz", "GET", "/healthz").status_code == 200
+            answer = timing("sent", "POST", "/api/table", json=body)
             assert answer.status_code == 200, answer.text
 
     def approve(label: str) -> None:
-        started = time.perf_counter()
-        answer = httpx.post(f"{address}/api/live/approve", json={"table": label}, timeout=300)
-        approved.append(time.perf_counter() - started)
+        answer = timing("approved", "POST", "/api/live/approve", json={"table": label})
         assert answer.status_code in {200, 202}, answer.text
 
-    with ThreadPoolExecutor(len(tables)) as phones, ThreadPoolExecutor(4) as judge:
-        sending = [phones.submit(send, t) for t in tables]
+    with ThreadPoolExecutor(len(tables)) as sending_, ThreadPoolExecutor(4) as judge:
+        sending = [sending_.submit(send, t) for t in tables]
         done: set[str] = set()
         while len(done) < len(tables):
             time.sleep(0.5)
-            view = httpx.get(f"{address}/api/live", timeout=60).json()["tables"]
+            view = timing("live", "GET", "/api/live").json()["tables"]
             ready = [t["table"] for t in view if t["state"] == "sent" and t["table"] not in done]
             done.update(ready)
-            list(judge.map(approve, ready))
+            judge.map(approve, ready)
         for future in sending:
             future.result()
-    return sent, approved
+    client.close()
+    return timed
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -128,28 +157,32 @@ def main_(argv: list[str] | None = None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="bench_live."))
     path = make_event(folder, players=4 * args.tables, rounds=args.rounds)
     figures: dict[str, Any] = {"rounds": []}
-    all_sent: list[float] = []
+    every: dict[str, list[float]] = {"sent": [], "healthz": []}
+    spawn = multiprocessing.get_context("spawn")
     with served(path) as (address, process, _):
         for round_no in range(1, args.rounds + 1):
-            stop, counted = asyncio.Event(), [0, 0]
-            loop = asyncio.new_event_loop()
-            pollers = ThreadPoolExecutor(1).submit(
-                loop.run_until_complete, poll(address, args.pollers, stop, counted)
+            links = [t["link"] for t in httpx.get(f"{address}/api/live").json()["tables"]]
+            stop, counted = spawn.Event(), spawn.Array("l", 2)
+            polling = spawn.Process(
+                target=phones, args=(address, links, args.pollers, stop, counted)
             )
-            time.sleep(1.5)
-            sent, approved = play_round(address, args.spread)
-            loop.call_soon_threadsafe(stop.set)
-            pollers.result()
-            loop.close()
-            all_sent += sent
+            polling.start()
+            time.sleep(2.0)
+            timed = play_round(address, args.spread)
+            stop.set()
+            polling.join(60)
+            for kind in every:
+                every[kind] += timed[kind]
             row = {
                 "round": round_no,
-                "submissions": len(sent),
-                "median_ms": round(1000 * statistics.median(sent), 1),
-                "p99_ms": round(1000 * percentile(sent, 0.99), 1),
-                "approve_median_s": round(statistics.median(approved), 2),
+                "submissions": len(timed["sent"]),
+                **_spread("sent", timed["sent"]),
+                **_spread("healthz", timed["healthz"]),
+                "approve_median_s": round(statistics.median(timed["approved"]), 2),
+                "api_live_median_ms": round(1000 * statistics.median(timed["live"]), 1),
                 "polls": counted[0],
                 "poll_failures": counted[1],
+                "load": round(os.getloadavg()[0], 1),
                 "rss_mib": round(rss_mib(process.pid), 1),
             }
             figures["rounds"].append(row)
@@ -157,12 +190,18 @@ def main_(argv: list[str] | None = None) -> int:
             if round_no < args.rounds:
                 assert main(["seat", str(path), "--round", str(round_no + 1)]) == 0
                 time.sleep(1.0)
-    figures["median_ms"] = round(1000 * statistics.median(all_sent), 1)
-    figures["p99_ms"] = round(1000 * percentile(all_sent, 0.99), 1)
+    figures.update(_spread("sent", every["sent"]), **_spread("healthz", every["healthz"]))
     print(json.dumps({k: v for k, v in figures.items() if k != "rounds"}))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0
+
+
+def _spread(kind: str, values: list[float]) -> dict[str, float]:
+    return {
+        f"{kind}_median_ms": round(1000 * statistics.median(values), 1),
+        f"{kind}_p99_ms": round(1000 * percentile(values, 0.99), 1),
+    }
 
 
 if __name__ == "__main__":

@@ -163,26 +163,46 @@ def typed_form(typed: pd.DataFrame, keys: Sequence[str], seated: Seated) -> list
     """The rows' results (``typed``: as ``typed_results`` reads them) as the submission's
     objects: whole numbers and true/false (a blank mark is false, a blank optional number
     left out), in seat order."""
-    out = []
-    for row, name in zip(seated.rows, seated.players, strict=True):
-        item: dict[str, Any] = {PLAYER: name}
-        for key in keys:
-            value: Any = typed.at[row, key] if key in typed.columns else None
-            if value is not None and not pd.isna(value):  # a blank optional cell: left out
-                item[header("en", key)] = _plain(value, mark=key in MARK_COLUMNS)
-        out.append(item)
-    return out
+    return _typed_forms(typed, keys, {seated.table: seated})[seated.table]
 
 
-def on_disk(book: reader.Workbook, seated: Seated) -> list[dict[str, Any]] | None:
-    """The table's result as typed in the workbook (by hand, or approved before), typed; None
-    while its rows hold no result."""
-    raw = book.results.raw.loc[list(seated.rows)]
-    if not bool(inplay.holds_result(raw, book.format.game, {}, []).any()):
-        return None
+def _typed_forms(
+    typed: pd.DataFrame, keys: Sequence[str], tables: Mapping[str, Seated]
+) -> dict[str, list[dict[str, Any]]]:
+    present = [key for key in keys if key in typed.columns]
+    columns = {key: typed[key].astype(object).to_numpy() for key in present}
+    at = {row: i for i, row in enumerate(typed.index.tolist())}
+    forms = {}
+    for label, seated in tables.items():
+        out = []
+        for row, name in zip(seated.rows, seated.players, strict=True):
+            item: dict[str, Any] = {PLAYER: name}
+            for key in present:
+                value = columns[key][at[row]]
+                if value is not None and not pd.isna(value):  # a blank optional cell: left out
+                    item[header("en", key)] = _plain(value, mark=key in MARK_COLUMNS)
+            out.append(item)
+        forms[label] = out
+    return forms
+
+
+def on_disk(book: reader.Workbook, tables: Mapping[str, Seated]) -> dict[str, list[dict[str, Any]]]:
+    """The results of ``tables`` as typed in the workbook (by hand, or approved before),
+    typed, for each table whose rows hold one: all the tables' rows read in one pass (a
+    round of 50 tables is read again after each approval)."""
+    rows = [row for seated in tables.values() for row in seated.rows]
+    if not rows:
+        return {}
+    raw = book.results.raw.loc[rows]
+    flags = inplay.holds_result(raw, book.format.game, {}, []).tolist()
+    held = dict(zip(rows, flags, strict=True))
+    holding = {label: t for label, t in tables.items() if any(held[row] for row in t.rows)}
+    if not holding:
+        return {}
     keys = result_keys(book)
-    typed, _ = typed_results(raw[[key for key in keys if key in raw.columns]].copy())
-    return typed_form(typed, keys, seated)
+    kept = [row for seated in holding.values() for row in seated.rows]
+    typed, _ = typed_results(raw.loc[kept, [key for key in keys if key in raw.columns]].copy())
+    return _typed_forms(typed, keys, holding)
 
 
 def canonical_digest(results: Sequence[Mapping[str, Any]]) -> str:

@@ -134,11 +134,10 @@ class LiveEvent:
         round_no, table_codes = found
         seated = entry.seated_tables(book, round_no)
         tables = {label: seated[label] for label in table_codes if label in seated}
-        disk = {}
-        for label, table in tables.items():
-            typed = entry.on_disk(book, table)
-            if typed is not None:
-                disk[label] = (typed, entry.canonical_digest(typed))
+        disk = {
+            label: (typed, entry.canonical_digest(typed))
+            for label, typed in entry.on_disk(book, tables).items()
+        }
         return Snapshot(now, book, round_no, tables, table_codes, disk)
 
     # -- tables --------------------------------------------------------------------------
