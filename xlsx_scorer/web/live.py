@@ -2,14 +2,16 @@
 
 - ``GET /api/live`` the judge's view (the access rule of ``/api/``: open on this computer,
   the access code from the network);
-- ``POST /api/table`` ``{"code": "12345678", "results": [...]}``: 200 ``{"state": "sent",
+- ``POST /api/table`` ``{"code": "12345678", "results": [...]}`` (and, optional, who
+  sends it: ``"player": NAME`` of the table or ``"seat": N`` from 1): 200 ``{"state": "sent",
   "duplicate": false}`` (the same result again: ``"duplicate": true``), 422 ``{"findings"}``,
   404 for any code that opens nothing (one answer for all), 409 ``{"state": "disputed"}``,
   429 with ``Retry-After`` after repeated wrong codes from one address, 400 for a body that
   is no table's result;
 - ``POST /t/<token>`` the table page's form (``application/x-www-form-urlencoded``, fields
-  ``<seat>:<English header>``), answered by ``app.state.table_page(request, token,
-  outcome)`` when the pages give one (the HTML), else as ``/api/table``;
+  ``<seat>:<English header>`` and ``seat``, the sender's seat), answered by
+  ``app.state.table_page(request, token, outcome)`` when the pages give one (the HTML),
+  else as ``/api/table``;
 - ``POST /t/<token>/check`` ``{"results": [...]}``: 200 ``{"findings": [...]}`` for a
   result being typed;
 - ``POST /api/live/approve`` ``{"table": "1"}`` (200 written, 202 while the workbook is
@@ -183,8 +185,9 @@ async def _table(request: Request) -> Response:
     )
     if label is None:
         raise _opens_nothing(request)
+    sender = data.get("player", data.get("seat"))
     submit = functools.partial(
-        live.submit, event, label, data.get("results"), _lang(request), code=code
+        live.submit, event, label, data.get("results"), _lang(request), code=code, sender=sender
     )
     return _answer(await _in_thread(submit), _lang(request))
 
@@ -205,14 +208,17 @@ async def _form(request: Request) -> Response:
         pairs = parse_qsl((await _body(request)).decode(), keep_blank_values=True)
     except UnicodeDecodeError:
         raise _RefusedError(400, "live_bad_json") from None
-    request.state.form = dict(pairs)  # what was typed, for the page that answers
+    form = dict(pairs)
+    request.state.form = form  # what was typed, for the page that answers
     view = await _in_thread(functools.partial(live.table_view, event, token, lang))
     if view is None:
         raise _opens_nothing(request)
-    results = live.results_from_form(view["players"], view["fields"], dict(pairs))
+    results = live.results_from_form(view["players"], view["fields"], form)
     try:
         outcome = await _in_thread(
-            functools.partial(live.submit, event, label, results, lang, code=token)
+            functools.partial(
+                live.submit, event, label, results, lang, code=token, sender=form.get("seat")
+            )
         )
     except live.BodyError as error:
         outcome = live.Outcome(400, {"error": error.code})

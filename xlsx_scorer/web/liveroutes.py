@@ -119,11 +119,20 @@ async def _table_page(request: Request) -> Response:
 
 
 async def _table_state(request: Request) -> Response:
-    view = await _view(request)
-    if isinstance(view, Response):
-        return view
-    state = view["state"] if view["state"] in tablepage.STATES else "to_play"
-    said = text(_lang(request), tablepage.SAID[state])
+    """The table's state, polled once a second by its phones: looked up once per change of
+    the event, on the polls' own worker threads (``poll_lane``), so that 200 phones never
+    hold up the threads that check submissions."""
+    attempts, lang = request.app.state.attempts, _lang(request)
+    wait = attempts.wait(_client(request))
+    if wait is not None:
+        return _nothing(lang, 429, {"retry-after": str(wait)})
+    look = functools.partial(live.table_state, _event(request), request.path_params["token"])
+    found = await anyio.to_thread.run_sync(look, limiter=request.app.state.poll_lane)
+    if found is None:
+        attempts.failed(_client(request))
+        return _nothing(lang, 404)
+    state = found if found in tablepage.STATES else "to_play"
+    said = text(lang, tablepage.SAID[state])
     return JSONResponse({"state": state, "said": said}, headers=NO_STORE)
 
 

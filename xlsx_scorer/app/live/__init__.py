@@ -4,8 +4,13 @@
 
 - ``live_view(event, lang)`` is ``GET /api/live``: ``{"round", "format", "locked",
   "waiting", "tables": [{"table", "players", "state", "code", "link", "results",
-  "findings", "candidates", "message", "waiting"}]}`` (``waiting``: approvals not yet in
-  the workbook; ``locked``: it is open in Excel or LibreOffice);
+  "findings", "candidates", "sent_by", "candidates_sent_by", "message", "waiting"}]}``
+  (``waiting``: approvals not yet in the workbook; ``locked``: it is open in Excel or
+  LibreOffice; ``sent_by``: the player who sent the result shown, None when not said or
+  typed by the judge; ``candidates_sent_by``: the same for each result of a dispute);
+- ``table_state(event, token)`` is what the table's page polls once a second (``GET
+  /t/<token>/state``): the table's state, made once per change of the event (200 phones
+  polling cost one look-up per table and change), or None for a token that opens nothing;
 - ``table_view(event, token, lang)`` is what the table's page shows: ``{"round", "table",
   "players", "state", "results", "findings", "fields", "format", "message"}``, or None for
   a token that opens nothing (no code in it);
@@ -46,6 +51,7 @@ __all__ = [
     "reject",
     "results_from_form",
     "submit",
+    "table_state",
     "table_view",
 ]
 
@@ -91,6 +97,18 @@ def _live_view(event: LiveEvent, lang: str) -> dict[str, Any]:
     }
 
 
+def table_state(event: LiveEvent, token: str) -> str | None:
+    """The state of the table ``token`` opens (see the module); None when it opens nothing."""
+    state: str | None = event.remembered(("state", token), lambda: _state_of(event, token))
+    return state
+
+
+def _state_of(event: LiveEvent, token: str) -> str | None:
+    label = event.by_token(token)
+    view = None if label is None else event.table(label)
+    return None if view is None else str(view["state"])
+
+
 def table_view(event: LiveEvent, token: str, lang: str = "en") -> dict[str, Any] | None:
     """What the table's page shows (see the module); None for a token that opens nothing."""
     label = event.by_token(token)
@@ -112,11 +130,18 @@ def table_view(event: LiveEvent, token: str, lang: str = "en") -> dict[str, Any]
 
 
 def submit(
-    event: LiveEvent, table: str, results: Any, lang: str, *, code: str | None = None
+    event: LiveEvent,
+    table: str,
+    results: Any,
+    lang: str,
+    *,
+    code: str | None = None,
+    sender: Any = None,
 ) -> Outcome:
     """Send table ``table``'s result (the rules first; ``BodyError`` when it is none);
-    ``code``: the code or token that opened it, which must still open it."""
-    return _outcome(event.submit(table, results, code=code), lang)
+    ``code``: the code or token that opened it, which must still open it; ``sender``: who
+    sends it (a player of the table, or a seat number from 1; None: not said)."""
+    return _outcome(event.submit(table, results, code=code, sender=sender), lang)
 
 
 def check_partial(event: LiveEvent, table: str, results: Any, lang: str) -> dict[str, Any]:

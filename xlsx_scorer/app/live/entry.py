@@ -133,11 +133,45 @@ def read_body(results: Any, book: reader.Workbook, seated: Seated) -> dict[str, 
     return values
 
 
+def read_sender(given: Any, seated: Seated) -> str | None:
+    """Who sends a result: a player of the table (by name) or a seat number from 1 (a whole
+    number, or its digits as the table page's form sends them); None when not said;
+    ``BodyError("live_sender")`` for anyone else.
+
+    >>> table = Seated("1", (5, 6), ("Ana", "Bo"))
+    >>> read_sender("Bo", table), read_sender(1, table), read_sender("2", table)
+    ('Bo', 'Ana', 'Bo')
+    >>> read_sender(None, table) is None
+    True
+    """
+    if given is None or given == "":
+        return None
+    if isinstance(given, str) and given in seated.players:
+        return given
+    if isinstance(given, str) and given.isascii() and given.isdigit():
+        given = int(given)
+    if isinstance(given, int) and not isinstance(given, bool) and 1 <= given <= len(seated.players):
+        return seated.players[given - 1]
+    raise BodyError("live_sender")
+
+
+def table_part(book: reader.Workbook, seated: Seated) -> reader.Workbook:
+    """The part of ``book`` that checking table ``seated`` reads: its seated rows of
+    ``Results`` (their real row numbers), the format and the roster; no package, no sheets
+    of ours (small enough to hand to another process: ``checker``)."""
+    results = book.results
+    raw = results.raw.loc[list(seated.rows)].copy()
+    sheet = dataclasses.replace(results, raw=raw, coded={}, uncached=frozenset(), merged=())
+    # the check reads no package (``pipeline.validate``: the rows, format, roster)
+    return dataclasses.replace(book, package=None, existing_outputs={}, results=sheet)  # type: ignore[arg-type]
+
+
 def check(
     book: reader.Workbook, seated: Seated, values: Mapping[str, Mapping[str, Any]]
 ) -> tuple[tuple[Finding, ...], list[dict[str, Any]] | None]:
     """The findings of ``score`` for the table's rows holding ``values`` (in seat order of
-    the rows), and the result in its typed form (None when nothing is typed yet)."""
+    the rows), and the result in its typed form (None when nothing is typed yet).
+    ``book``: the workbook, or its part for this table (``table_part``): the same answer."""
     results = book.results
     raw = results.raw.loc[list(seated.rows)].copy()
     keys = result_keys(book)

@@ -7,8 +7,9 @@ whenever the file changes (its modification time, size or inode: ``write.stamp``
 round seated by ``seat`` opens within a request, and the previous round's codes stop.
 
 Every change goes through one lock: a submission is checked by the rules first (outside
-the lock), then journalled and folded in under it, so four different results sent at once
-for one table are one ``sent`` then three ``disputed`` answers, one disputed table.
+the lock, in a process of its own: ``checker``), then journalled and folded in under it,
+so four different results sent at once for one table are one ``sent`` then three
+``disputed`` answers, one disputed table.
 Approvals are written by ``write.write`` under a second lock, one writer at a time; while
 the workbook is locked they wait, and a background thread writes them once it is free.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsx_scorer.app import reading
-from xlsx_scorer.app.live import codes, entry, write
+from xlsx_scorer.app.live import checker, codes, entry, write
 from xlsx_scorer.app.live.journal import Journal, journal_path
 from xlsx_scorer.app.live.state import TableState
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
@@ -85,6 +86,8 @@ class LiveEvent:
         self._views_made: tuple[Any, ...] = ()
         self._pool: ProcessPoolExecutor | None = None
         self._checked: dict[tuple[Any, ...], tuple[tuple[Finding, ...], Any]] = {}
+        self._checker = checker.Checker()
+        self._parts: dict[tuple[Any, ...], reader.Workbook] = {}
         for line in self.journal.entries():
             self._state(line.round, line.table).apply(
                 line.kind,
@@ -93,6 +96,7 @@ class LiveEvent:
                 message=line.message,
                 seq=line.seq,
                 written=line.written,
+                sender=line.sender,
             )
         if self.pending():
             self._retry_later()
@@ -189,6 +193,8 @@ class LiveEvent:
             said = self._findings.get(held.digest or "", ())
             waiting = held.pending is not None
             message = held.message
+            sent_by = held.sender if results is held.results else None  # typed by hand: none
+            senders = [held.senders.get(digest) for digest in candidates]
         given = shot.codes[label]
         return {
             "table": label,
@@ -199,6 +205,8 @@ class LiveEvent:
             "results": results or [],
             "findings": said,
             "candidates": list(candidates.values()) if state == "disputed" else [],
+            "sent_by": sent_by,
+            "candidates_sent_by": senders if state == "disputed" else [],
             "message": message,
             "waiting": waiting,
         }
@@ -220,7 +228,7 @@ class LiveEvent:
         if known is not None:  # the same body again (a replay, a phone polling its check)
             return seated, *known
         values = entry.read_body(results, shot.book, seated)
-        findings, typed = entry.check(shot.book, seated, values)
+        findings, typed = self._checker.check(self._part(shot, label), seated, values)
         located = tuple(f.located(file=self.path.name) for f in findings)
         with self._lock:
             self._checked[key] = (located, typed)
@@ -228,11 +236,29 @@ class LiveEvent:
                 del self._checked[next(iter(self._checked))]
         return seated, located, typed
 
-    def submit(self, label: str, results: Any, *, code: str | None = None) -> Outcome:
+    def _part(self, shot: Snapshot, label: str) -> reader.Workbook:
+        """The table's part of the workbook as read (``entry.table_part``), made once."""
+        key = ("part", shot.stamp, label)
+        with self._lock:
+            part = self._parts.get(key)
+        if part is None:
+            assert shot.book is not None
+            part = entry.table_part(shot.book, shot.tables[label])
+            with self._lock:
+                if len(self._parts) > CHECKS_KEPT:
+                    self._parts.clear()
+                self._parts[key] = part
+        return part
+
+    def submit(
+        self, label: str, results: Any, *, code: str | None = None, sender: Any = None
+    ) -> Outcome:
         """A table's result sent (see the module): 200 sent / duplicate, 409 disputed, 422
         with the findings when a rule is broken (before anything else), 400 for a body that
         is no result of this table.  ``code`` (or token), when given, must still open
-        ``label`` in the workbook read now (a round seated meanwhile: ``LookupError``)."""
+        ``label`` in the workbook read now (a round seated meanwhile: ``LookupError``).
+        ``sender``: who sends it, a player of the table or a seat number from 1
+        (``entry.read_sender``), kept in the journal with the result."""
         shot = self.snapshot()
         round_no = shot.round
         if code is not None and label not in {
@@ -240,22 +266,23 @@ class LiveEvent:
             self._find(code, lambda given: given.token, shot),
         }:
             raise LookupError(label)
-        _, findings, typed = self.check(label, results, shot)
+        seated, findings, typed = self.check(label, results, shot)
         errors = [f for f in findings if f.severity == "error"]
         if errors:
             return Outcome(422, {"findings": errors})
         if typed is None:
             raise entry.BodyError("live_empty")
+        who = entry.read_sender(sender, seated)
         digest = entry.canonical_digest(typed)
         with self._lock:
             if round_no is None:
                 raise LookupError(label)
             held = self._state(round_no, label)
             self._findings[digest] = findings
-            seq = self.journal.append("sent", round_no, label, digest, typed)
+            seq = self.journal.append("sent", round_no, label, digest, typed, sender=who)
             if seq is None:
                 return Outcome(200, {"state": self.table(label)["state"], "duplicate": True})  # type: ignore[index]
-            held.apply("sent", digest, typed, seq=seq)
+            held.apply("sent", digest, typed, seq=seq, sender=who)
             state = self.table(label)["state"]  # type: ignore[index]
         if state == "disputed":
             return Outcome(409, {"state": "disputed", "duplicate": False})
@@ -386,12 +413,15 @@ class LiveEvent:
                 logger.exception("writing approvals failed")
 
     def warm_up(self) -> None:
-        """Start the writing process now, so that the first approval does not wait for it."""
+        """Start the checking and the writing processes now, so that the first submission
+        and the first approval do not wait for them."""
+        self._checker.start()
         with self._writing:
             self._writer().submit(write.locked, self.path).result()
 
     def close(self) -> None:
-        """Stop the writing process and close the journal."""
+        """Stop the checking and writing processes and close the journal."""
+        self._checker.close()
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
         self.journal.close()

@@ -5,8 +5,10 @@ mode with ``synchronous=FULL``: a row is on disk when ``append`` returns, before
 answer is sent).  One table ``entries``, appended to only: ``sent`` (a table's result as
 typed at the table), ``approve`` / ``correct`` (the judge's result for the table, to be
 written into the workbook; ``written`` once it is), ``reject`` (with a word to the table).
-Each holds the round, the table, the result's digest and the result itself (the
-per-player objects of ``/api/table``, JSON).  Codes and tokens are never stored: a
+Each holds the round, the table, the result's digest, the result itself (the
+per-player objects of ``/api/table``, JSON) and, for ``sent``, who sent it (the player
+the phone said it was, when it said one; the same result sent from another phone is
+the same entry).  Codes and tokens are never stored: a
 table is named by its round and label.  A restart reads the entries back (``entries``)
 and folds them into the tables' states again (``state.fold``).
 
@@ -47,7 +49,8 @@ CREATE TABLE IF NOT EXISTS entries (
     results TEXT,
     message TEXT,
     written INTEGER NOT NULL DEFAULT 0,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    sender TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS one_sending ON entries (round, tbl, digest) WHERE kind = 'sent';
 """
@@ -65,6 +68,8 @@ class Entry:
     results: list[dict[str, Any]] | None
     message: str | None
     written: bool
+    #: The player who sent a ``sent`` entry, when the phone said one.
+    sender: str | None = None
 
 
 def journal_path(workbook: Path) -> Path:
@@ -86,6 +91,9 @@ class Journal:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(entries)")}
+        if "sender" not in columns:  # a journal made before senders were kept
+            self._db.execute("ALTER TABLE entries ADD COLUMN sender TEXT")
 
     def append(  # noqa: PLR0917 - the columns of one entry
         self,
@@ -95,18 +103,20 @@ class Journal:
         digest: str,
         results: list[dict[str, Any]] | None,
         message: str | None = None,
+        sender: str | None = None,
     ) -> int | None:
         """Append an entry, committed to disk on return: its number, or None for a ``sent``
-        already there (the same result of the same table: one submission however often)."""
+        already there (the same result of the same table: one submission however often,
+        whoever sends it again)."""
         if kind not in KINDS:
             raise ValueError(f"unknown entry kind {kind!r}")
         body = None if results is None else json.dumps(results, ensure_ascii=False)
         with self._lock:
             try:
                 cursor = self._db.execute(
-                    "INSERT INTO entries (kind, round, tbl, digest, results, message, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (kind, round_no, table, digest, body, message, time.time()),
+                    "INSERT INTO entries (kind, round, tbl, digest, results, message, at, sender)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (kind, round_no, table, digest, body, message, time.time(), sender),
                 )
             except sqlite3.IntegrityError:
                 return None
@@ -123,14 +133,22 @@ class Journal:
         """Every entry, in the order written."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, kind, round, tbl, digest, results, message, written"
+                "SELECT seq, kind, round, tbl, digest, results, message, written, sender"
                 " FROM entries ORDER BY seq"
             ).fetchall()
         return [
             Entry(
-                seq, kind, rnd, tbl, digest, None if res is None else json.loads(res), msg, bool(w)
+                seq,
+                kind,
+                rnd,
+                tbl,
+                digest,
+                None if res is None else json.loads(res),
+                msg,
+                bool(w),
+                sender,
             )
-            for seq, kind, rnd, tbl, digest, res, msg, w in rows
+            for seq, kind, rnd, tbl, digest, res, msg, w, sender in rows
         ]
 
     def close(self) -> None:

@@ -10,11 +10,15 @@ The workbook on disk is the record (``with_disk``): rows typed there by hand mak
 table ``approved`` when the journal holds nothing else, or the same result; a result typed
 there that differs from the one sent or approved makes it ``disputed``.
 
+Each result sent keeps who sent it (``senders``, by digest; the first phone to send it):
+
 >>> s = TableState()
->>> s.apply("sent", "d1", [{"Player": "Ana"}]); s.state
-'sent'
->>> s.apply("sent", "d2", [{"Player": "Ana", "Score": 3}]); s.state, len(s.candidates)
+>>> s.apply("sent", "d1", [{"Player": "Ana"}], sender="Ana"); s.state, s.sender
+('sent', 'Ana')
+>>> s.apply("sent", "d2", [{"Player": "Ana", "Score": 3}], sender="Bo"); s.state, len(s.candidates)
 ('disputed', 2)
+>>> s.senders
+{'d1': 'Ana', 'd2': 'Bo'}
 >>> s.apply("correct", "d2", [{"Player": "Ana", "Score": 3}], seq=7); s.state, s.pending
 ('approved', 7)
 """
@@ -43,6 +47,13 @@ class TableState:
     message: str | None = None
     #: The journal entry of an approval not yet written into the workbook.
     pending: int | None = None
+    #: Who sent each result (digest → the player the phone said it was, or None).
+    senders: dict[str, str | None] = field(default_factory=dict)
+
+    @property
+    def sender(self) -> str | None:
+        """Who sent the result the table holds (None: not said, or the judge's own)."""
+        return None if self.digest is None else self.senders.get(self.digest)
 
     def apply(
         self,
@@ -53,22 +64,27 @@ class TableState:
         message: str | None = None,
         seq: int | None = None,
         written: bool = False,
+        sender: str | None = None,
     ) -> None:
-        """Fold one journal entry in (``seq``: its number; ``written``: already on disk)."""
+        """Fold one journal entry in (``seq``: its number; ``written``: already on disk;
+        ``sender``: who sent a ``sent`` one)."""
         if kind == "sent":
             assert results is not None
             self.candidates[digest] = results
+            self.senders.setdefault(digest, sender)
             if self.state == "to_play":
                 self.state, self.digest, self.results, self.message = "sent", digest, results, None
             elif digest != self.digest:
                 self.state = "disputed"
         elif kind in {"approve", "correct"}:
             self.state, self.digest, self.results = "approved", digest, results
+            self.senders = {digest: self.senders.get(digest)}  # the judge's own: nobody
             self.candidates, self.message = {}, None
             self.pending = None if written else seq
         elif kind == "reject":
             self.state, self.digest, self.results = "to_play", None, None
             self.candidates, self.message, self.pending = {}, message, None
+            self.senders = {}
 
     def with_disk(
         self, disk: Results | None, disk_digest: str | None
