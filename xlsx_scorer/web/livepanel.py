@@ -10,11 +10,13 @@ paper slip with *Correct* (the judge's result, approved at once).
 >>> live = {"round": 3, "format": "carcassonne-hig", "waiting": True,
 ...         "fields": [{"header": "Score", "label": "Score", "kind": "whole"}],
 ...         "tables": [{"table": "1", "players": ["Ana", "Bo"], "state": "sent",
-...                     "code": "12345678", "link": "/t/x",
+...                     "code": "12345678", "link": "/t/x", "sent_by": "Bo",
 ...                     "results": [{"Player": "Ana", "Score": 20},
 ...                                 {"Player": "Bo", "Score": 12}], "findings": []}]}
 >>> html = panel(live, "en")
 >>> "Approve table 1" in html and "approvals wait" in html and "12345678" not in html
+True
+>>> "Sent by Bo." in html
 True
 """
 
@@ -46,11 +48,15 @@ def panel(live: Mapping[str, Any], lang: str) -> str:
 
 def _table(table: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One table for the template: its result (or, disputed, every result sent) as rows of
-    cells, and its correction form filled with the result it holds."""
+    cells with who sent it (``sent_by``, ``candidates_sent_by``), and its correction form
+    filled with the result it holds."""
     label = str(table["table"])
     players = list(table["players"])
     held = list(table.get("results") or ())
-    sets = [list(candidate) for candidate in table.get("candidates") or ()] or [held]
+    candidates = [list(candidate) for candidate in table.get("candidates") or ()]
+    sets = candidates or [held]
+    senders = list(table.get("candidates_sent_by") or ()) if candidates else []
+    senders = senders if len(senders) == len(sets) else [table.get("sent_by")] * len(sets)
     by_player = {row.get("Player"): row for row in held}
     seats = [
         {
@@ -74,7 +80,11 @@ def _table(table: Mapping[str, Any], fields: Sequence[Mapping[str, Any]]) -> dic
         "slug": _slug(label),
         "state": table.get("state") if table.get("state") in STATES else "to_play",
         "seats": seats,
-        "results": [_rows(results, players, fields) for results in sets if results],
+        "results": [
+            {"rows": _rows(results, players, fields), "sent_by": sender}
+            for results, sender in zip(sets, senders, strict=True)
+            if results
+        ],
         "fields": fields,
         "findings": [str(finding.get("message", "")) for finding in table.get("findings") or ()],
     }

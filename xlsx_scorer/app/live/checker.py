@@ -49,8 +49,10 @@ class Checker:
         self._ready: Future[None] | None = None
 
     def start(self) -> None:
-        """Start the process now (its imports take seconds), without waiting for it."""
+        """Start the process now (its imports take seconds) and wait until it is ready."""
         self._process()
+        if self._ready is not None:
+            self._ready.result()
 
     def _process(self) -> ProcessPoolExecutor:
         with self._lock:
