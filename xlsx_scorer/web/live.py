@@ -185,7 +185,7 @@ async def _table(request: Request) -> Response:
     )
     if label is None:
         raise _opens_nothing(request)
-    sender = data.get("player", data.get("seat"))
+    sender = data.get("seat") if data.get("player") is None else data.get("player")
     submit = functools.partial(
         live.submit, event, label, data.get("results"), _lang(request), code=code, sender=sender
     )
