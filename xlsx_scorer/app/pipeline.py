@@ -330,9 +330,11 @@ def typed_into_slips(book: reader.Workbook) -> list[Finding]:
 
     The boxes are the cells right of the player (the fourth column on) in the rows under
     the slips' header (the row whose first cell is the word ``Table`` of a shipped
-    language); the notice points at the first such value.
+    language), but for the table's code and link (docs/rules.md §9: headed ``Code`` and
+    ``Link`` in a shipped language); the notice points at the first such value.
     """
     headers = {fold(text(lang, "seat.table")) for lang in LANGUAGES}
+    coded = {fold(text(lang, key)) for lang in LANGUAGES for key in ("seat.code", "seat.link")}
     found = []
     for kind, old in book.existing_outputs.items():
         if not kind.startswith(outputkinds.SEATING_PREFIX):
@@ -346,11 +348,17 @@ def typed_into_slips(book: reader.Workbook) -> list[Finding]:
             ),
             len(rows),
         )
+        heads = rows[start] if start < len(rows) else []
+        skipped = {
+            i for i, value in enumerate(heads) if isinstance(value, str) and fold(value) in coded
+        }
         typed = (
             f"{column_letters(column + 1)}{number + 1}"
             for number in range(start + 1, len(rows))
             for column, value in enumerate(rows[number])
-            if column >= outputkinds.SLIP_BOXES_FROM and not is_blank(value)
+            if column >= outputkinds.SLIP_BOXES_FROM
+            and column not in skipped
+            and not is_blank(value)
         )
         cell = next(typed, None)
         if cell is not None:

@@ -48,6 +48,7 @@ from xlsx_scorer.xlsx.write.spec import BOX, Column, SheetSpec
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.api import Result
+    from xlsx_scorer.app.live.codes import TableCode
     from xlsx_scorer.core.formats import Format, FormatFile
 
 #: The columns every seated row fills, in this order.
@@ -399,7 +400,10 @@ def _write(
     below = CarryDown.below(results.header_row, last, last + len(rows), letters.values())
     carry = {results.name: below}
     package = patch.patch_workbook(book.package, {results.name: edits}, carry)
-    spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED])
+    from xlsx_scorer.app.live.codes import new_codes  # noqa: PLC0415 - live imports seat
+
+    codes = new_codes(len(seating.tables))
+    spec = slips(seating, lang, results.name, [k for k in letters if k not in SEATED], codes)
     written = splice.write_sheets(
         Package.open(package),
         [spec],
@@ -413,10 +417,19 @@ def _write(
     return written, str(name), (*taken, *outputkinds.put_right(book, frozenset(), written))
 
 
-def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> SheetSpec:
+def slips(
+    seating: Seating,
+    lang: str,
+    results: str,
+    blanks: Sequence[str],
+    codes: Sequence[TableCode] = (),
+) -> SheetSpec:
     """The printable sheet: one block per table (table, seat numbers, names, a box for each
     result field), a blank row between blocks to cut along, the pages breaking between
     blocks (``SheetSpec.blocks``), the header on every page.
+
+    With ``codes`` (one per table, docs/rules.md §9) the last two columns hold, on each
+    table's first row, its 8-digit code and link (``/t/<token>``), read back by ``live.codes``.
 
     The result fields are headed as the ``Results`` sheet is in ``lang`` (``i18n.header``:
     ``Puntuació``, never the key ``score``).  A bye has no box: there is nothing to write.
@@ -426,17 +439,30 @@ def slips(seating: Seating, lang: str, results: str, blanks: Sequence[str]) -> S
         Column(text(lang, "seat.seat"), 7, centered=True, boxed=True),
         Column(text(lang, "seat.player"), 26, boxed=True),
         *(Column(header(lang, key), 11, centered=True, boxed=True) for key in blanks),
+        *(
+            (
+                Column(text(lang, "seat.code"), 11, centered=True),
+                Column(text(lang, "seat.link"), 36),
+            )
+            if codes
+            else ()
+        ),
     )
     rows: list[tuple[Any, ...]] = []
     blocks: list[int] = []
-    for table in seating.tables:
+    for position, table in enumerate(seating.tables):
         blocks.append(len(rows))
         for seat_no, name in enumerate(table.players, start=1):
-            rows.append((table.number, seat_no, name, *([BOX] * len(blanks))))
+            given: tuple[Any, ...] = ()
+            if codes:
+                code = codes[position]
+                given = (code.code, code.link) if seat_no == 1 else (None, None)
+            rows.append((table.number, seat_no, name, *([BOX] * len(blanks)), *given))
         rows.append((None,) * len(columns))
     bye = text(lang, "seat.bye")
     blocks.extend(range(len(rows), len(rows) + len(seating.byes)))
-    rows.extend((bye, None, name, *([None] * len(blanks))) for name in seating.byes)
+    extra = len(columns) - 3 - len(blanks)
+    rows.extend((bye, None, name, *([None] * (len(blanks) + extra))) for name in seating.byes)
     notes = (
         text(lang, "seat.note", sheet=results),
         *(render(finding, lang) for finding in seating.findings if _worth_printing(finding)),

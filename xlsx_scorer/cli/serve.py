@@ -1,4 +1,6 @@
-"""``xlsx-scorer serve``: the organiser's page, served on this computer (``xlsx_scorer.web``).
+"""``xlsx-scorer serve [EVENT.xlsx]``: the organiser's page, served on this computer
+(``xlsx_scorer.web``); with a workbook, that event's tables typing their results at the table
+(``app.live``: the journal ``EVENT.xlsx.journal.sqlite`` beside it; ``--auto-approve``).
 
 It listens on 127.0.0.1, port 8765 or the next free one, prints the address
 and opens the browser there.  A host beyond this computer (``--host 0.0.0.0``,
@@ -8,9 +10,9 @@ the address).  The server answers only at this computer's own names and
 addresses (``own_hosts``; any other ``Host`` is refused, against DNS
 rebinding), and bounds its connections (``web.connections``: a request head
 within 10 s, idle connections closed after 5 s, at most 64 at once, the one
-waiting longest for a head making room for a new one).  Ctrl-C stops the
-server cleanly, dropping any upload still arriving.  Messages, and the log of
-each request, follow ``--lang``, else the system's language
+waiting longest for a head making room for a new one; 512 while an event is
+served).  Ctrl-C stops the server cleanly, dropping any upload still arriving.
+Messages, and the log of each request, follow ``--lang``, else the system's language
 (``i18n.choose_language``), else English.
 """
 
@@ -59,6 +61,13 @@ def add_parser(commands: Any, lang: str) -> None:
         default=DEFAULT_HOST,
         help=say(lang, "help.host", default=DEFAULT_HOST),
     )
+    serve.add_argument(
+        "event",
+        nargs="?",
+        metavar=say(lang, "help.metavar_event"),
+        help=say(lang, "help.serve_event"),
+    )
+    serve.add_argument("--auto-approve", action="store_true", help=say(lang, "help.auto_approve"))
     serve.add_argument("--no-browser", action="store_true", help=say(lang, "help.no_browser"))
     serve.add_argument("--lang", choices=sorted(LANGUAGES), help=say(lang, "help.serve_lang"))
     serve.add_argument("--debug", action="store_true", help=say(lang, "help.debug"))
@@ -75,6 +84,19 @@ def run(args: argparse.Namespace) -> int:
     from xlsx_scorer.web.server import create_app  # noqa: PLC0415
 
     lang = choose_language(args.lang)
+    event = None
+    if args.event is not None:
+        from pathlib import Path  # noqa: PLC0415
+
+        from xlsx_scorer.app import live  # noqa: PLC0415
+
+        path = Path(args.event)
+        if not path.is_file():
+            print(text(lang, "cli.serve_no_event", path=path), file=sys.stderr)
+            return 2
+        event = live.open_event(path, auto_approve=args.auto_approve)
+        threading.Thread(target=event.warm_up, name="live-writer-start", daemon=True).start()
+        print(text(lang, "cli.serve_event", path=path, journal=live.journal_path(path)))
     token = None if is_loopback(args.host) else secrets.token_urlsafe(16)
     try:
         listener = bind(args.host, args.port)
@@ -93,11 +115,15 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     heavy_steps()  # imported (and set aside) before the first request, not during it
     config = uvicorn.Config(
-        create_app(token=token, hosts=hosts, lang=lang),
+        create_app(token=token, hosts=hosts, lang=lang, event=event),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=5,
-        **connections.settings(),
+        **connections.settings(
+            connections=connections.MAX_CONNECTIONS
+            if event is None
+            else connections.LIVE_CONNECTIONS
+        ),
     )
     server = uvicorn.Server(config)
     if not args.no_browser:
@@ -108,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
         pass
     finally:
         listener.close()
+        if event is not None:
+            event.close()
     print(text(lang, "cli.serve_stopped"), flush=True)
     return 0
 

@@ -31,6 +31,9 @@ HEAD_DEADLINE = 10.0
 KEEP_ALIVE = 5
 #: Connections served at once; a request on any more is answered 503 at once.
 MAX_CONNECTIONS = 64
+#: The same while an event is served (``serve EVENT.xlsx``): every phone of a 50-table round
+#: polling its table keeps a connection, besides the judges'.
+LIVE_CONNECTIONS = 512
 
 
 class HeadDeadline(H11Protocol):
@@ -88,11 +91,14 @@ class HeadDeadline(H11Protocol):
             self.transport.close()
 
 
-def settings(head_deadline: float = HEAD_DEADLINE) -> dict[str, Any]:
-    """The uvicorn ``Config`` settings that bound connections (``head_deadline`` in seconds)."""
+def settings(
+    head_deadline: float = HEAD_DEADLINE, connections: int = MAX_CONNECTIONS
+) -> dict[str, Any]:
+    """The uvicorn ``Config`` settings that bound connections (``head_deadline`` in seconds,
+    at most ``connections`` at once)."""
     protocol = type("HeadDeadline", (HeadDeadline,), {"head_deadline": head_deadline})
     return {
         "http": protocol,
         "timeout_keep_alive": KEEP_ALIVE,
-        "limit_concurrency": MAX_CONNECTIONS,
+        "limit_concurrency": connections,
     }

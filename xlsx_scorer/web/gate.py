@@ -10,9 +10,9 @@ Every request passes ``Gate`` (an ASGI middleware) first, in this order:
    that is not this server's own, or ``Sec-Fetch-Site`` ``cross-site`` or
    ``same-site`` (another port of this computer).  Browsers send ``Origin`` with
    every POST; a client such as ``curl`` sends neither and is let through.
-3. With an access code, an ``/api/`` request must carry it in a header
-   (``X-Token``, or ``Authorization: Bearer``) or the query (``?token=``);
-   otherwise 401, before a byte of its body is read.
+3. With an access code, an ``/api/`` request and the printed slips (``/slips``) must
+   carry it in a header (``X-Token``, or ``Authorization: Bearer``) or the query
+   (``?token=``); otherwise 401, before a byte of its body is read.
 4. An upload (a POST to ``/api/``) waits at most ``slot_wait`` seconds for one of
    ``upload_slots`` places, held until it is answered (503 with ``Retry-After``
    when none comes free); its body must then arrive within ``body_deadline``
@@ -53,6 +53,13 @@ UPLOAD_SLOTS, SLOT_WAIT = 4, 30.0
 BODY_DEADLINE = 60.0
 #: Seconds a busy server asks a client to wait before trying again (``Retry-After``).
 RETRY_AFTER = 5
+#: A table's pages (``/t/<token>``) and its API route: opened by the table's own code, never
+#: by the judges' access code; a log line shows ``/t/…``, never the token.
+TABLE_PAGES, TABLE_API = "/t/", "/api/table"
+#: The printed slips (their codes): the judges', behind the access code as ``/api/`` is.
+SLIPS = "/slips"
+#: Routes whose bodies are a few kilobytes, read within their own bounds, not upload places.
+SMALL_BODIES = (TABLE_API, "/api/live/")
 #: Fetch metadata values that mean "another site's page".
 FOREIGN_SITES = frozenset({"cross-site", "same-site"})
 
@@ -135,6 +142,16 @@ def printable(text: str) -> str:
     )
 
 
+def shown_path(path: str) -> str:
+    """A request's path as a log line or a message may show it: ``printable``, and a table's
+    token hidden (codes are never logged).
+
+    >>> shown_path("/t/Zm9vYmFy/check"), shown_path("/api/live")
+    ('/t/…', '/api/live')
+    """
+    return TABLE_PAGES + "…" if path.startswith(TABLE_PAGES) else printable(path)
+
+
 def refusal(
     lang: str, status: int, code: str, headers: dict[str, str] | None = None, **params: object
 ) -> JSONResponse:
@@ -160,7 +177,10 @@ class Gate:
         if refused is not None:
             await self._refuse(scope, arrival, (headers, query), refused)
             return
-        if not (str(scope["path"]).startswith("/api/") and scope["method"] == "POST"):
+        path = str(scope["path"])
+        if not (path.startswith("/api/") and scope["method"] == "POST") or path.startswith(
+            SMALL_BODIES
+        ):  # the live routes' bodies are small: bounded by their own reading (web.live)
             await self.app(scope, arrival.receive, arrival.send)
             return
         placed = False
@@ -183,13 +203,16 @@ class Gate:
         policy = self.policy
         if host_name(headers.get("host", "")) not in policy.hosts:
             return 421, "wrong_host", {}  # naming the right ones would tell another site
-        if not str(scope["path"]).startswith("/api/"):
+        path = str(scope["path"])
+        if not path.startswith(("/api/", TABLE_PAGES)) and path != SLIPS:
             return None
         origin = headers.get("origin")
         if headers.get("sec-fetch-site", "").lower() in FOREIGN_SITES or (
             origin is not None and not _same_origin(origin, scope, headers)
         ):
             return 403, "cross_site", {}
+        if path.startswith(TABLE_PAGES) or path == TABLE_API:
+            return None  # a table's own code opens it (docs/rules.md §9), not the judges'
         if policy.token is not None and not _carries(headers, query, policy.token):
             return 401, "token_required", {}
         return None
@@ -206,7 +229,7 @@ class Gate:
         status, code, params = why
         client = scope.get("client") or ("?", 0)
         said = text(self.policy.lang, f"web.error.{code}", **params)
-        where = {"method": scope["method"], "path": printable(scope["path"]), "client": client[0]}
+        where = {"method": scope["method"], "path": shown_path(scope["path"]), "client": client[0]}
         logger.info(text(self.policy.lang, "web.log.refused", **where, message=said))
         lang = request_language(headers, query, self.policy.lang)
         extra = {"retry-after": str(RETRY_AFTER)} if status == 503 else None

@@ -3,7 +3,8 @@
 Routes (documented in the README):
 
 - ``GET /`` the page; ``GET /static/…`` its script, styles and strings;
-- ``GET /healthz`` 200 ``{"status": "ok", "token_required": …, "formats": […]}`` (the
+- ``GET /healthz`` 200 ``{"status": "ok", "token_required": …, "live": …, "formats": […]}``
+  (``live``: an event is served, ``serve EVENT.xlsx``; ``formats``: the
   shipped formats with one line each in every language, for the page's choice);
 - ``POST /api/check`` (multipart ``file``; optional ``lang`` and ``format``, a shipped
   format's name: else the workbook's own, docs/rules.md "Formats") 200 with the run's
@@ -108,13 +109,17 @@ def create_app(
     slot_wait: float = gate.SLOT_WAIT,
     body_deadline: float = gate.BODY_DEADLINE,
     warm_up: bool = True,
+    event: Any = None,
+    table_page: Callable[..., Awaitable[Response]] | None = None,
 ) -> Starlette:
     """The application; ``token`` (when given) is required by every ``/api/`` request.
 
     It answers at this computer's names and at ``hosts`` (``gate.allowed_hosts``);
     ``lang`` is the language of its log lines and, failing any other, of its
     answers.  With ``warm_up`` the engine is warmed up in the background as the
-    server starts.
+    server starts.  With ``event`` (``app.live.LiveEvent``: ``serve EVENT.xlsx``) the live
+    routes are served too (``web.live``); ``table_page(request, token, outcome)`` answers the
+    table page's form post (the HTML), else it is answered as ``/api/table``.
     """
     policy = gate.Policy(
         hosts=gate.allowed_hosts(hosts),
@@ -124,9 +129,16 @@ def create_app(
         body_deadline=body_deadline,
         lang=lang,
     )
+    served: list[Route] = []
+    if event is not None:
+        from xlsx_scorer.web import live, liveroutes  # noqa: PLC0415 - only when an event is served
+
+        served = [*live.routes(), *liveroutes.routes()]
+        table_page = table_page or liveroutes.answer_form
     app = Starlette(
         lifespan=functools.partial(_warm_up, lang=lang) if warm_up else None,
         routes=[
+            *served,
             Route("/", _page),
             Route("/healthz", _healthz),
             Route("/api/check", _guarded(_check), methods=["POST"]),
@@ -138,7 +150,15 @@ def create_app(
         middleware=[Middleware(_SecurityHeaders), Middleware(gate.Gate, policy=policy)],
         exception_handlers={HTTPException: _http_error},
     )
+    if event is not None:
+        from xlsx_scorer.app.live import Attempts  # noqa: PLC0415
+
+        app.state.attempts = Attempts()
+        app.state.poll_lane = anyio.CapacityLimiter(live.POLL_THREADS)
+    app.state.event = event
+    app.state.table_page = table_page
     app.state.token = token
+    app.state.hosts = tuple(hosts)
     app.state.lang = lang
     app.state.body_deadline = body_deadline
     app.state.max_upload_bytes = max_upload_bytes
@@ -194,7 +214,7 @@ def _guarded(
     """``endpoint`` with refusals as JSON errors and any crash as a logged 500 answer."""
 
     async def guarded(request: Request) -> Response:
-        where = {"method": request.method, "path": request.url.path}
+        where = {"method": request.method, "path": gate.shown_path(request.url.path)}
         try:
             return await endpoint(request)
         except form.ApiError as error:
@@ -227,8 +247,14 @@ async def _http_error(request: Request, error: Exception) -> Response:
     """Starlette's 404 and 405 as the API's JSON errors, in the request's language."""
     status = error.status_code if isinstance(error, HTTPException) else 500
     if status == 405:
-        return _error(request, 405, "wrong_method", path=request.url.path, method=request.method)
-    return _error(request, status, "not_found", path=request.url.path)
+        return _error(
+            request,
+            405,
+            "wrong_method",
+            path=gate.shown_path(request.url.path),
+            method=request.method,
+        )
+    return _error(request, status, "not_found", path=gate.shown_path(request.url.path))
 
 
 async def _page(request: Request) -> Response:
@@ -242,6 +268,7 @@ async def _healthz(request: Request) -> Response:
             "status": "ok",
             "version": __version__,
             "token_required": request.app.state.token is not None,
+            "live": request.app.state.event is not None,
             "max_upload_bytes": request.app.state.max_upload_bytes,
             "languages": list(engine.LANGUAGE_CODES),
             "formats": engine.format_choices(),
