@@ -30,25 +30,24 @@ import numpy as np
 
 from xlsx_scorer.app import outputkinds, stageseat
 from xlsx_scorer.app.api import load_format
+from xlsx_scorer.app.slipsheet import slips
 from xlsx_scorer.core import inplay
 from xlsx_scorer.core import seating as seating_core
 from xlsx_scorer.core.cells import count, is_blank, player_name, shown, table_label
 from xlsx_scorer.core.inplay import RoundInPlay, RoundsPlayed
 from xlsx_scorer.core.seating import CannotSeatError, Entrant, Method, PastTable, Seating
 from xlsx_scorer.core.typed import typed_results
-from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where, render
-from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, header, text
+from xlsx_scorer.findings import Finding, UnusableWorkbookError, Where
+from xlsx_scorer.i18n import LANGUAGES, choose_language, fold, text
 from xlsx_scorer.opc import safety
 from xlsx_scorer.opc.package import Package
 from xlsx_scorer.xlsx import eventformat
 from xlsx_scorer.xlsx.read import reader, rosterheaders, sidesheets
 from xlsx_scorer.xlsx.write import patch, splice
 from xlsx_scorer.xlsx.write.carrydown import CarryDown
-from xlsx_scorer.xlsx.write.spec import BOX, Column, SheetSpec
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.api import Result
-    from xlsx_scorer.app.live.codes import TableCode
     from xlsx_scorer.core.formats import Format, FormatFile
 
 #: The columns every seated row fills, in this order.
@@ -415,88 +414,6 @@ def _write(
     taken = outputkinds.names_taken(book, [spec], written)
     name = next((finding.params["written"] for finding in taken), spec.name)
     return written, str(name), (*taken, *outputkinds.put_right(book, frozenset(), written))
-
-
-def slips(
-    seating: Seating,
-    lang: str,
-    results: str,
-    blanks: Sequence[str],
-    codes: Sequence[TableCode] = (),
-) -> SheetSpec:
-    """The printable sheet: one block per table (table, seat numbers, names, a box for each
-    result field), a blank row between blocks to cut along, the pages breaking between
-    blocks (``SheetSpec.blocks``), the header on every page.
-
-    With ``codes`` (one per table, docs/rules.md §9) the last two columns hold, on each
-    table's first row, its 8-digit code and link (``/t/<token>``), read back by ``live.codes``.
-
-    The result fields are headed as the ``Results`` sheet is in ``lang`` (``i18n.header``:
-    ``Puntuació``, never the key ``score``).  A bye has no box: there is nothing to write.
-    """
-    columns = (
-        Column(text(lang, "seat.table"), 8, centered=True, boxed=True),
-        Column(text(lang, "seat.seat"), 7, centered=True, boxed=True),
-        Column(text(lang, "seat.player"), 26, boxed=True),
-        *(Column(header(lang, key), 11, centered=True, boxed=True) for key in blanks),
-        *(
-            (
-                Column(text(lang, "seat.code"), 11, centered=True),
-                Column(text(lang, "seat.link"), 36),
-            )
-            if codes
-            else ()
-        ),
-    )
-    rows: list[tuple[Any, ...]] = []
-    blocks: list[int] = []
-    for position, table in enumerate(seating.tables):
-        blocks.append(len(rows))
-        for seat_no, name in enumerate(table.players, start=1):
-            given: tuple[Any, ...] = ()
-            if codes:
-                code = codes[position]
-                given = (code.code, code.link) if seat_no == 1 else (None, None)
-            rows.append((table.number, seat_no, name, *([BOX] * len(blanks)), *given))
-        rows.append((None,) * len(columns))
-    bye = text(lang, "seat.bye")
-    blocks.extend(range(len(rows), len(rows) + len(seating.byes)))
-    extra = len(columns) - 3 - len(blanks)
-    rows.extend((bye, None, name, *([None] * (len(blanks) + extra))) for name in seating.byes)
-    notes = (
-        text(lang, "seat.note", sheet=results),
-        *(render(finding, lang) for finding in seating.findings if _worth_printing(finding)),
-    )
-    stage = next((f.params["stage"] for f in seating.findings if f.code == "seat_stage"), None)
-    return SheetSpec(
-        kind=f"{outputkinds.SEATING_PREFIX}{seating.round}",
-        name=text(lang, "seat.sheet", round=seating.round),
-        title=text(
-            lang,
-            "seat.title" if stage is None else "seat.stage_title",
-            round=seating.round,
-            stage=stage,
-        ),
-        notes=notes,
-        columns=columns,
-        rows=rows,
-        blocks=tuple(blocks),
-    )
-
-
-def _worth_printing(finding: Finding) -> bool:
-    return finding.code in {
-        "seat_summary",
-        "seat_fixed_missing",
-        "seat_fixed_shared",
-        "seat_club",
-        "seat_dropped",
-        "seat_round_by_round",
-        "seat_roster_twice",
-        "seat_past_rounds",
-        "seat_stage",
-        "seat_stage_cut_tie",
-    }
 
 
 def _check_reads_back(package: bytes, read: reader.Workbook, seating: Seating) -> None:
