@@ -242,8 +242,34 @@ def test_random_round_by_round(event: Event) -> None:
     play(event)
 
 
+#: Round 3 of 4 + 3 after a drop and a late entry: P6 and P8, fixed at table 2, are the only
+#: two never at a 3-player table (P2 and P5 are fixed at table 3, which does not exist); swiss
+#: kept the fixed pair at the 4-player table and seated three who had one at the 3-player
+#: table (fairness 3 where 1 is possible with fewer repeats).
+FIXED_PAIR_DUE_SMALL = Event(
+    tuple(
+        (Entrant(f"P{i}", fixed, club, dropped), first)
+        for i, fixed, club, dropped, first in [
+            (1, None, None, None, 1),
+            (2, 3, "Ortega", None, 1),
+            (3, None, None, 1, 1),
+            (4, None, None, None, 1),
+            (5, 3, None, None, 1),
+            (6, 2, "Lee", None, 1),
+            (7, None, None, None, 1),
+            (8, 2, "Ortega", None, 2),
+        ]
+    ),
+    (3, 4),
+    "swiss",
+    3,
+    78,
+)
+
+
 @SETTINGS
 @given(events(pairs=False, method="swiss"))
+@example(FIXED_PAIR_DUE_SMALL)
 def test_swiss_tables_of_three_and_four(event: Event) -> None:
     play(event)
 
