@@ -266,10 +266,35 @@ FIXED_PAIR_DUE_SMALL = Event(
     78,
 )
 
+#: Round 3 of 4 + 3: P3 and P5 fixed at table 2, P7 alone at table 1, so one of the two fixed
+#: tables is the 3-player one; swiss chose the players due there without them, and the search
+#: then moved P7 in for one who never had one (fairness 3 where 2 is possible).
+TWO_NUMBERS_TWO_TABLES = Event(
+    tuple(
+        (Entrant(f"P{i}", fixed, club, dropped), first)
+        for i, fixed, club, dropped, first in [
+            (1, None, None, 2, 1),
+            (2, None, None, 1, 1),
+            (3, 2, "Lee", None, 1),
+            (4, None, "Ortega", None, 1),
+            (5, 2, None, None, 1),
+            (6, None, None, None, 1),
+            (7, 1, None, None, 1),
+            (8, None, None, None, 3),
+            (9, None, None, None, 3),
+        ]
+    ),
+    (3, 4),
+    "swiss",
+    3,
+    74,
+)
+
 
 @SETTINGS
 @given(events(pairs=False, method="swiss"))
 @example(FIXED_PAIR_DUE_SMALL)
+@example(TWO_NUMBERS_TWO_TABLES)
 def test_swiss_tables_of_three_and_four(event: Event) -> None:
     play(event)
 
