@@ -290,11 +290,35 @@ TWO_NUMBERS_TWO_TABLES = Event(
     74,
 )
 
+#: Round 3 of 4 + 3: P1 and P9 (one club) were both among those due at the 3-player table;
+#: the search parted them by moving in P2, who had two (fairness 3 where 2 is possible).
+CLUB_PAIR_DUE_SMALL = Event(
+    tuple(
+        (Entrant(f"P{i}", fixed, club, dropped), first)
+        for i, fixed, club, dropped, first in [
+            (1, None, "Lee", None, 1),
+            (2, None, None, None, 1),
+            (3, 1, None, 1, 1),
+            (4, 3, "Ortega", 1, 1),
+            (5, None, "Ortega", None, 1),
+            (6, 3, None, None, 1),
+            (7, 2, None, None, 1),
+            (8, 1, None, None, 3),
+            (9, None, "Lee", None, 2),
+        ]
+    ),
+    (3, 4),
+    "swiss",
+    3,
+    38,
+)
+
 
 @SETTINGS
 @given(events(pairs=False, method="swiss"))
 @example(FIXED_PAIR_DUE_SMALL)
 @example(TWO_NUMBERS_TWO_TABLES)
+@example(CLUB_PAIR_DUE_SMALL)
 def test_swiss_tables_of_three_and_four(event: Event) -> None:
     play(event)
 

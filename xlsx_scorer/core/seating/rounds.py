@@ -297,6 +297,8 @@ def choose_classes(
     small, due = _due_groups(
         groups, small, singles, counts, (small_tables, len(tables) - len(small_tables))
     )
+    pinned = {p for ps in ctx.pins.values() for p in ps}
+    small = _clubs_apart(small, seated, ctx.clubs, counts, (len(small_tables), pinned))
     starters = _starters([p for p in seated if p in small], counts, len(small_tables), ctx)
     starters |= _starters(
         [p for p in seated if p not in small], counts, len(tables) - len(small_tables), ctx
@@ -415,6 +417,38 @@ def _due_groups(
         small = take(unit, leaving)
         if i >= 0:
             due.add(i)
+
+
+def _clubs_apart(
+    small: set[int],
+    seated: Sequence[int],
+    clubs: Sequence[str | None],
+    counts: Counts,
+    tables: tuple[int, set[int]],
+) -> set[int]:
+    """The smaller tables' players with no club holding more of them than there are smaller
+    tables (those could not sit apart, and the search would move one at random): the
+    club's players who had the most smaller tables give their seats to the players of the
+    fewest among the others.  4 + 3, two of one club chosen for the 3-player table: one of
+    them stays at the 4-player table and the next due takes the seat.
+    """
+    many, pinned = tables
+    if many == 0:
+        return small
+
+    def room(q: int) -> bool:
+        return clubs[q] is None or sum(clubs[r] == clubs[q] for r in small) < many
+
+    for club in sorted({clubs[p] for p in small if clubs[p] is not None}, key=str):
+        mates = sorted(
+            (p for p in small if clubs[p] == club and p not in pinned),
+            key=lambda p: (-counts.small[p], p),
+        )
+        for p in mates[: max(0, sum(clubs[r] == club for r in small) - many)]:
+            spare = [q for q in seated if q not in small and q not in pinned and room(q)]
+            if spare:
+                small = (small - {p}) | {min(spare, key=lambda q: counts.small[q])}
+    return small
 
 
 def _starters(players: Sequence[int], counts: Counts, many: int, ctx: Context) -> set[int]:
