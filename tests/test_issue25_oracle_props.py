@@ -242,8 +242,83 @@ def test_random_round_by_round(event: Event) -> None:
     play(event)
 
 
+#: Round 3 of 4 + 3 after a drop and a late entry: P6 and P8, fixed at table 2, are the only
+#: two never at a 3-player table (P2 and P5 are fixed at table 3, which does not exist); swiss
+#: kept the fixed pair at the 4-player table and seated three who had one at the 3-player
+#: table (fairness 3 where 1 is possible with fewer repeats).
+FIXED_PAIR_DUE_SMALL = Event(
+    tuple(
+        (Entrant(f"P{i}", fixed, club, dropped), first)
+        for i, fixed, club, dropped, first in [
+            (1, None, None, None, 1),
+            (2, 3, "Ortega", None, 1),
+            (3, None, None, 1, 1),
+            (4, None, None, None, 1),
+            (5, 3, None, None, 1),
+            (6, 2, "Lee", None, 1),
+            (7, None, None, None, 1),
+            (8, 2, "Ortega", None, 2),
+        ]
+    ),
+    (3, 4),
+    "swiss",
+    3,
+    78,
+)
+
+#: Round 3 of 4 + 3: P3 and P5 fixed at table 2, P7 alone at table 1, so one of the two fixed
+#: tables is the 3-player one; swiss chose the players due there without them, and the search
+#: then moved P7 in for one who never had one (fairness 3 where 2 is possible).
+TWO_NUMBERS_TWO_TABLES = Event(
+    tuple(
+        (Entrant(f"P{i}", fixed, club, dropped), first)
+        for i, fixed, club, dropped, first in [
+            (1, None, None, 2, 1),
+            (2, None, None, 1, 1),
+            (3, 2, "Lee", None, 1),
+            (4, None, "Ortega", None, 1),
+            (5, 2, None, None, 1),
+            (6, None, None, None, 1),
+            (7, 1, None, None, 1),
+            (8, None, None, None, 3),
+            (9, None, None, None, 3),
+        ]
+    ),
+    (3, 4),
+    "swiss",
+    3,
+    74,
+)
+
+#: Round 3 of 4 + 3: P1 and P9 (one club) were both among those due at the 3-player table;
+#: the search parted them by moving in P2, who had two (fairness 3 where 2 is possible).
+CLUB_PAIR_DUE_SMALL = Event(
+    tuple(
+        (Entrant(f"P{i}", fixed, club, dropped), first)
+        for i, fixed, club, dropped, first in [
+            (1, None, "Lee", None, 1),
+            (2, None, None, None, 1),
+            (3, 1, None, 1, 1),
+            (4, 3, "Ortega", 1, 1),
+            (5, None, "Ortega", None, 1),
+            (6, 3, None, None, 1),
+            (7, 2, None, None, 1),
+            (8, 1, None, None, 3),
+            (9, None, "Lee", None, 2),
+        ]
+    ),
+    (3, 4),
+    "swiss",
+    3,
+    38,
+)
+
+
 @SETTINGS
 @given(events(pairs=False, method="swiss"))
+@example(FIXED_PAIR_DUE_SMALL)
+@example(TWO_NUMBERS_TWO_TABLES)
+@example(CLUB_PAIR_DUE_SMALL)
 def test_swiss_tables_of_three_and_four(event: Event) -> None:
     play(event)
 

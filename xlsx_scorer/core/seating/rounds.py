@@ -292,6 +292,13 @@ def choose_classes(
     seated = [p for p in order if p not in byes]
     small_tables = [s for s in tables if s < ctx.largest]
     small = _smallest(seated, blocked, counts, sum(small_tables), (len(small_tables), len(tables)))
+    groups = sorted((v for v in ctx.pins.values() if len(v) > 1), key=len, reverse=True)
+    singles = [ps[0] for ps in ctx.pins.values() if len(ps) == 1 and ps[0] not in byes]
+    small, due = _due_groups(
+        groups, small, singles, counts, (small_tables, len(tables) - len(small_tables))
+    )
+    pinned = {p for ps in ctx.pins.values() for p in ps}
+    small = _clubs_apart(small, seated, ctx.clubs, counts, (len(small_tables), pinned))
     starters = _starters([p for p in seated if p in small], counts, len(small_tables), ctx)
     starters |= _starters(
         [p for p in seated if p not in small], counts, len(tables) - len(small_tables), ctx
@@ -303,8 +310,14 @@ def choose_classes(
         ((SMALL if s < ctx.largest else 0) | STARTER, *[SMALL if s < ctx.largest else 0] * (s - 1))
         for s in tables
     ]
-    groups = sorted((v for v in ctx.pins.values() if len(v) > 1), key=len, reverse=True)
-    blocks = [(t, tuple(players)) for t, players in enumerate(groups)]  # largest to largest
+    # the groups due at a smaller table take those (the last tables); the rest are matched
+    # largest to largest
+    at_small = [t for t, s in enumerate(tables) if s < ctx.largest][: len(due)]
+    others = [t for t in range(len(tables)) if t not in at_small]
+    blocks = [
+        (at_small.pop(0) if i in due else others.pop(0), tuple(players))
+        for i, players in enumerate(groups)
+    ]
     for p in small:
         counts.small[p] += 1
     for p in starters:
@@ -350,6 +363,92 @@ def _smallest(
     if take > most - have:
         take = max(fewest, most - have)
     return {*chosen, *lows[:take], *highs[: room - take]}
+
+
+def _due_groups(
+    groups: Sequence[Sequence[int]],
+    small: set[int],
+    singles: Sequence[int],
+    counts: Counts,
+    tables: tuple[Sequence[int], int],
+) -> tuple[set[int], set[int]]:
+    """The smaller tables' players with the fixed groups due there, and those groups (indices).
+
+    A fixed table number is a place, any table may carry it, and two numbers never share a
+    table.  A fixed group (players sharing a number) takes a smaller table, with the rest of
+    its seats for players already chosen, when its players have had fewer smaller tables than
+    the chosen ones they replace (those who had the most).  Where the groups and the players
+    fixed alone (``singles``) outnumber the larger tables, the cheapest of them go to the
+    smaller ones.  7 players at 4 + 3, two fixed at table 2 who never sat at a 3-player table
+    while everyone else had one: the pair and one other take the 3-player table (fairness 1),
+    not three who had one (3).
+    """
+    small_tables, large = tables
+    pinned = {p for g in groups for p in g} | set(singles)
+    free = sorted(small_tables)
+    for p in singles:  # a player fixed alone at a smaller table takes one of them
+        if p in small and free:
+            free.pop(0)
+    due: set[int] = set()
+
+    def cost(unit: Sequence[int]) -> tuple[int, list[int]] | None:
+        fits = [s for s in free if s >= len(unit)]
+        leaving = sorted(small - pinned, key=lambda p: (-counts.small[p], p))[: len(unit)]
+        if not fits or len(leaving) < len(unit):
+            return None
+        return sum(counts.small[p] for p in unit) - sum(counts.small[p] for p in leaving), leaving
+
+    def take(unit: Sequence[int], leaving: list[int]) -> set[int]:
+        free.remove(next(s for s in free if s >= len(unit)))
+        return (small - set(leaving)) | set(unit)
+
+    for i in sorted(range(len(groups)), key=lambda i: sum(counts.small[p] for p in groups[i])):
+        found = cost(groups[i])
+        if found is not None and found[0] < 0:
+            small = take(groups[i], found[1])
+            due.add(i)
+    units = [*((i, g) for i, g in enumerate(groups)), *((-1, [p]) for p in singles)]
+    while True:  # every number needs its own table
+        left = [(i, u) for i, u in units if not set(u) <= small]
+        costs = [(c, i, u) for i, u in left if (c := cost(u)) is not None]
+        if len(left) <= large or not costs:
+            return small, due
+        (_, leaving), i, unit = min(costs, key=lambda x: (x[0][0], x[1]))
+        small = take(unit, leaving)
+        if i >= 0:
+            due.add(i)
+
+
+def _clubs_apart(
+    small: set[int],
+    seated: Sequence[int],
+    clubs: Sequence[str | None],
+    counts: Counts,
+    tables: tuple[int, set[int]],
+) -> set[int]:
+    """The smaller tables' players with no club holding more of them than there are smaller
+    tables (those could not sit apart, and the search would move one at random): the
+    club's players who had the most smaller tables give their seats to the players of the
+    fewest among the others.  4 + 3, two of one club chosen for the 3-player table: one of
+    them stays at the 4-player table and the next due takes the seat.
+    """
+    many, pinned = tables
+    if many == 0:
+        return small
+
+    def room(q: int) -> bool:
+        return clubs[q] is None or sum(clubs[r] == clubs[q] for r in small) < many
+
+    for club in sorted({clubs[p] for p in small if clubs[p] is not None}, key=str):
+        mates = sorted(
+            (p for p in small if clubs[p] == club and p not in pinned),
+            key=lambda p: (-counts.small[p], p),
+        )
+        for p in mates[: max(0, sum(clubs[r] == club for r in small) - many)]:
+            spare = [q for q in seated if q not in small and q not in pinned and room(q)]
+            if spare:
+                small = (small - {p}) | {min(spare, key=lambda q: counts.small[q])}
+    return small
 
 
 def _starters(players: Sequence[int], counts: Counts, many: int, ctx: Context) -> set[int]:
