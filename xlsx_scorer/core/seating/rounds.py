@@ -183,10 +183,12 @@ class Context:
             for b in table.players[i + 1 :]
             if meetings.count(index[a], index[b])
         )
-        # A plan nothing proved (``exact.settle`` not run) claims only the trivial bound, 0.
+        # A plan nothing proved (``exact.settle`` not run: swiss's own search, which weighs
+        # repeats against the standings) claims only the trivial bound, 0, and says that its
+        # repeats come from seating close standings together (``standings``), never a limit.
         bound = plan.bound or 0
-        proof = plan.proof or ("exact" if repeats == bound else "limit")
-        planned = "round" if alone else ("proven" if proof == "exact" else "limit")
+        proof = plan.proof or ("exact" if repeats == bound else "standings")
+        planned = "round" if alone else {"exact": "proven"}.get(proof, proof)
         for table in tables:
             seated = [index[p] for p in table.players]
             for i, a in enumerate(seated):
