@@ -104,24 +104,24 @@ class LiveEvent:
     # -- the workbook on disk ------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        """The workbook as it is on disk now (read again when it changed; while one request
-        reads it, the others are answered from the reading before)."""
+        """The workbook as it is on disk now, read again when it changed.  While one request
+        reads it, the others wait for that reading: none is answered from the empty reading
+        before the first, nor from the round before a new one was seated (a right code sent
+        just after a start or a seating opens its table, docs/rules.md §9).
+
+        Example: eight tables send together as the server's first requests; one reads the
+        workbook, seven wait for it, and the eight codes open their eight tables.
+        """
         try:
             now = write.stamp(self.path)
         except OSError:
             now = None
         if now == self._snapshot.stamp:
             return self._snapshot
-        if not self._reading.acquire(blocking=False):
-            # another request reads the new file: this one is answered from the last reading
-            # (a moment stale), the tables never stall behind a reading
-            return self._snapshot
-        try:
+        with self._reading:
             if now != self._snapshot.stamp:
                 self._snapshot = self._read(now)
             return self._snapshot
-        finally:
-            self._reading.release()
 
     def _read(self, now: tuple[int, int, int] | None) -> Snapshot:
         if now is None:

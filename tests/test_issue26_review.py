@@ -1,0 +1,74 @@
+"""Issue 26, the second review's findings (SPEC §9) through the server in a process: right
+codes sent together as the first requests after a start are never answered as wrong codes
+(requests wait for the reading of the workbook), and a table's token never reaches the log
+or a message whatever the shape of the path.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import openpyxl
+
+from tests.live_event import make_event, result, served
+
+
+def slips(path: Path) -> dict[str, dict[str, Any]]:
+    """The newest round's tables as its slips say (code, link, players), read by openpyxl."""
+    book = openpyxl.load_workbook(path, read_only=True)
+    name = max((n for n in book.sheetnames if n.startswith("Seating R")), key=lambda n: int(n[9:]))
+    found: dict[str, dict[str, Any]] = {}
+    for row in book[name].iter_rows(values_only=True):
+        if isinstance(row[0], int) and isinstance(row[1], int):
+            table = found.setdefault(str(row[0]), {"players": []})
+            table["players"].append(row[2])
+            for value in row[3:]:
+                if isinstance(value, str) and value.startswith("/t/"):
+                    table["link"] = value
+                elif isinstance(value, str) and value.isdigit() and len(value) == 8:
+                    table["code"] = value
+    return found
+
+
+def test_right_codes_sent_together_just_after_the_start_all_open_their_tables(
+    tmp_path: Path,
+) -> None:
+    event = make_event(tmp_path, players=32)
+    tables = slips(event)
+    assert len(tables) == 8
+    with served(event) as (address, _, _):
+        answers: Counter[int] = Counter()
+        together = threading.Barrier(len(tables))
+
+        def send(table: dict[str, Any]) -> None:
+            together.wait()
+            body = {"code": table["code"], "results": result(table["players"])}
+            answers[httpx.post(f"{address}/api/table", json=body, timeout=120).status_code] += 1
+
+        threads = [threading.Thread(target=send, args=(t,)) for t in tables.values()]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert answers == Counter({200: 8})
+
+
+def test_a_tables_token_never_reaches_the_log_or_a_message(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    link = next(iter(slips(event).values()))["link"]
+    token = link.removeprefix("/t/")
+    with served(event) as (address, _, lines):
+        said = []
+        for path in (f"/{link}", f"/static/..{link}", f"/x{link}/state", f"/t//{token}"):
+            url = httpx.URL(address).copy_with(raw_path=path.encode())
+            for headers in ({}, {"Host": "evil.example"}):
+                answer = httpx.get(url, headers=headers, timeout=30)
+                if answer.status_code != 200:  # the table's own page holds its link
+                    said.append(answer.text)
+    assert said
+    assert token not in "".join(said)
+    assert token not in "".join(lines)
