@@ -72,3 +72,58 @@ def test_a_tables_token_never_reaches_the_log_or_a_message(tmp_path: Path) -> No
     assert said
     assert token not in "".join(said)
     assert token not in "".join(lines)
+
+
+def test_a_new_event_under_the_same_name_never_shows_the_journal_of_the_old_one(
+    tmp_path: Path,
+) -> None:
+    event = make_event(tmp_path)
+    old = slips(event)
+    with served(event) as (address, _, _):
+        for label in ("1", "2"):
+            body = {"code": old[label]["code"], "results": result(old[label]["players"])}
+            assert httpx.post(f"{address}/api/table", json=body, timeout=60).status_code == 200
+        approved = httpx.post(f"{address}/api/live/approve", json={"table": "1"}, timeout=60)
+        assert approved.status_code == 200
+    event.unlink()  # the journal stays beside it; a new event is written under its name
+    make_event(tmp_path)
+    new = slips(event)
+    with served(event) as (address, _, _):
+        tables = httpx.get(f"{address}/api/live", timeout=60).json()["tables"]
+        assert {t["state"] for t in tables} == {"to_play"}
+        assert all(t["results"] == [] for t in tables)
+        body = {"code": new["2"]["code"], "results": result(new["2"]["players"], winner=1)}
+        sent = httpx.post(f"{address}/api/table", json=body, timeout=60)
+    assert (sent.status_code, sent.json()) == (200, {"state": "sent", "duplicate": False})
+
+
+def test_the_form_and_the_api_agree_and_a_hand_typed_table_answers_approved(
+    tmp_path: Path,
+) -> None:
+    from tests.test_issue26_server import typed_by_hand
+
+    event = make_event(tmp_path)
+    tables = slips(event)
+    one, two, three = tables["1"], tables["2"], tables["3"]
+    typed_by_hand(event, 1, {"3": result(three["players"])})
+    blank = [{"Player": name} for name in one["players"]]
+    with served(event) as (address, _, _):
+        api = httpx.post(f"{address}/api/table", json={"code": one["code"], "results": blank})
+        form = httpx.post(f"{address}{one['link']}", data={"seat": "1"}, timeout=60)
+        assert (api.status_code, api.json()["error"]) == (400, "live_empty")
+        assert form.status_code == 400
+        # the seat is told about before the rules: one out of the table, or none at all
+        filled = {f"{seat}:Settlements": "2" for seat in range(1, 5)}
+        for seat in ({"seat": "9"}, {}):
+            wrong = httpx.post(f"{address}{two['link']}", data={**filled, **seat}, timeout=60)
+            assert wrong.status_code == 400
+        # a table approved because it was typed by hand: the same result again is a duplicate
+        again = httpx.post(
+            f"{address}/api/table",
+            json={"code": three["code"], "results": result(three["players"])},
+            timeout=60,
+        )
+        assert (again.status_code, again.json()) == (200, {"state": "approved", "duplicate": True})
+        state = httpx.get(f"{address}/t/{'A' * 32}/state", timeout=30)
+        assert state.status_code == 404
+        assert state.json()["error"] == "live_no_table"

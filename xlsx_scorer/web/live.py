@@ -215,6 +215,8 @@ async def _form(request: Request) -> Response:
         raise _opens_nothing(request)
     results = live.results_from_form(view["players"], view["fields"], form)
     try:
+        if not form.get("seat"):  # the page asks which player sends: the seat is said first
+            raise live.BodyError("live_sender")
         outcome = await _in_thread(
             functools.partial(
                 live.submit, event, label, results, lang, code=token, sender=form.get("seat")

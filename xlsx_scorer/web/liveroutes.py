@@ -128,9 +128,9 @@ async def _table_state(request: Request) -> Response:
         return _nothing(lang, 429, {"retry-after": str(wait)})
     look = functools.partial(live.table_state, _event(request), request.path_params["token"])
     found = await anyio.to_thread.run_sync(look, limiter=request.app.state.poll_lane)
-    if found is None:
+    if found is None:  # answered as JSON, as a poller reads it
         attempts.failed(_client(request))
-        return _nothing(lang, 404)
+        return gate.refusal(lang, 404, "live_no_table", NO_STORE)
     state = found if found in tablepage.STATES else "to_play"
     said = text(lang, tablepage.SAID[state])
     return JSONResponse({"state": state, "said": said}, headers=NO_STORE)

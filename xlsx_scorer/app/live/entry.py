@@ -133,6 +133,22 @@ def read_body(results: Any, book: reader.Workbook, seated: Seated) -> dict[str, 
     return values
 
 
+def blank(values: Mapping[str, Mapping[str, Any]]) -> bool:
+    """Whether nothing is filled in (``read_body``'s values): every cell empty, no box
+    ticked, as an untouched form sends it.
+
+    >>> blank({"Ana": {"score": None, "won": False}, "Bo": {"score": " "}})
+    True
+    >>> blank({"Ana": {"score": 0, "won": False}})
+    False
+    """
+    return all(
+        value is None or value is False or (isinstance(value, str) and not value.strip())
+        for cells in values.values()
+        for value in cells.values()
+    )
+
+
 def read_sender(given: Any, seated: Seated) -> str | None:
     """Who sends a result: a player of the table (by name) or a seat number from 1 (a whole
     number, or its digits as the table page's form sends them); None when not said;
