@@ -117,6 +117,27 @@ def test_the_form_and_the_api_agree_and_a_hand_typed_table_answers_approved(
         for seat in ({"seat": "9"}, {}):
             wrong = httpx.post(f"{address}{two['link']}", data={**filled, **seat}, timeout=60)
             assert wrong.status_code == 400
+        # the same game with and without the optional Total VP (equal to its VP): one result
+        plain = result(two["players"])
+        most = max(row["Knights Played"] for row in plain)  # Largest Army: 2 VP, from 3
+        totals = [
+            {
+                **row,
+                "Total VP": row["Settlements"]
+                + 2 * row["Cities"]
+                + row["VP Cards"]
+                + (2 if row["Knights Played"] == most >= 3 else 0),
+            }
+            for row in plain
+        ]
+        answers = [
+            httpx.post(f"{address}/api/table", json={"code": two["code"], "results": rows})
+            for rows in (totals, plain)
+        ]
+        assert [(a.status_code, a.json().get("duplicate", a.text)) for a in answers] == [
+            (200, False),
+            (200, True),
+        ]
         # a table approved because it was typed by hand: the same result again is a duplicate
         again = httpx.post(
             f"{address}/api/table",

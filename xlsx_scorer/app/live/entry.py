@@ -256,8 +256,19 @@ def on_disk(book: reader.Workbook, tables: Mapping[str, Seated]) -> dict[str, li
 
 
 def canonical_digest(results: Sequence[Mapping[str, Any]]) -> str:
-    """The digest naming a result: its players' objects in name order, keys sorted."""
-    ordered = sorted((dict(item) for item in results), key=lambda item: str(item.get(PLAYER)))
+    """The digest naming a result: its players' objects in name order, keys sorted, the
+    optional ``Total VP`` left out (a result passing the rules has it blank or equal to the
+    VP its row adds up to, so the same game sent with and without it is one result).
+
+    >>> row = {"Player": "Ana", "Settlements": 2, "Cities": 4}
+    >>> canonical_digest([row]) == canonical_digest([{**row, "Total VP": 10}])
+    True
+    """
+    total = header("en", "total_vp")
+    ordered = sorted(
+        ({k: v for k, v in item.items() if k != total} for item in results),
+        key=lambda item: str(item.get(PLAYER)),
+    )
     text = json.dumps(ordered, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -291,13 +291,12 @@ class LiveEvent:
             if round_no is None:
                 raise LookupError(label)
             shown = self.table(label)
-            if shown is not None and shown["state"] == "approved":
-                # approved already (by the judge, or typed into the workbook by hand): the
-                # same result is a duplicate of it; another one is the judge's to correct
-                same = entry.canonical_digest(shown["results"]) == digest
-                if same:
-                    return Outcome(200, {"state": "approved", "duplicate": True})
-                return Outcome(409, {"error": "live_approved", "state": "approved"})
+            if (
+                shown is not None
+                and shown["state"] == "approved"
+                and entry.canonical_digest(shown["results"]) == digest
+            ):  # approved already (by the judge or typed by hand): the same result again
+                return Outcome(200, {"state": "approved", "duplicate": True})
             seating = self._seating(shot, label)
             held = self._state(round_no, label, seating)
             self._findings[digest] = findings
