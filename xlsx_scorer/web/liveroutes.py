@@ -3,7 +3,8 @@
 - ``GET /t/<token>`` the table's page (``tablepage``), in the phone's language
   (``?lang=``, else ``Accept-Language``); any token that opens nothing gets one and the
   same small page, 404, and counts as a wrong code of its address (429 after too many);
-- ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second;
+- ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second (a
+  token that opens nothing: a JSON 404, ``live_no_table``);
 - ``answer_form``: the HTML answer to the page's form post (``POST /t/<token>``, read and
   sent by ``web.live``): the page again, with what was typed and the messages;
 - ``GET /room`` the projector's page (``wall.room_page``): the standings and the open
