@@ -148,3 +148,17 @@ def test_the_form_and_the_api_agree_and_a_hand_typed_table_answers_approved(
         state = httpx.get(f"{address}/t/{'A' * 32}/state", timeout=30)
         assert state.status_code == 404
         assert state.json()["error"] == "live_no_table"
+
+
+def test_a_right_code_while_the_workbook_cannot_be_read_is_no_wrong_code(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    table = slips(event)["1"]
+    whole = event.read_bytes()
+    with served(event) as (address, _, _):
+        event.write_bytes(whole[: len(whole) // 2])  # a save caught half-way
+        body = {"code": table["code"], "results": result(table["players"])}
+        waits = [httpx.post(f"{address}/api/table", json=body, timeout=60) for _ in range(12)]
+        assert {(w.status_code, w.json()["error"]) for w in waits} == {(503, "live_unreadable")}
+        event.write_bytes(whole)
+        sent = httpx.post(f"{address}/api/table", json=body, timeout=60)
+    assert sent.status_code == 200  # never counted as wrong codes (ten make it 429)

@@ -55,6 +55,9 @@ class Snapshot:
     tables: dict[str, entry.Seated] = field(default_factory=dict)
     codes: dict[str, codes.TableCode] = field(default_factory=dict)
     disk: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    #: The file could not be read (missing, or a save caught half-way): no code is proven
+    #: wrong by this reading.
+    unreadable: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,13 +128,13 @@ class LiveEvent:
 
     def _read(self, now: tuple[int, int, int] | None) -> Snapshot:
         if now is None:
-            return Snapshot(None)
+            return Snapshot(None, unreadable=True)
         try:
             package = safety.check_package(self.path.read_bytes())
             book = reading.read(package)
         except (UnusableWorkbookError, OSError) as error:
             logger.warning("the served workbook cannot be read now: %s", type(error).__name__)
-            return Snapshot(now)
+            return Snapshot(now, unreadable=True)
         found = codes.open_codes(book.existing_outputs)
         if found is None:
             return Snapshot(now, book)
@@ -167,6 +170,11 @@ class LiveEvent:
             if key not in self._views:
                 self._views[key] = make()
             return self._views[key]
+
+    def readable(self) -> bool:
+        """Whether the workbook as on disk now was read: a code it does not open is wrong
+        only then (while it cannot be read, the table is asked to wait, docs/rules.md §9)."""
+        return not self.snapshot().unreadable
 
     def by_code(self, code: str) -> str | None:
         """The open round's table whose typed code is ``code`` (compared in constant time)."""
