@@ -33,6 +33,7 @@ address as ``printable`` (a client's line breaks and escapes never reach the ter
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -56,6 +57,8 @@ RETRY_AFTER = 5
 #: A table's pages (``/t/<token>``) and its API route: opened by the table's own code, never
 #: by the judges' access code; a log line shows ``/t/…``, never the token.
 TABLE_PAGES, TABLE_API = "/t/", "/api/table"
+#: A path segment that may be a table's token (``secrets.token_urlsafe``): never shown.
+TOKEN_LIKE = re.compile(r"[\w-]{20,}")
 #: The printed slips (their codes): the judges', behind the access code as ``/api/`` is.
 SLIPS = "/slips"
 #: Routes whose bodies are a few kilobytes, read within their own bounds, not upload places.
@@ -143,13 +146,19 @@ def printable(text: str) -> str:
 
 
 def shown_path(path: str) -> str:
-    """A request's path as a log line or a message may show it: ``printable``, and a table's
-    token hidden (codes are never logged).
+    """A request's path as a log line or a message may show it: ``printable``, with all that
+    follows a ``t`` segment hidden, however the path is spelt (``//t/``, ``/static/../t/``),
+    and any other segment long enough to be a token hidden too (codes are never logged).
 
-    >>> shown_path("/t/Zm9vYmFy/check"), shown_path("/api/live")
-    ('/t/…', '/api/live')
+    >>> shown_path("/t/Zm9vYmFy/check"), shown_path("//t/Zm9vYmFy"), shown_path("/api/live")
+    ('/t/…', '//t/…', '/api/live')
+    >>> shown_path("/x/GQPt3SXpn9rmD3zyz_cfPYf8zLyss7DC/state")
+    '/x/…/state'
     """
-    return TABLE_PAGES + "…" if path.startswith(TABLE_PAGES) else printable(path)
+    parts = path.split("/")
+    if "t" in parts[:-1]:
+        parts = [*parts[: parts.index("t") + 1], "…"]
+    return printable("/".join("…" if TOKEN_LIKE.fullmatch(p) else p for p in parts))
 
 
 def refusal(

@@ -144,6 +144,10 @@ def _not_too_many(request: Request) -> None:
 
 
 def _opens_nothing(request: Request) -> _RefusedError:
+    """A code or token the workbook as read now opens nothing with: 404, a wrong code of
+    its address; while the workbook cannot be read, 503 and not counted (unproven)."""
+    if not _event(request).readable():
+        return _RefusedError(503, "live_unreadable", {"retry-after": "1"})
     request.app.state.attempts.failed(_client(request))
     return _RefusedError(404, "live_no_table")
 
@@ -215,6 +219,8 @@ async def _form(request: Request) -> Response:
         raise _opens_nothing(request)
     results = live.results_from_form(view["players"], view["fields"], form)
     try:
+        if not form.get("seat"):  # the page asks which player sends: the seat is said first
+            raise live.BodyError("live_sender")
         outcome = await _in_thread(
             functools.partial(
                 live.submit, event, label, results, lang, code=token, sender=form.get("seat")

@@ -3,7 +3,8 @@
 - ``GET /t/<token>`` the table's page (``tablepage``), in the phone's language
   (``?lang=``, else ``Accept-Language``); any token that opens nothing gets one and the
   same small page, 404, and counts as a wrong code of its address (429 after too many);
-- ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second;
+- ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second (a
+  token that opens nothing: a JSON 404, ``live_no_table``);
 - ``answer_form``: the HTML answer to the page's form post (``POST /t/<token>``, read and
   sent by ``web.live``): the page again, with what was typed and the messages;
 - ``GET /room`` the projector's page (``wall.room_page``): the standings and the open
@@ -128,9 +129,9 @@ async def _table_state(request: Request) -> Response:
         return _nothing(lang, 429, {"retry-after": str(wait)})
     look = functools.partial(live.table_state, _event(request), request.path_params["token"])
     found = await anyio.to_thread.run_sync(look, limiter=request.app.state.poll_lane)
-    if found is None:
+    if found is None:  # answered as JSON, as a poller reads it
         attempts.failed(_client(request))
-        return _nothing(lang, 404)
+        return gate.refusal(lang, 404, "live_no_table", NO_STORE)
     state = found if found in tablepage.STATES else "to_play"
     said = text(lang, tablepage.SAID[state])
     return JSONResponse({"state": state, "said": said}, headers=NO_STORE)

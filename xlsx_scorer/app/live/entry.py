@@ -133,6 +133,22 @@ def read_body(results: Any, book: reader.Workbook, seated: Seated) -> dict[str, 
     return values
 
 
+def blank(values: Mapping[str, Mapping[str, Any]]) -> bool:
+    """Whether nothing is filled in (``read_body``'s values): every cell empty, no box
+    ticked, as an untouched form sends it.
+
+    >>> blank({"Ana": {"score": None, "won": False}, "Bo": {"score": " "}})
+    True
+    >>> blank({"Ana": {"score": 0, "won": False}})
+    False
+    """
+    return all(
+        value is None or value is False or (isinstance(value, str) and not value.strip())
+        for cells in values.values()
+        for value in cells.values()
+    )
+
+
 def read_sender(given: Any, seated: Seated) -> str | None:
     """Who sends a result: a player of the table (by name) or a seat number from 1 (a whole
     number, or its digits as the table page's form sends them); None when not said;
@@ -240,8 +256,19 @@ def on_disk(book: reader.Workbook, tables: Mapping[str, Seated]) -> dict[str, li
 
 
 def canonical_digest(results: Sequence[Mapping[str, Any]]) -> str:
-    """The digest naming a result: its players' objects in name order, keys sorted."""
-    ordered = sorted((dict(item) for item in results), key=lambda item: str(item.get(PLAYER)))
+    """The digest naming a result: its players' objects in name order, keys sorted, the
+    optional ``Total VP`` left out (a result passing the rules has it blank or equal to the
+    VP its row adds up to, so the same game sent with and without it is one result).
+
+    >>> row = {"Player": "Ana", "Settlements": 2, "Cities": 4}
+    >>> canonical_digest([row]) == canonical_digest([{**row, "Total VP": 10}])
+    True
+    """
+    total = header("en", "total_vp")
+    ordered = sorted(
+        ({k: v for k, v in item.items() if k != total} for item in results),
+        key=lambda item: str(item.get(PLAYER)),
+    )
     text = json.dumps(ordered, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

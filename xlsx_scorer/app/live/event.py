@@ -30,7 +30,7 @@ from typing import Any
 
 from xlsx_scorer.app import reading
 from xlsx_scorer.app.live import checker, codes, entry, write
-from xlsx_scorer.app.live.journal import Journal, journal_path
+from xlsx_scorer.app.live.journal import Journal, journal_path, seating_key
 from xlsx_scorer.app.live.state import TableState
 from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.opc import safety
@@ -55,6 +55,9 @@ class Snapshot:
     tables: dict[str, entry.Seated] = field(default_factory=dict)
     codes: dict[str, codes.TableCode] = field(default_factory=dict)
     disk: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    #: The file could not be read (missing, or a save caught half-way): no code is proven
+    #: wrong by this reading.
+    unreadable: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class LiveEvent:
         self._reading = threading.Lock()
         self._writing = threading.Lock()
         self._snapshot = Snapshot(None)
-        self._states: dict[tuple[int, str], TableState] = {}
+        self._states: dict[tuple[int, str, str], TableState] = {}
         self._findings: dict[str, tuple[Finding, ...]] = {}
         self._retrying: threading.Thread | None = None
         #: Counts the changes of state: a view made at one count holds until the next.
@@ -89,7 +92,7 @@ class LiveEvent:
         self._checker = checker.Checker()
         self._parts: dict[tuple[Any, ...], reader.Workbook] = {}
         for line in self.journal.entries():
-            self._state(line.round, line.table).apply(
+            self._state(line.round, line.table, line.seating).apply(
                 line.kind,
                 line.digest,
                 line.results,
@@ -104,34 +107,34 @@ class LiveEvent:
     # -- the workbook on disk ------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        """The workbook as it is on disk now (read again when it changed; while one request
-        reads it, the others are answered from the reading before)."""
+        """The workbook as it is on disk now, read again when it changed.  While one request
+        reads it, the others wait for that reading: none is answered from the empty reading
+        before the first, nor from the round before a new one was seated (a right code sent
+        just after a start or a seating opens its table, docs/rules.md §9).
+
+        Example: eight tables send together as the server's first requests; one reads the
+        workbook, seven wait for it, and the eight codes open their eight tables.
+        """
         try:
             now = write.stamp(self.path)
         except OSError:
             now = None
         if now == self._snapshot.stamp:
             return self._snapshot
-        if not self._reading.acquire(blocking=False):
-            # another request reads the new file: this one is answered from the last reading
-            # (a moment stale), the tables never stall behind a reading
-            return self._snapshot
-        try:
+        with self._reading:
             if now != self._snapshot.stamp:
                 self._snapshot = self._read(now)
             return self._snapshot
-        finally:
-            self._reading.release()
 
     def _read(self, now: tuple[int, int, int] | None) -> Snapshot:
         if now is None:
-            return Snapshot(None)
+            return Snapshot(None, unreadable=True)
         try:
             package = safety.check_package(self.path.read_bytes())
             book = reading.read(package)
         except (UnusableWorkbookError, OSError) as error:
             logger.warning("the served workbook cannot be read now: %s", type(error).__name__)
-            return Snapshot(now)
+            return Snapshot(now, unreadable=True)
         found = codes.open_codes(book.existing_outputs)
         if found is None:
             return Snapshot(now, book)
@@ -146,9 +149,16 @@ class LiveEvent:
 
     # -- tables --------------------------------------------------------------------------
 
-    def _state(self, round_no: int, table: str) -> TableState:
+    def _state(self, round_no: int, table: str, seating: str) -> TableState:
         self.version += 1  # fetched to be read or changed: views made before are stale
-        return self._states.setdefault((round_no, table), TableState())
+        return self._states.setdefault((round_no, table, seating), TableState())
+
+    @staticmethod
+    def _seating(shot: Snapshot, label: str) -> str:
+        """The seating of the open round's table ``label`` as the journal names it: the
+        entries of another event under the same name, or of the round before it was seated
+        again, are another seating's, never shown for this one."""
+        return seating_key(shot.codes[label].token)
 
     def remembered(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """``make()``, made once per state of the event (its workbook's stamp, the count of
@@ -160,6 +170,11 @@ class LiveEvent:
             if key not in self._views:
                 self._views[key] = make()
             return self._views[key]
+
+    def readable(self) -> bool:
+        """Whether the workbook as on disk now was read: a code it does not open is wrong
+        only then (while it cannot be read, the table is asked to wait, docs/rules.md §9)."""
+        return not self.snapshot().unreadable
 
     def by_code(self, code: str) -> str | None:
         """The open round's table whose typed code is ``code`` (compared in constant time)."""
@@ -187,7 +202,8 @@ class LiveEvent:
         if seated is None or shot.round is None:
             return None
         with self._lock:
-            held = self._states.get((shot.round, label)) or TableState()
+            held = self._states.get((shot.round, label, self._seating(shot, label)))
+            held = held or TableState()
             disk, disk_digest = shot.disk.get(label, (None, None))
             state, results, candidates = held.with_disk(disk, disk_digest)
             said = self._findings.get(held.digest or "", ())
@@ -266,20 +282,35 @@ class LiveEvent:
             self._find(code, lambda given: given.token, shot),
         }:
             raise LookupError(label)
+        seated = shot.tables.get(label)
+        if seated is None or shot.book is None:
+            raise LookupError(label)
+        if entry.blank(entry.read_body(results, shot.book, seated)):
+            raise entry.BodyError("live_empty")  # however it came (API or form), rules after
+        who = entry.read_sender(sender, seated)
         seated, findings, typed = self.check(label, results, shot)
         errors = [f for f in findings if f.severity == "error"]
         if errors:
             return Outcome(422, {"findings": errors})
         if typed is None:
             raise entry.BodyError("live_empty")
-        who = entry.read_sender(sender, seated)
         digest = entry.canonical_digest(typed)
         with self._lock:
             if round_no is None:
                 raise LookupError(label)
-            held = self._state(round_no, label)
+            shown = self.table(label)
+            if (
+                shown is not None
+                and shown["state"] == "approved"
+                and entry.canonical_digest(shown["results"]) == digest
+            ):  # approved already (by the judge or typed by hand): the same result again
+                return Outcome(200, {"state": "approved", "duplicate": True})
+            seating = self._seating(shot, label)
+            held = self._state(round_no, label, seating)
             self._findings[digest] = findings
-            seq = self.journal.append("sent", round_no, label, digest, typed, sender=who)
+            seq = self.journal.append(
+                "sent", round_no, label, digest, typed, sender=who, seating=seating
+            )
             if seq is None:
                 return Outcome(200, {"state": self.table(label)["state"], "duplicate": True})  # type: ignore[index]
             held.apply("sent", digest, typed, seq=seq, sender=who)
@@ -301,17 +332,21 @@ class LiveEvent:
     def approve(self, label: str) -> Outcome:
         """Approve the result the table sent: 200 once written into the workbook, 202 while
         it is locked, 409 for a dispute (the judge corrects it) or nothing sent."""
-        round_no = self.snapshot().round
+        shot = self.snapshot()
+        round_no = shot.round
         with self._lock:
             view = self.table(label)
             if view is None or round_no is None:
                 return Outcome(404, {"error": "live_no_table"})
-            held = self._state(round_no, label)
+            seating = self._seating(shot, label)
+            held = self._state(round_no, label, seating)
             if view["state"] == "approved":
                 return self._written(label)
             if view["state"] != "sent" or held.results is None or held.digest is None:
                 return Outcome(409, {"error": "live_not_sent", "state": view["state"]})
-            seq = self.journal.append("approve", round_no, label, held.digest, held.results)
+            seq = self.journal.append(
+                "approve", round_no, label, held.digest, held.results, seating=seating
+            )
             held.apply("approve", held.digest, held.results, seq=seq)
         return self._written(label)
 
@@ -324,36 +359,47 @@ class LiveEvent:
         if typed is None:
             raise entry.BodyError("live_empty")
         digest = entry.canonical_digest(typed)
-        round_no = self.snapshot().round
+        shot = self.snapshot()
+        round_no = shot.round
         with self._lock:
-            if round_no is None:
+            if round_no is None or label not in shot.codes:
                 return Outcome(404, {"error": "live_no_table"})
+            seating = self._seating(shot, label)
             self._findings[digest] = findings
-            seq = self.journal.append("correct", round_no, label, digest, typed)
-            self._state(round_no, label).apply("correct", digest, typed, seq=seq)
+            seq = self.journal.append("correct", round_no, label, digest, typed, seating=seating)
+            self._state(round_no, label, seating).apply("correct", digest, typed, seq=seq)
         return self._written(label)
 
     def reject(self, label: str, message: str) -> Outcome:
         """Send the table's result back with the judge's word: the table types it again."""
-        round_no = self.snapshot().round
+        shot = self.snapshot()
+        round_no = shot.round
         with self._lock:
             view = self.table(label)
             if view is None or round_no is None:
                 return Outcome(404, {"error": "live_no_table"})
             if view["state"] == "approved":
                 return Outcome(409, {"error": "live_approved", "state": "approved"})
-            self.journal.append("reject", round_no, label, "", None, message)
-            self._state(round_no, label).apply("reject", "", None, message=message)
+            seating = self._seating(shot, label)
+            self.journal.append("reject", round_no, label, "", None, message, seating=seating)
+            self._state(round_no, label, seating).apply("reject", "", None, message=message)
         return Outcome(200, {"state": "to_play"})
 
     def pending(self) -> list[tuple[int, int, str, list[dict[str, Any]]]]:
-        """The approvals not yet written: (journal entry, round, table, result)."""
+        """The approvals not yet written: (journal entry, round, table, result), of the
+        tables as seated in the workbook now (another seating's never go into its rows)."""
+        shot = self.snapshot()
         with self._lock:
             return [
                 (held.pending, round_no, label, held.results)
-                for (round_no, label), held in self._states.items()
-                if held.pending is not None and held.results is not None
+                for (round_no, label, seating), held in self._states.items()
+                if held.pending is not None
+                and held.results is not None
+                and (round_no != shot.round or self._current(shot, label, seating))
             ]
+
+    def _current(self, shot: Snapshot, label: str, seating: str) -> bool:
+        return label in shot.codes and self._seating(shot, label) == seating
 
     def locked(self) -> bool:
         """Whether the workbook is open in Excel or LibreOffice now."""
@@ -369,10 +415,10 @@ class LiveEvent:
             if not self._writer().submit(write.write, self.path, approvals).result():
                 return False
             self.journal.mark_written([seq for seq, *_ in waiting])
+            done = {seq for seq, *_ in waiting}
             with self._lock:
-                for seq, round_no, label, _ in waiting:
-                    held = self._state(round_no, label)
-                    if held.pending == seq:
+                for held in self._states.values():
+                    if held.pending in done:
                         held.pending = None
             return True
 

@@ -9,23 +9,29 @@ Each holds the round, the table, the result's digest, the result itself (the
 per-player objects of ``/api/table``, JSON) and, for ``sent``, who sent it (the player
 the phone said it was, when it said one; the same result sent from another phone is
 the same entry).  Codes and tokens are never stored: a
-table is named by its round and label.  A restart reads the entries back (``entries``)
-and folds them into the tables' states again (``state.fold``).
+table is named by its round, its label and its seating (a digest of the table's token,
+``seating_key``), so a new event written under the same name, or a round seated again,
+never shows the entries of the seating before (they are kept, never shown).  A restart
+reads the entries back (``entries``) and folds them into the tables' states again
+(``state.fold``).
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> journal = Journal(folder / "cup.xlsx.journal.sqlite")
->>> journal.append("sent", 1, "2", "d1", [{"Player": "Ana"}])
+>>> journal.append("sent", 1, "2", "d1", [{"Player": "Ana"}], seating="s1")
 1
->>> journal.append("sent", 1, "2", "d1", [{"Player": "Ana"}]) is None  # already there
+>>> journal.append("sent", 1, "2", "d1", [{"Player": "Ana"}], seating="s1") is None  # there
 True
->>> [(e.kind, e.table, e.results) for e in journal.entries()]
-[('sent', '2', [{'Player': 'Ana'}])]
+>>> journal.append("sent", 1, "2", "d1", [{"Player": "Ana"}], seating="s2")  # seated again
+2
+>>> [(e.kind, e.table, e.seating, e.results) for e in journal.entries()][0]
+('sent', '2', 's1', [{'Player': 'Ana'}])
 >>> journal.close()
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -52,7 +58,12 @@ CREATE TABLE IF NOT EXISTS entries (
     at REAL NOT NULL,
     sender TEXT
 );
-CREATE UNIQUE INDEX IF NOT EXISTS one_sending ON entries (round, tbl, digest) WHERE kind = 'sent';
+"""
+#: One ``sent`` entry per result of one table of one seating (made once the columns are).
+_ONE_SENDING = """
+DROP INDEX IF EXISTS one_sending;
+CREATE UNIQUE INDEX IF NOT EXISTS one_sending_seated
+    ON entries (round, tbl, seating, digest) WHERE kind = 'sent';
 """
 
 
@@ -70,6 +81,8 @@ class Entry:
     written: bool
     #: The player who sent a ``sent`` entry, when the phone said one.
     sender: str | None = None
+    #: The table's seating (``seating_key`` of its token); "" in a journal made before.
+    seating: str = ""
 
 
 def journal_path(workbook: Path) -> Path:
@@ -79,6 +92,15 @@ def journal_path(workbook: Path) -> Path:
     '/events/cup.xlsx.journal.sqlite'
     """
     return workbook.with_name(workbook.name + SUFFIX)
+
+
+def seating_key(token: str) -> str:
+    """A table's seating as the journal names it: a digest of its token (never the token).
+
+    >>> len(seating_key("Zm9vYmFy")), seating_key("Zm9vYmFy") == seating_key("Zm9vYmFy")
+    (32, True)
+    """
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 class Journal:
@@ -94,6 +116,9 @@ class Journal:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(entries)")}
         if "sender" not in columns:  # a journal made before senders were kept
             self._db.execute("ALTER TABLE entries ADD COLUMN sender TEXT")
+        if "seating" not in columns:  # a journal made before seatings were told apart
+            self._db.execute("ALTER TABLE entries ADD COLUMN seating TEXT NOT NULL DEFAULT ''")
+        self._db.executescript(_ONE_SENDING)
 
     def append(  # noqa: PLR0917 - the columns of one entry
         self,
@@ -104,19 +129,21 @@ class Journal:
         results: list[dict[str, Any]] | None,
         message: str | None = None,
         sender: str | None = None,
+        seating: str = "",
     ) -> int | None:
         """Append an entry, committed to disk on return: its number, or None for a ``sent``
         already there (the same result of the same table: one submission however often,
-        whoever sends it again)."""
+        whoever sends it again); ``seating``: ``seating_key`` of the table's token."""
         if kind not in KINDS:
             raise ValueError(f"unknown entry kind {kind!r}")
         body = None if results is None else json.dumps(results, ensure_ascii=False)
         with self._lock:
             try:
                 cursor = self._db.execute(
-                    "INSERT INTO entries (kind, round, tbl, digest, results, message, at, sender)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (kind, round_no, table, digest, body, message, time.time(), sender),
+                    "INSERT INTO entries"
+                    " (kind, round, tbl, digest, results, message, at, sender, seating)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (kind, round_no, table, digest, body, message, time.time(), sender, seating),
                 )
             except sqlite3.IntegrityError:
                 return None
@@ -133,8 +160,8 @@ class Journal:
         """Every entry, in the order written."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, kind, round, tbl, digest, results, message, written, sender"
-                " FROM entries ORDER BY seq"
+                "SELECT seq, kind, round, tbl, digest, results, message, written, sender,"
+                " seating FROM entries ORDER BY seq"
             ).fetchall()
         return [
             Entry(
@@ -147,8 +174,9 @@ class Journal:
                 msg,
                 bool(w),
                 sender,
+                seating,
             )
-            for seq, kind, rnd, tbl, digest, res, msg, w, sender in rows
+            for seq, kind, rnd, tbl, digest, res, msg, w, sender, seating in rows
         ]
 
     def close(self) -> None:
