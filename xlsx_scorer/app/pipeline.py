@@ -23,8 +23,15 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import finalsheet, fingerprint, formatsheets, outputkinds, reading, report
-from xlsx_scorer.app import stagecheck
+from xlsx_scorer.app import (
+    finalsheet,
+    fingerprint,
+    formatsheets,
+    outputkinds,
+    reading,
+    report,
+    stagecheck,
+)
 from xlsx_scorer.core import (
     backends,
     checks,

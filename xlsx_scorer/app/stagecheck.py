@@ -44,7 +44,7 @@ def differences(
     played = finalsheet.stage_games(frame, to_play, staged, book.format.game)
     dropped = reading.withdrawn(book)
     found: list[Finding] = []
-    for index, places in enumerate(played):
+    for index in range(len(played)):
         stage, round_no = staged.stages[index], staged.rounds + index + 1
         if index == 0:
             eligible = [name for name in order if dropped.get(name, round_no) >= round_no]
