@@ -212,6 +212,13 @@ CATALOGUE: tuple[Finding, ...] = (
     error("longest_road_exceeds_roads", "longest_road", found=6, roads=4),
     error("table_size", "table", found=5),
     error("table_size_format", "table", found=3, sizes="2"),
+    Finding(
+        "stage_table_differs",
+        {"round": 5, "stage": "semifinal", "table": "1", "expected": "Ana, Bo, Cem, Dee"}
+        | {"found": "Ana, Bo, Cem, Zoe", "missing": "Dee", "extra": "Zoe"},
+        "error",
+        Where(sheet="Results", cell="C40", round=5, table="1", player="Ana"),
+    ),
     error(
         "breakdown_mismatch",
         "score",
@@ -370,10 +377,12 @@ CATALOGUE: tuple[Finding, ...] = (
         format="catan-es",
         stage="semifinal",
         previous=5,
+        table="4",
         found=3,
-        tables=4,
+        size=4,
         results="Results",
     ),
+    fatal("unusable.stage_needs_scores", round=6, count=1),
     Finding(
         "seat_stage",
         {"round": 5, "rounds": 4, "format": "catan-es", "stage": "semifinal", "number": 1}

@@ -23,7 +23,15 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from xlsx_scorer.app import finalsheet, fingerprint, formatsheets, outputkinds, reading, report
+from xlsx_scorer.app import (
+    finalsheet,
+    fingerprint,
+    formatsheets,
+    outputkinds,
+    reading,
+    report,
+    stagecheck,
+)
 from xlsx_scorer.core import (
     backends,
     checks,
@@ -203,7 +211,20 @@ def validate(book: reader.Workbook) -> Validated:
         unplayed = {(int(r), str(t)) for r, t in zip(rows["round"], rows["table"], strict=True)}
         recheck = tuple(game for game in recheck if game not in unplayed)
     byes_at = tuple(np.flatnonzero(games.bye_rows(typed, fmt)).tolist())
-    return Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play, byes_at)
+    return _stages_checked(
+        book, Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play, byes_at)
+    )
+
+
+def _stages_checked(book: reader.Workbook, validated: Validated) -> Validated:
+    """``validated`` with its stage tables that are not as the pattern seats them
+    (``stagecheck``; checked only when no other error is found) among its errors."""
+    staged = None if validated.findings else finalsheet.declared(book, validated.counted)
+    if staged is None:
+        return validated
+    order = ranking(book, validated).ranked.table["player"].tolist()
+    found = stagecheck.differences(book, validated.frame, validated.play, staged, order)
+    return dataclasses.replace(validated, findings=tuple(found)) if found else validated
 
 
 def rounds_played(book: reader.Workbook, typed: pd.DataFrame | None = None) -> inplay.Play:

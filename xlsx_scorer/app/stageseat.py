@@ -94,16 +94,18 @@ class Preliminary:
         return {name: number for number, name in enumerate(self.order, start=1)}
 
 
-def preliminary(book: reader.Workbook, rounds: int) -> Preliminary:
+def preliminary(book: reader.Workbook, rounds: int, round_no: int) -> Preliminary:
     """``book``'s preliminary standings by its format (the engine ``score`` ranks with), over
-    rounds 1 … ``rounds``; refused (``unusable.seat_needs_scores``) while results have errors."""
+    rounds 1 … ``rounds``; refused (``unusable.stage_needs_scores``, naming the stage's round
+    ``round_no``) while results have errors (a stage table not as seated is one)."""
     from xlsx_scorer.app import api, pipeline  # noqa: PLC0415  (heavy: only for a stage)
     from xlsx_scorer.core import standings  # noqa: PLC0415
     from xlsx_scorer.core.collation import collation_key  # noqa: PLC0415
 
     run = api.run(book.package.data, scoring=False, checked=True, format=book.format, force=True)
     if run.validated is None or run.result.errors:
-        raise UnusableWorkbookError("unusable.seat_needs_scores", {"count": len(run.result.errors)})
+        params = {"count": len(run.result.errors), "round": round_no}
+        raise UnusableWorkbookError("unusable.stage_needs_scores", params)
     fmt = book.format
     games = pipeline.per_game(run.validated.counted, fmt)
     first = games[games["round"] <= rounds]
@@ -149,7 +151,7 @@ def seat_stage(
     if found is not None:
         code, params = found
         raise UnusableWorkbookError(code, {"results": book.results.name, **params})
-    prelim = preliminary(book, rounds)
+    prelim = preliminary(book, rounds, round_no)
     plan = stages.plan_for(book.format.stages, len(prelim.order))
     if not plan:
         return None
@@ -220,10 +222,15 @@ def _sent_on(
     for label, name in zip(games["table"], games["player"], strict=True):
         tables.setdefault(str(label), []).append(str(name))
     ordered = [tables[label] for label in sorted(tables, key=table_order)]
-    if [len(table) for table in ordered] != [len(table) for table in before.tables]:
-        params = base | {"stage": before.name, "previous": round_no - 1}
-        params |= {"found": len(ordered), "tables": len(before.tables)}
-        raise UnusableWorkbookError("unusable.stage_tables", params)
+    labels = sorted(
+        set(tables) | {str(at) for at in range(1, len(before.tables) + 1)}, key=table_order
+    )
+    sizes = {str(at): len(seeds) for at, seeds in enumerate(before.tables, start=1)}
+    for label in labels:
+        if len(tables.get(label, ())) != sizes.get(label, 0):
+            params = base | {"stage": before.name, "previous": round_no - 1, "table": label}
+            params |= {"found": len(tables.get(label, ())), "size": sizes.get(label, 0)}
+            raise UnusableWorkbookError("unusable.stage_tables", params)
     places = {
         str(name): int(place) for name, place in zip(games["player"], games["place"], strict=True)
     }

@@ -67,6 +67,7 @@ PAGE_WORDS = {
     "format_recorded": "web.finding.format_recorded",
     "unusable.wrong_game": "web.finding.wrong_game",
     "unusable.seat_needs_scores": "web.finding.seat_needs_scores",
+    "unusable.stage_needs_scores": "web.finding.stage_needs_scores",
 }
 
 
