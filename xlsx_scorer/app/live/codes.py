@@ -10,7 +10,7 @@ seated.  Nothing else ever holds them: they are compared in constant time
 (``secrets.compare_digest``), never logged.
 
 >>> made = new_codes(2)
->>> len(made), all(len(c.code) == 8 and c.code.isdigit() for c in made)
+>>> len(made), all(len(c.code) == 8 and set(c.code) <= set("0123456789") for c in made)
 (2, True)
 >>> made[0].link == "/t/" + made[0].token, len(made[0].token) >= 32
 (True, True)
@@ -90,10 +90,10 @@ def open_codes(outputs: dict[str, Any]) -> tuple[int, dict[str, TableCode]] | No
     None when no slips sheet holds any (a round seated before codes existed)."""
     rounds = sorted(
         (
-            (int(kind.removeprefix(outputkinds.SEATING_PREFIX)), old)
+            (int(number), old)
             for kind, old in outputs.items()
             if kind.startswith(outputkinds.SEATING_PREFIX)
-            and kind.removeprefix(outputkinds.SEATING_PREFIX).isdigit()
+            and re.fullmatch("[0-9]+", number := kind.removeprefix(outputkinds.SEATING_PREFIX))
         ),
         key=lambda pair: pair[0],
         reverse=True,
