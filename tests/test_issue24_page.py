@@ -42,12 +42,15 @@ def post(client: TestClient, path: str, data: bytes, name: str, **fields: Any) -
     return client.post(path, files={"file": (name, data, XLSX)}, data=form)
 
 
-def with_event(rounds: int) -> bytes:
-    """The sample event (rounds 1–4 played) with an Event sheet declaring ``rounds``."""
+def with_event(rounds: int, fmt: str | None = None) -> bytes:
+    """The sample event (rounds 1–4 played) with an Event sheet declaring ``rounds`` (and
+    ``fmt``, else the default catan-es, whose semi-finals follow the rounds)."""
     book = openpyxl.load_workbook(EVENT)
     event = book.create_sheet("Event")
     event.append(["Event", "Cup"])
     event.append(["Rounds", rounds])
+    if fmt is not None:
+        event.append(["Format", fmt])
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

@@ -79,7 +79,7 @@ def test_past_the_last_declared_round_nothing_is_offered(
     browser: WebDriver, site: str, tmp_path: Path
 ) -> None:
     source = tmp_path / "done.xlsx"
-    source.write_bytes(with_event(4))
+    source.write_bytes(with_event(4, "catan-de"))  # a format that plays no final stage
     open_page(browser, site, "tr")
     assert choose(browser, source) == "standings"
     done = browser.find_element(By.CSS_SELECTOR, ".seat .seat-done")
