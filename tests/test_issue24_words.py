@@ -80,7 +80,8 @@ def test_slips_have_a_box_to_write_each_result_in(tmp_path: Path, fmt: str, play
     # the result fields after Table, Seat, Player; then the table's code and link (issue 26)
     heads = [cell.value for cell in sheet[row]]
     fields = heads[3 : heads.index(text("en", "seat.code"))]
-    assert fields and None not in fields
+    assert fields
+    assert None not in fields
     seats = [r for r in sheet.iter_rows(min_row=row + 1) if r[2].value]
     assert len(seats) == players
     for line in seats:

@@ -30,6 +30,7 @@ from xlsx_scorer.app import (
     outputkinds,
     reading,
     report,
+    slipsheet,
     stagecheck,
 )
 from xlsx_scorer.core import (
@@ -43,7 +44,6 @@ from xlsx_scorer.core import (
     scoring,
     standings,
 )
-from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.collation import collation_key
 from xlsx_scorer.core.columns import BREAKDOWN_COLUMNS, RANGES
 from xlsx_scorer.core.formats import Format
@@ -55,9 +55,8 @@ from xlsx_scorer.core.problems import (
 from xlsx_scorer.core.scoring import TWELFTHS
 from xlsx_scorer.core.typed import typed_results
 from xlsx_scorer.findings import Finding, Where, render
-from xlsx_scorer.i18n import LANGUAGES, date_time, fold, text
+from xlsx_scorer.i18n import date_time, text
 from xlsx_scorer.xlsx.read import reader
-from xlsx_scorer.xlsx.read.cellvalues import column_letters
 from xlsx_scorer.xlsx.write import splice
 from xlsx_scorer.xlsx.write.spec import SheetSpec
 
@@ -167,8 +166,9 @@ def ranking(book: reader.Workbook, validated: Validated) -> Ranking:
     return Ranking(played, ranked, api_table(ranked), final)
 
 
-def validate(book: reader.Workbook) -> Validated:
-    """Every error of the ``Results`` sheet (docs/rules.md §1–2), all in one pass, in row order."""
+def validate(book: reader.Workbook, *, whole: bool = True) -> Validated:
+    """Every error of the ``Results`` sheet (docs/rules.md §1–2), all in one pass, in row order;
+    ``whole`` False: one table's rows checked alone (``serve``), no stage tables checked."""
     results, fmt = book.results, book.format
     typed, cell_errors = typed_results(results.raw, results.coded)
     context = SheetContext(results.name, results.columns, typed)
@@ -211,9 +211,8 @@ def validate(book: reader.Workbook) -> Validated:
         unplayed = {(int(r), str(t)) for r, t in zip(rows["round"], rows["table"], strict=True)}
         recheck = tuple(game for game in recheck if game not in unplayed)
     byes_at = tuple(np.flatnonzero(games.bye_rows(typed, fmt)).tolist())
-    return _stages_checked(
-        book, Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play, byes_at)
-    )
+    validated = Validated(typed, tuple(dict.fromkeys(found)), recheck, roster, play, byes_at)
+    return _stages_checked(book, validated) if whole else validated
 
 
 def _stages_checked(book: reader.Workbook, validated: Validated) -> Validated:
@@ -290,7 +289,7 @@ def notices(book: reader.Workbook, validated: Validated | None = None) -> tuple[
         old = book.existing_outputs.get(kind)
         if old is not None and fingerprint.was_edited(old.rows):
             found.append(Finding("regenerated", {}, "notice", Where(sheet=old.name)))
-    found.extend(typed_into_slips(book))
+    found.extend(slipsheet.typed_into_slips(book))
     return tuple(found)
 
 
@@ -342,49 +341,6 @@ def in_play(book: reader.Workbook, validated: Validated) -> list[Finding]:
         cell = f"{results.columns[first_cell]}{rows[0][0]}"
         where = Where(sheet=results.name, cell=cell, round=round_, table=table)
         found.append(Finding("table_to_play", {"players": names}, "notice", where))
-    return found
-
-
-def typed_into_slips(book: reader.Workbook) -> list[Finding]:
-    """A notice for each seating sheet of ours (``Seating R2``, found by its marker) holding
-    a value in a box of its slips: results typed there are never read, only ``Results`` is.
-
-    The boxes are the cells right of the player (the fourth column on) in the rows under
-    the slips' header (the row whose first cell is the word ``Table`` of a shipped
-    language), but for the table's code and link (docs/rules.md §9: headed ``Code`` and
-    ``Link`` in a shipped language); the notice points at the first such value.
-    """
-    headers = {fold(text(lang, "seat.table")) for lang in LANGUAGES}
-    coded = {fold(text(lang, key)) for lang in LANGUAGES for key in ("seat.code", "seat.link")}
-    found = []
-    for kind, old in book.existing_outputs.items():
-        if not kind.startswith(outputkinds.SEATING_PREFIX):
-            continue
-        rows = old.rows
-        start = next(
-            (
-                i
-                for i, row in enumerate(rows)
-                if row and isinstance(row[0], str) and fold(row[0]) in headers
-            ),
-            len(rows),
-        )
-        heads = rows[start] if start < len(rows) else []
-        skipped = {
-            i for i, value in enumerate(heads) if isinstance(value, str) and fold(value) in coded
-        }
-        typed = (
-            f"{column_letters(column + 1)}{number + 1}"
-            for number in range(start + 1, len(rows))
-            for column, value in enumerate(rows[number])
-            if column >= outputkinds.SLIP_BOXES_FROM
-            and column not in skipped
-            and not is_blank(value)
-        )
-        cell = next(typed, None)
-        if cell is not None:
-            params = {"sheet": old.name, "results": book.results.name}
-            found.append(Finding("slips_typed", params, "notice", Where(sheet=old.name, cell=cell)))
     return found
 
 

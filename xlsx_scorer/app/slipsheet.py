@@ -1,5 +1,6 @@
 """The printable ``Seating R<N>`` sheet of a seated round: one block per table to cut out and
-hand to the table, the round's notes above (docs/seating.md).
+hand to the table, the round's notes above (docs/seating.md); and, when a workbook is
+scored, a notice for results typed into its boxes, which are never read.
 
 >>> from xlsx_scorer.core.seating import Seating, Table
 >>> seated = Seating(1, (Table(1, ("Ana", "Bo", "Cy")),), ("Di",), ())
@@ -14,13 +15,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from xlsx_scorer.app import outputkinds
+from xlsx_scorer.core.cells import is_blank
 from xlsx_scorer.core.seating import Seating
-from xlsx_scorer.findings import Finding, render
-from xlsx_scorer.i18n import header, text
+from xlsx_scorer.findings import Finding, Where, render
+from xlsx_scorer.i18n import LANGUAGES, fold, header, text
+from xlsx_scorer.xlsx.read.cellvalues import column_letters
 from xlsx_scorer.xlsx.write.spec import BOX, Column, SheetSpec
 
 if TYPE_CHECKING:
     from xlsx_scorer.app.live.codes import TableCode
+    from xlsx_scorer.xlsx.read import reader
 
 
 def slips(
@@ -103,3 +107,46 @@ def worth_printing(finding: Finding) -> bool:
         "seat_stage",
         "seat_stage_cut_tie",
     }
+
+
+def typed_into_slips(book: reader.Workbook) -> list[Finding]:
+    """A notice for each seating sheet of ours (``Seating R2``, found by its marker) holding
+    a value in a box of its slips: results typed there are never read, only ``Results`` is.
+
+    The boxes are the cells right of the player (the fourth column on) in the rows under
+    the slips' header (the row whose first cell is the word ``Table`` of a shipped
+    language), but for the table's code and link (docs/rules.md §9: headed ``Code`` and
+    ``Link`` in a shipped language); the notice points at the first such value.
+    """
+    headers = {fold(text(lang, "seat.table")) for lang in LANGUAGES}
+    coded = {fold(text(lang, key)) for lang in LANGUAGES for key in ("seat.code", "seat.link")}
+    found = []
+    for kind, old in book.existing_outputs.items():
+        if not kind.startswith(outputkinds.SEATING_PREFIX):
+            continue
+        rows = old.rows
+        start = next(
+            (
+                i
+                for i, row in enumerate(rows)
+                if row and isinstance(row[0], str) and fold(row[0]) in headers
+            ),
+            len(rows),
+        )
+        heads = rows[start] if start < len(rows) else []
+        skipped = {
+            i for i, value in enumerate(heads) if isinstance(value, str) and fold(value) in coded
+        }
+        typed = (
+            f"{column_letters(column + 1)}{number + 1}"
+            for number in range(start + 1, len(rows))
+            for column, value in enumerate(rows[number])
+            if column >= outputkinds.SLIP_BOXES_FROM
+            and column not in skipped
+            and not is_blank(value)
+        )
+        cell = next(typed, None)
+        if cell is not None:
+            params = {"sheet": old.name, "results": book.results.name}
+            found.append(Finding("slips_typed", params, "notice", Where(sheet=old.name, cell=cell)))
+    return found

@@ -202,7 +202,7 @@ def check(
     sheet = dataclasses.replace(results, raw=raw, coded={}, uncached=frozenset(), merged=())
     part = dataclasses.replace(book, results=sheet)
     pipeline = api.heavy_steps()
-    validated = pipeline.validate(part)
+    validated = pipeline.validate(part, whole=False)  # this table's rows alone
     held = inplay.holds_result(raw, book.format.game, {}, [])
     if not bool(held.any()):
         return validated.findings, None
