@@ -289,12 +289,9 @@ class LiveEvent:
             raise entry.BodyError("live_empty")  # however it came (API or form), rules after
         who = entry.read_sender(sender, seated)
         seated, findings, typed = self.check(label, results, shot)
-        errors = [f for f in findings if f.severity == "error"]
-        if errors:
-            return Outcome(422, {"findings": errors})
-        if typed is None:
-            raise entry.BodyError("live_empty")
-        digest = entry.canonical_digest(typed)
+        digest = _digest_or_refusal(findings, typed)
+        if isinstance(digest, Outcome):
+            return digest
         with self._lock:
             if round_no is None:
                 raise LookupError(label)
@@ -353,12 +350,9 @@ class LiveEvent:
     def correct(self, label: str, results: Any) -> Outcome:
         """The judge's own result for the table, approved: 422 when it breaks a rule."""
         _, findings, typed = self.check(label, results)
-        errors = [f for f in findings if f.severity == "error"]
-        if errors:
-            return Outcome(422, {"findings": errors})
-        if typed is None:
-            raise entry.BodyError("live_empty")
-        digest = entry.canonical_digest(typed)
+        digest = _digest_or_refusal(findings, typed)
+        if isinstance(digest, Outcome):
+            return digest
         shot = self.snapshot()
         round_no = shot.round
         with self._lock:
@@ -471,3 +465,14 @@ class LiveEvent:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
         self.journal.close()
+
+
+def _digest_or_refusal(findings: Any, typed: Any) -> str | Outcome:
+    """A checked result's digest (``entry.canonical_digest``), or 422 with the rules it breaks;
+    a result with nothing typed is refused (``live_empty``). Submissions and corrections alike."""
+    errors = [f for f in findings if f.severity == "error"]
+    if errors:
+        return Outcome(422, {"findings": errors})
+    if typed is None:
+        raise entry.BodyError("live_empty")
+    return entry.canonical_digest(typed)
