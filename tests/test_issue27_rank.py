@@ -292,3 +292,15 @@ def test_a_knockout_seated_by_seat_ranks_as_typed_by_hand(tmp_path: Path) -> Non
         fill_scores(path, round_, scores)
         assert score(path, "carcassonne-swiss") == 0
     assert ranking(path) == KNOCKOUT(s)
+
+
+def test_the_workbook_opens_on_the_final_ranking_once_a_stage_is_played(tmp_path: Path) -> None:
+    """Before any stage the workbook opens on Standings; once the Final Ranking exists it
+    opens there, alone selected (docs/rules.md, Writing the output)."""
+    path = catan_event(tmp_path / "es.xlsx", 16)
+    assert score(path, "catan-es") == 0
+    assert openpyxl.load_workbook(path).active.title == "Standings"
+    play_semis_and_final(path, "catan-es")
+    book = openpyxl.load_workbook(path)
+    assert book.active.title == "Final Ranking"
+    assert [ws.title for ws in book.worksheets if ws.sheet_view.tabSelected] == ["Final Ranking"]

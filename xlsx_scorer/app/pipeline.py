@@ -450,9 +450,17 @@ def api_table(ranked: standings.Ranked) -> pd.DataFrame:
 def scored_package(book: reader.Workbook, specs: Sequence[SheetSpec], *, problems: bool) -> bytes:
     """The organiser's package with our sheets in place of the old ones, as bytes.
 
-    The workbook opens on Errors when there are problems, else on Standings.
+    The workbook opens on Errors when there are problems, else on the Final Ranking once
+    the final stage has begun (its result is what the room asks for), else on Standings.
     """
-    shown = outputkinds.ERRORS if problems else outputkinds.STANDINGS
+    final = any(spec.kind == outputkinds.FINAL_RANKING for spec in specs)
+    shown = (
+        outputkinds.ERRORS
+        if problems
+        else outputkinds.FINAL_RANKING
+        if final
+        else outputkinds.STANDINGS
+    )
     return splice.write_sheets(
         book.package,
         specs,
