@@ -13,8 +13,13 @@ player; a bye is no start, and "3-player" means a table smaller than the format'
 
 Every seating is scored lexicographically, the order SPEC §7 and the issue give:
 
-1. ``violations``: hard rules broken (same-club pairs seated together + fixed players not
-   at their number); 0 whenever the hard rules can be kept at all;
+1. hard rules broken, in two counts (``violations`` is their sum; 0 whenever the hard
+   rules can be kept at all): first ``fixed``, the fixed players not at their number —
+   as few as the table sizes force (five fixed at table 1 of 3 + 3 + 3: two); in
+   2-player formats a table's number seats one fixed player (two would meet there every
+   round); then ``clubs``, the same-club pairs seated together.  Which players of a
+   group larger than its table keep the number is every choice: the brute force tries
+   them all, so the clubs, repeats, fairness and starts decide it;
 2. ``repeats``: pairs at one table this round who met before (a pair counts once);
 3. ``fairness``: Σ over the players at a 3-player table (or on the bye) of how many they had
    before; it is least exactly when those seats go to the players with the fewest
@@ -28,7 +33,7 @@ fixed players. 9 players at three tables of 3: 280 partitions; 9 in pairs and a 
 
 >>> p = Problem.build("ABCDEFG", [("A", "B", "C", "D"), ("E", "F", "G")], sizes=(3, 4))
 >>> p.sizes, optimum(p)
-((4, 3), Score(violations=0, repeats=3, fairness=1, spread=1))
+((4, 3), Score(fixed=0, clubs=0, repeats=3, fairness=1, spread=1))
 >>> club = {"A": "x", "B": "x", "C": "x", "D": "x"}  # two tables: 2 + 2 is the best split
 >>> optimum(Problem.build("ABCDEFG", [], sizes=(3, 4), clubs=club)).violations
 2
@@ -47,10 +52,16 @@ from typing import NamedTuple
 
 
 class Score(NamedTuple):
-    violations: int
+    fixed: int
+    clubs: int
     repeats: int
     fairness: int
     spread: int
+
+    @property
+    def violations(self) -> int:
+        """The hard rules broken: fixed players off their number and club pairs together."""
+        return self.fixed + self.clubs
 
 
 def plan(count: int, sizes: Sequence[int]) -> tuple[tuple[int, ...], int]:
@@ -129,21 +140,37 @@ class Problem:
         self, tables: Sequence[Sequence[str]], byes: Sequence[str], numbers: Sequence[int]
     ) -> Score:
         """The score of one seating: ``tables`` in seat order, numbered ``numbers``."""
-        club, fixed = dict(self.clubs), dict(self.fixed)
-        violations = sum(
+        club = dict(self.clubs)
+        clashes = sum(
             1
             for table in tables
             for a, b in itertools.combinations(table, 2)
             if a in club and club[a] == club.get(b)
         )
         at = {p: n for table, n in zip(tables, numbers, strict=True) for p in table}
-        violations += sum(1 for p, k in fixed.items() if at.get(p) != k)
         repeats = self._repeats([tuple(t) for t in tables])
         fairness = self._fairness([tuple(t) for t in tables], tuple(byes))
         starts = dict(self.starts)
         for table in tables:
             starts[table[0]] += 1
-        return Score(violations, repeats, fairness, max(starts.values()) - min(starts.values()))
+        spread = max(starts.values()) - min(starts.values())
+        return Score(self._off(at), clashes, repeats, fairness, spread)
+
+    def _off(self, at: Mapping[str, int], may: frozenset[str] | None = None) -> int:
+        """The fixed players off their number with the tables numbered ``at``: not at it, or
+        past the one a 2-player table's number seats.  ``may``: only these may be off (else
+        ``len(self.fixed) + 1``, more than any count)."""
+        room = 1 if self.sizes and max(self.sizes) == 2 else None
+        off = [p for p, k in self.fixed if at.get(p) != k]
+        for number in {k for _, k in self.fixed}:
+            there = [p for p, k in self.fixed if k == number and at.get(p) == k]
+            if room is not None and len(there) > room:
+                if may is not None:  # the ones allowed off leave first
+                    there.sort(key=lambda p: p not in may)
+                off.extend(there[: len(there) - room])
+        if may is not None and not set(off) <= may:
+            return len(self.fixed) + 1
+        return len(off)
 
     def _repeats(self, tables: Sequence[tuple[str, ...]]) -> int:
         return sum(
@@ -158,23 +185,24 @@ class Problem:
         at_small = [p for t in tables if len(t) < self.largest for p in t]
         return sum(small[p] for p in at_small) + sum(had[p] for p in byes)
 
-    def _violations(self, blocks: Sequence[tuple[str, ...]], byes: tuple[str, ...]) -> int:
-        club, fixed = dict(self.clubs), dict(self.fixed)
+    def _violations(self, blocks: Sequence[tuple[str, ...]]) -> tuple[int, int]:
+        """(fixed players off their number at the best numbering, club pairs together)."""
+        club = dict(self.clubs)
         clash = sum(
             1
             for t in blocks
             for a, b in itertools.combinations(t, 2)
             if a in club and club[a] == club.get(b)
         )
-        if not fixed:
-            return clash
-        best = len(fixed)
+        if not self.fixed:
+            return 0, clash
+        best = len(self.fixed)
         for numbers in itertools.permutations(range(1, len(blocks) + 1)):
             at = {p: n for t, n in zip(blocks, numbers, strict=True) for p in t}
-            best = min(best, sum(1 for p, k in fixed.items() if at.get(p) != k))
+            best = min(best, self._off(at))
             if best == 0:
                 break
-        return clash + best
+        return best, clash
 
     def _spread(self, blocks: Sequence[tuple[str, ...]]) -> int:
         starts = dict(self.starts)
@@ -193,7 +221,7 @@ class Problem:
         """Every seating breaking no hard rule but these: the club pairs ``clashes`` may
         meet, the players ``off`` may leave their fixed table (the rules as one seating
         kept them); their violations are those allowed."""
-        club, fixed = dict(self.clubs), dict(self.fixed)
+        club = dict(self.clubs)
         found = []
         for shape in partitions(len(self.players), self.sizes, self.byes):
             blocks = [tuple(self.players[i] for i in block) for block in shape[0]]
@@ -204,18 +232,16 @@ class Problem:
                 for a, b in itertools.combinations(t, 2)
             ):
                 continue
-            if fixed and not any(
-                all(
-                    p in off or at.get(p) == k
-                    for at in [{p: n for t, n in zip(blocks, numbers, strict=True) for p in t}]
-                    for p, k in fixed.items()
-                )
+            if self.fixed and not any(
+                self._off({p: n for t, n in zip(blocks, numbers, strict=True) for p in t}, off)
+                <= len(off)
                 for numbers in itertools.permutations(range(1, len(blocks) + 1))
             ):
                 continue
             found.append(
                 Score(
-                    len(clashes) + len(off),
+                    len(off),
+                    len(clashes),
                     self._repeats(blocks),
                     self._fairness(blocks, byes),
                     self._spread(blocks),
@@ -232,7 +258,7 @@ class Problem:
                 byes = tuple(self.players[i] for i in shape[1])
                 found.append(
                     Score(
-                        self._violations(blocks, byes),
+                        *self._violations(blocks),
                         self._repeats(blocks),
                         self._fairness(blocks, byes),
                         self._spread(blocks),

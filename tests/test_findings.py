@@ -219,6 +219,12 @@ CATALOGUE: tuple[Finding, ...] = (
         "error",
         Where(sheet="Results", cell="C40", round=5, table="1", player="Ana"),
     ),
+    Finding(
+        "stage_round_past_last",
+        {"round": 6, "last": 5, "rounds": 3, "stages": 2, "format": "catan-es"},
+        "error",
+        Where(sheet="Results", cell="A61", round=6),
+    ),
     error(
         "breakdown_mismatch",
         "score",

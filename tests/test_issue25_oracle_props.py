@@ -140,7 +140,9 @@ def judge(
             problems.append(f"{what}: {details} at {where}")
 
     # hard rules: kept whenever possible, broken no more than needed, each break named
-    check(got.violations == best.violations, "hard rules broken beyond need", got, best)
+    # (fixed players off their number first — as few as the table sizes force — then clubs)
+    hard = (got.fixed, got.clubs) == (best.fixed, best.clubs)
+    check(hard, "hard rules broken beyond need", got, best)
     cannot = unkeepable(problem)
     if not cannot & {"club", "together"}:
         check("seat_club" not in codes, "club said unkeepable, not proven", sorted(cannot))
@@ -180,7 +182,7 @@ def judge(
         for e in roster
         if e.plays(round_no) and e.fixed_table is not None and numbers.get(e.name) != e.fixed_table
     )
-    kept = problem.within(clashes, off) if got.violations == best.violations else problem.scores()
+    kept = problem.within(clashes, off) if hard else problem.scores()
     best = min(kept)
     # SPEC §7's order
     if event.method == "random":

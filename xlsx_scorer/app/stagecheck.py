@@ -7,7 +7,8 @@ pattern (``core.stages.seated``, the functions ``seat`` uses).  Who sits at whic
 counts; the seat order within a table does not.  A table that differs is an error
 (``stage_table_differs``, at the Player cell of its first row), so nothing is published:
 with 20 players in ``catan-es`` and the 20th typed in place of seed 9 at semi-final table 1,
-round 4's table 1 is reported as holding the 20th where the pattern seats seed 9.
+round 4's table 1 is reported as holding the 20th where the pattern seats seed 9.  Rows of
+a round after the last stage count nowhere and are an error too (``stage_round_past_last``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def differences(
     from the preliminary standings ``order`` (best first) and the stages before; a stage is
     checked only once every game before it is complete and as seated (else ``seat`` refuses
     it and its seeds are not known)."""
+    past = _past_last(book, frame, staged)
+    if past:
+        return past
     to_play = np.zeros(len(frame), dtype=bool)
     if play is not None:
         to_play = np.asarray(play.to_play, dtype=bool)
@@ -66,6 +70,25 @@ def differences(
             str(at): seats for at, seats in enumerate(stages.seated(stage, seeded, rank), 1)
         }
         found.extend(_tables_differ(book, frame, round_no, stage.name, expected))
+    return found
+
+
+def _past_last(
+    book: reader.Workbook, frame: pd.DataFrame, staged: finalsheet.Staged
+) -> list[Finding]:
+    """Rows of a round after the event's last stage: they count in no standings (neither the
+    preliminary rounds nor a stage), so each such round is an error at its first row's Round
+    cell (``stage_round_past_last``).  ``catan-es`` of 3 rounds plays its semi-final in round
+    4 and its final in 5: rows of round 6 are named, "the last round is 5"."""
+    last = staged.rounds + len(staged.stages)
+    numbers = frame["round"].to_numpy(dtype=np.float64, na_value=np.nan)
+    results, found = book.results, []
+    for round_no in sorted({int(n) for n in numbers[numbers > last]}):
+        row = int(frame.index[np.flatnonzero(numbers == round_no)[0]])
+        params: dict[str, str | int] = {"round": round_no, "last": last, "rounds": staged.rounds}
+        params |= {"stages": len(staged.stages), "format": book.format.name}
+        where = Where(sheet=results.name, cell=f"{results.columns['round']}{row}", round=round_no)
+        found.append(Finding("stage_round_past_last", params, "error", where))
     return found
 
 

@@ -124,9 +124,7 @@ def _schema() -> Any:
         @pydantic.field_validator("name")
         @classmethod
         def _name(cls, name: str) -> str:
-            if not name.strip() or any(unicodedata.category(ch) == "Cc" for ch in name):
-                raise ValueError("a name to show: not blank, no control characters")
-            return name
+            return stages_.shown_name(name)
 
         @pydantic.field_validator("game", mode="before")
         @classmethod

@@ -187,6 +187,22 @@ def seated(stage: Stage, seeded: Sequence[str], rank: Mapping[str, int]) -> list
 
 
 @functools.cache
+def shown_name(name: str) -> str:
+    """``name`` if it can be shown as a format's or a stage's name: not blank, no control
+    characters (the one rule for both, raised as pydantic reports a validator's error).
+
+    >>> shown_name("Gran final")
+    'Gran final'
+    >>> shown_name("club\x07night")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name to show: not blank, no control characters
+    """
+    if not name.strip() or any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise ValueError("a name to show: not blank, no control characters")
+    return name
+
+
 def schema() -> tuple[Any, Any]:
     """The shapes of a ``[[stages]]`` entry and of a ``[[plans]]`` entry (pydantic models,
     unknown keys forbidden, strict types; pydantic imported only when a file is read)."""
@@ -210,9 +226,7 @@ def schema() -> tuple[Any, Any]:
         @pydantic.field_validator("name")
         @classmethod
         def _name(cls, name: str) -> str:
-            if not name.strip() or any(unicodedata.category(ch) == "Cc" for ch in name):
-                raise ValueError("a name to show: not blank, no control characters")
-            return name
+            return shown_name(name)
 
     class PlanSchema(pydantic.BaseModel):
         """One ``[[plans]]`` entry."""

@@ -2,14 +2,20 @@
 
 One round is a ``Problem``: players ``0 … n-1``, the round's table sizes (a ``1`` is a
 bye), who met whom before, the clubs (players who must never share a table), the
-fixed groups (players who must sit together at one table, each group at a table of
-its own: a fixed table number is a place, any table may carry it) and the fairness
-counts so far (3-player tables, byes, starts).  The rules, in order (SPEC §7)::
+fixed groups (the players fixed at one number: together at one table, each number at
+a table of its own; a fixed table number is a place, any table may carry it) and the
+fairness counts so far (3-player tables, byes, starts).  The rules, in order (SPEC §7)::
 
-    hard   table sizes; every fixed group at one table, groups apart; clubs apart
+    hard   table sizes; fixed players at their number's table, as few moved off as the
+           table sizes force (``most_kept``), numbers apart; then clubs apart
     1      fewest pairs meeting again (``repeats``)
     2      3-player tables and byes to those with the fewest so far (``fairness``)
     3      starts within one of each other after the round (``starts``)
+    tie    a group larger than its table: those earlier in the roster keep the number
+
+Which players of a group larger than its table keep the number is the model's choice
+(``kept[p]``), made with the clubs, repeats, fairness and starts: five fixed at table 1
+of 3 + 3 + 3, two of them one club: those two are among the two moved off.
 
 ``score`` measures a seating against them.  ``solve`` builds the CP-SAT model
 (``x[p, t]`` = player ``p`` at table ``t``; a pair indicator only for the pairs that
@@ -41,6 +47,8 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from xlsx_scorer.core.seating.groups import Fixed, homes, kept, model_groups
+
 Proof = Literal["exact", "limit"]
 
 #: Deterministic time (CP-SAT's own unit, about a second of one core) for a round of at most
@@ -57,6 +65,9 @@ class Problem:
     small: Sequence[int]
     byes: Sequence[int]
     starts: Sequence[int]
+    #: How many players fixed at one number a table seats: None, its size; 1 in 2-player
+    #: formats (two fixed at one number would meet there every round).
+    room: int | None = None
 
     @property
     def n(self) -> int:
@@ -66,10 +77,30 @@ class Problem:
     def largest(self) -> int:
         return max(self.sizes)
 
+    def seats_for_fixed(self, t: int) -> int:
+        """The players of one fixed number table ``t`` seats (a bye seats none)."""
+        if self.sizes[t] == 1:
+            return 0
+        return self.sizes[t] if self.room is None else min(self.room, self.sizes[t])
+
+    @property
+    def most_kept(self) -> int:
+        """The most fixed players any seating keeps at their number: groups and tables
+        matched largest to largest (a group of 5 and one of 2 at 3 + 3 + 3: 3 + 2).
+
+        >>> groups = ((0, 1, 2, 3, 4), (5, 6))
+        >>> Problem((3, 3, 3), {}, (), groups, [0] * 9, [0] * 9, [0] * 9).most_kept
+        5
+        """
+        groups = sorted((len(g) for g in self.groups), reverse=True)
+        rooms = sorted((self.seats_for_fixed(t) for t in range(len(self.sizes))), reverse=True)
+        return sum(min(g, r) for g, r in zip(groups, rooms, strict=False))
+
 
 @dataclass(frozen=True)
 class Score:
-    """A seating measured: broken club pairs, broken fixed groups, then the soft goals."""
+    """A seating measured: broken club pairs, fixed players off their number beyond what the
+    table sizes force (``groups``), then the soft goals."""
 
     clubs: int
     groups: int
@@ -90,19 +121,18 @@ class Solution:
     proof: Proof
     clubs: Literal["kept", "exact", "limit"] = "kept"
     broken: list[tuple[int, int]] = field(default_factory=list)
+    #: Each fixed group's table (index into ``tables``): its players there keep the number.
+    homes: list[int] = field(default_factory=list)
 
 
 def score(problem: Problem, tables: Sequence[Sequence[int]]) -> Score:
-    """Measure ``tables`` (one list per size of ``problem.sizes``, in order)."""
+    """Measure ``tables`` (one list per size of ``problem.sizes``, in order); its fixed
+    players kept at their number as ``homes`` reads them."""
     where = {p: t for t, table in enumerate(tables) for p in table}
     club_pairs = sum(
         1 for a, b in _club_pairs(problem) if where[a] == where[b] and len(tables[where[a]]) > 1
     )
-    homes = [{where[p] for p in g} for g in problem.groups]
-    groups = sum(len(h) - 1 for h in homes) + sum(
-        1 for i, j in combinations(range(len(homes)), 2) if homes[i] & homes[j]
-    )
-    groups += sum(1 for g in problem.groups for p in g if problem.sizes[where[p]] == 1)
+    groups = problem.most_kept - len(kept(problem, tables, homes(problem, tables)))
     repeats = sum(1 for a, b in problem.met if where[a] == where[b] and problem.sizes[where[a]] > 1)
     fairness = sum(_weight(problem, p, t) for p, t in where.items())
     starts = sum(_start_faults(problem, [set(table) for table in tables]))
@@ -112,13 +142,16 @@ def score(problem: Problem, tables: Sequence[Sequence[int]]) -> Score:
 def lower_bound(problem: Problem) -> int:
     """A cheap lower bound on the pairs meeting again: a player who has met all but ``k`` of the
     others (clubs and other fixed groups left out) meets at least ``smallest − 1 − k`` again;
-    halved (two per pair), the players who can take a bye left out."""
+    halved (two per pair), the players who can take a bye left out.  Other fixed groups are
+    left out only while every fixed player keeps their number (a player moved off it may sit
+    anywhere)."""
     seated = sorted(s for s in problem.sizes if s > 1)
     if not seated:
         return 0
     need = seated[0] - 1
     clubs = {p: set(c) for c in problem.clubs for p in c}
-    group_of = {p: g for g, members in enumerate(problem.groups) for p in members}
+    whole = problem.most_kept == sum(map(len, problem.groups))
+    group_of = {p: g for g, members in enumerate(problem.groups) for p in members if whole}
     known: list[set[int]] = [set() for _ in range(problem.n)]
     for a, b in problem.met:
         known[a].add(b)
@@ -153,7 +186,7 @@ def solve(
     if solution is not None:
         return solution
     relaxed = _run(problem, hint, seed, limit, strict=False)
-    if relaxed is None:  # the fixed groups alone cannot be kept: callers fit them first
+    if relaxed is None:  # never: ``most_kept`` is what the tables seat (fail closed if not)
         raise ValueError("the fixed groups do not fit the tables")
     return relaxed
 
@@ -179,7 +212,7 @@ def _run(
     for t in slots:
         model.add(sum(x[p, t] for p in range(n)) == sizes[t])
     _symmetry(model, problem, x)
-    _groups(model, problem, x, games)
+    fixed = model_groups(model, problem, x, games)
     broken: dict[tuple[int, int], cp_model.IntVar] = {}
     if strict:
         for club in problem.clubs:
@@ -211,25 +244,48 @@ def _run(
         bound = int(solver.best_objective_bound) - w_club * len(pairs)
     bound = min(repeats, max(bound, lower_bound(problem)))
     proof: Proof = "exact" if bound == repeats else "limit"
-    tables = [[p for p in range(n) if solver.value(x[p, t])] for t in slots]
+    tables, numbers = _read(solver, problem, x, fixed)
     measured = score(problem, tables)
-    if measured.fairness > _fairest(problem) or measured.starts:
-        tables = _fairer(model, problem, x, (broken, again), tables, seed, limit)
-    return Solution(tables, repeats, bound, proof, "kept" if strict else "exact", pairs)
+    oversized = problem.most_kept < sum(map(len, problem.groups))
+    if measured.fairness > _fairest(problem) or measured.starts or oversized:
+        found = (tables, numbers)
+        tables, numbers = _fairer(model, problem, (x, fixed), (broken, again), found, seed, limit)
+    return Solution(tables, repeats, bound, proof, "kept" if strict else "exact", pairs, numbers)
+
+
+def _read(
+    solver: cp_model.CpSolver,
+    problem: Problem,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    fixed: Fixed,
+) -> tuple[list[list[int]], list[int]]:
+    """The solved seating and each fixed group's table."""
+    tables = [
+        [p for p in range(problem.n) if solver.value(x[p, t])] for t in range(len(problem.sizes))
+    ]
+    at = [
+        next(t for (h, t), var in fixed.homes.items() if h == g and solver.value(var))
+        for g in range(len(problem.groups))
+    ]
+    return tables, at
 
 
 def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     model: cp_model.CpModel,
     problem: Problem,
-    x: dict[tuple[int, int], cp_model.IntVar],
+    variables: tuple[dict[tuple[int, int], cp_model.IntVar], Fixed],
     meets: tuple[dict[tuple[int, int], cp_model.IntVar], ...],
-    tables: list[list[int]],
+    found: tuple[list[list[int]], list[int]],
     seed: int,
     limit: float,
-) -> list[list[int]]:
-    """The same repeats and club pairs, the 3-player tables and byes fairest, then the starts."""
-    for found in meets:
-        model.add(cp_model.LinearExpr.sum(list(found.values())) <= sum(map(_met(tables), found)))
+) -> tuple[list[list[int]], list[int]]:
+    """The same repeats and club pairs, the 3-player tables and byes fairest, then the starts,
+    then (a fixed group larger than its table) those earlier in the roster keep the number:
+    a player moved off it costs the players after them in the roster, least in all."""
+    x, fixed = variables
+    tables, at = found
+    for pairs in meets:
+        model.add(cp_model.LinearExpr.sum(list(pairs.values())) <= sum(map(_met(tables), pairs)))
     games = [t for t in range(len(problem.sizes)) if problem.sizes[t] > 1]
     faults = _start_vars(model, problem, x, games)
     slots = range(len(problem.sizes))
@@ -237,14 +293,21 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
         list(x.values()), [_weight(problem, p, t) for (p, t) in x]
     )
     fair_max = sum(max(_weight(problem, p, t) for t in slots) for p in range(problem.n))
-    model.minimize((fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair)
+    goal = (fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair
+    if problem.most_kept < sum(map(len, problem.groups)):
+        later = {p: problem.n - p for p in fixed.kept}
+        moved = sum(later.values()) - cp_model.LinearExpr.weighted_sum(
+            list(fixed.kept.values()), list(later.values())
+        )
+        goal = (sum(later.values()) + 1) * goal + moved
+    model.minimize(goal)
     model.clear_hints()  # type: ignore[no-untyped-call]
     for (p, t), var in x.items():
         model.add_hint(var, p in tables[t])
     solver = _solver(seed, min(limit, LARGE_TIME))
     if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
-        return tables
-    return [[p for p in range(problem.n) if solver.value(x[p, t])] for t in range(len(tables))]
+        return tables, at
+    return _read(solver, problem, x, fixed)
 
 
 def _met(tables: Sequence[Sequence[int]]) -> Callable[[tuple[int, int]], bool]:
@@ -301,7 +364,8 @@ def keep_or_solve(
     measured = score(problem, tables)
     bound = lower_bound(problem)
     if measured.hard_kept and measured.repeats <= bound and measured.starts == 0:
-        return Solution([list(t) for t in tables], measured.repeats, bound, "exact")
+        at = homes(problem, tables)
+        return Solution([list(t) for t in tables], measured.repeats, bound, "exact", homes=at)
     return solve(problem, tables, seed=seed, limit=limit)
 
 
@@ -316,7 +380,8 @@ def _as_is(
     clubs: Literal["kept", "exact", "limit"] = broken if pairs else "kept"
     bound = min(repeats, lower_bound(problem))
     proof: Proof = "exact" if bound == repeats else "limit"
-    return Solution([list(t) for t in tables], repeats, bound, proof, clubs, pairs)
+    at = homes(problem, tables)
+    return Solution([list(t) for t in tables], repeats, bound, proof, clubs, pairs, at)
 
 
 def _fairest(problem: Problem) -> int:
@@ -401,29 +466,6 @@ def _start_vars(
             model.add(here - 1 <= extra)
             faults.append(extra)
     return faults
-
-
-def _groups(
-    model: cp_model.CpModel,
-    problem: Problem,
-    x: dict[tuple[int, int], cp_model.IntVar],
-    games: list[int],
-) -> None:
-    """Each fixed group together at one table of its own (never a bye)."""
-    homes = {}
-    for g, members in enumerate(problem.groups):
-        fits = [t for t in games if problem.sizes[t] >= len(members)]
-        for t in range(len(problem.sizes)):
-            if t not in fits:
-                for p in members:
-                    model.add(x[p, t] == 0)
-                continue
-            homes[g, t] = model.new_bool_var(f"g{g}_{t}")
-            for p in members:
-                model.add(x[p, t] == homes[g, t])
-        model.add_exactly_one(homes[g, t] for t in fits)
-    for t in games:
-        model.add_at_most_one(homes[g, t] for g in range(len(problem.groups)) if (g, t) in homes)
 
 
 def _meetings(

@@ -47,6 +47,8 @@ class RoundPlan:
     bound: int | None = None
     proof: str | None = None
     clubs: str = "kept"
+    #: Each fixed number's table (index into ``tables``), as ``keep.settle`` decided it.
+    homes: dict[int, int] = field(default_factory=dict)
 
     def grouping(self, names: Sequence[str]) -> frozenset[frozenset[str]]:
         return frozenset(

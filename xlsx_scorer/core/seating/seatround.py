@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from xlsx_scorer.core.seating import swiss
@@ -122,28 +123,26 @@ def seat(
     alone = rounds is None and method == "random"
     if alone:
         notes.append(Finding("seat_round_by_round", {"round": round}, "notice", Where(round=round)))
-    pins = _pins(active, sizes, table_sizes, notes, round)
-    ctx = Context.build(names, history, round, active, pins, max(table_sizes))
+    fixed = _pins(active, sizes, notes, round)
+    ctx = Context.build(names, history, round, active, _cut(fixed, sizes), max(table_sizes))
     if method == "swiss":
         if not any(not game.bye for game in ctx.history):  # no game yet: a seeded draw
             standings = ()
         plan = _swiss(ctx, sizes, standings, seed, round)
-        if not keeps_hard_rules(ctx, plan):  # the local search broke one: kept, or proven not
-            plan = settle(ctx, plan, seed)
+        if not keeps_hard_rules(ctx, plan, fixed):  # the search broke one: kept, or proven not
+            plan = settle(ctx, plan, seed, fixed=fixed)
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
-        plan = settle(ctx, plan, seed)
+        plan = settle(ctx, plan, seed, fixed=fixed)
+    ctx = replace(ctx, pins=_kept(fixed, plan, ctx.names, notes, round))
     return _finish(ctx, plan, round, notes, method, standings, alone=alone)
 
 
 def _pins(
-    active: Sequence[Entrant],
-    sizes: Sequence[int],
-    table_sizes: Sequence[int],
-    notes: list[Finding],
-    round_no: int,
+    active: Sequence[Entrant], sizes: Sequence[int], notes: list[Finding], round_no: int
 ) -> dict[int, list[int]]:
-    """Fixed table number → players (indices into ``active``) that can keep it."""
+    """Fixed table number → the players (indices into ``active``) the roster fixes there,
+    but numbers beyond the round's tables (named: ``seat_fixed_missing``)."""
     tables = sum(1 for s in sizes if s > 1)
     pins: dict[int, list[int]] = {}
     for i, e in enumerate(active):
@@ -160,26 +159,44 @@ def _pins(
             )
             continue
         pins.setdefault(e.fixed_table, []).append(i)
-    # Groups and tables matched largest to largest (a fixed number is a place: any table may
-    # carry it), so a group is cut only where no matching seats it whole.
+    return pins
+
+
+def _cut(fixed: dict[int, list[int]], sizes: Sequence[int]) -> dict[int, list[int]]:
+    """The fixed groups the first seating is made with: groups and tables matched largest to
+    largest, a group larger than its table cut in roster order (2-player formats: one a
+    number).  Only a start: ``keep.settle`` decides who keeps a number, on the whole groups."""
     games = sorted((s for s in sizes if s > 1), reverse=True)
-    order = sorted(pins, key=lambda number: (-len(pins[number]), number))
-    rooms = {n: 1 if tuple(table_sizes) == (2,) else games[i] for i, n in enumerate(order)}
-    for number, players in pins.items():
-        room = rooms[number]
-        if len(players) > room:
-            kept, left = players[:room], players[room:]
-            names = _words(active[p].name for p in players)
-            for p in left:
+    order = sorted(fixed, key=lambda number: (-len(fixed[number]), number))
+    rooms = {n: 1 if max(sizes) <= 2 else games[i] for i, n in enumerate(order)}
+    return {number: players[: rooms[number]] for number, players in fixed.items()}
+
+
+def _kept(
+    fixed: dict[int, list[int]],
+    plan: RoundPlan,
+    names: Sequence[str],
+    notes: list[Finding],
+    round_no: int,
+) -> dict[int, list[int]]:
+    """Fixed number → the players who keep it (at the table ``plan.homes`` gives it); each
+    other player fixed there is named (``seat_fixed_shared``: more are fixed there than the
+    table seats, and no seating keeps more of them — ``exact.Problem.most_kept``)."""
+    pins: dict[int, list[int]] = {}
+    for number, players in sorted(fixed.items()):
+        home = plan.homes.get(number, -1)
+        table = plan.tables[home] if 0 <= home < len(plan.tables) else []
+        pins[number] = [p for p in players if p in table]
+        for p in players:
+            if p not in table:
                 notes.append(
                     Finding(
                         "seat_fixed_shared",
-                        {"table": number, "players": names},
+                        {"table": number, "players": _words(names[q] for q in players)},
                         "notice",
-                        Where(round=round_no, player=active[p].name),
+                        Where(round=round_no, player=names[p]),
                     )
                 )
-            pins[number] = kept
     return pins
 
 
