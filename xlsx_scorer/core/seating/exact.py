@@ -57,6 +57,9 @@ class Problem:
     small: Sequence[int]
     byes: Sequence[int]
     starts: Sequence[int]
+    #: Swiss: each player's place in the standings (1 = best); the closest tables are then
+    #: sought last, after the repeats, the fairness and the starts (``_fairer``).
+    rank: Sequence[int] | None = None
 
     @property
     def n(self) -> int:
@@ -213,7 +216,7 @@ def _run(
     proof: Proof = "exact" if bound == repeats else "limit"
     tables = [[p for p in range(n) if solver.value(x[p, t])] for t in slots]
     measured = score(problem, tables)
-    if measured.fairness > _fairest(problem) or measured.starts:
+    if measured.fairness > _fairest(problem) or measured.starts or problem.rank is not None:
         tables = _fairer(model, problem, x, (broken, again), tables, seed, limit)
     return Solution(tables, repeats, bound, proof, "kept" if strict else "exact", pairs)
 
@@ -227,7 +230,8 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     seed: int,
     limit: float,
 ) -> list[list[int]]:
-    """The same repeats and club pairs, the 3-player tables and byes fairest, then the starts."""
+    """The same repeats and club pairs, the 3-player tables and byes fairest, then the starts,
+    then (swiss: ``problem.rank``) the standings closest: Σ over tables of worst − best rank."""
     for found in meets:
         model.add(cp_model.LinearExpr.sum(list(found.values())) <= sum(map(_met(tables), found)))
     games = [t for t in range(len(problem.sizes)) if problem.sizes[t] > 1]
@@ -237,7 +241,9 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
         list(x.values()), [_weight(problem, p, t) for (p, t) in x]
     )
     fair_max = sum(max(_weight(problem, p, t) for t in slots) for p in range(problem.n))
-    model.minimize((fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair)
+    spread, spread_max = _spread(model, problem, x, games)
+    unfair = (fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair
+    model.minimize((spread_max + 1) * unfair + spread)
     model.clear_hints()  # type: ignore[no-untyped-call]
     for (p, t), var in x.items():
         model.add_hint(var, p in tables[t])
@@ -245,6 +251,28 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
         return tables
     return [[p for p in range(problem.n) if solver.value(x[p, t])] for t in range(len(tables))]
+
+
+def _spread(
+    model: cp_model.CpModel,
+    problem: Problem,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    games: list[int],
+) -> tuple[cp_model.LinearExpr, int]:
+    """Σ over tables of the worst rank minus the best (0 without ``problem.rank``), and its
+    largest value: 9 players at three tables ranked 1–3, 4–6, 7–9 spread 2 + 2 + 2 = 6."""
+    if problem.rank is None:
+        return cp_model.LinearExpr.sum([]), 0
+    rank, n = problem.rank, problem.n
+    total = []
+    for t in games:
+        worst = model.new_int_var(1, n, f"hi{t}")
+        best = model.new_int_var(1, n, f"lo{t}")
+        for p in range(n):
+            model.add(worst >= rank[p]).only_enforce_if(x[p, t])
+            model.add(best <= rank[p]).only_enforce_if(x[p, t])
+        total.append(worst - best)
+    return cp_model.LinearExpr.sum(total), n * len(games)
 
 
 def _met(tables: Sequence[Sequence[int]]) -> Callable[[tuple[int, int]], bool]:

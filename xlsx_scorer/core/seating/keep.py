@@ -68,4 +68,5 @@ def problem_of(ctx: Context, plan: RoundPlan) -> Problem:
         small=counts.small,
         byes=counts.byes,
         starts=counts.starts,
+        rank=plan.rank,
     )

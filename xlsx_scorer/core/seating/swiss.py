@@ -39,6 +39,10 @@ from xlsx_scorer.core.seating.plan import Meetings, take
 
 #: The default price of one repeated meeting, in ranks of spread (see docs/rules.md, Seating).
 REPEAT_WEIGHT = 5.0
+#: The price of one repeated meeting where repeats come first (SPEC §7: 2-player rounds and
+#: rosters of at most ``exact.SMALL_ROSTER``, whose fewest repeats CP-SAT then proves): above
+#: any spread a swap can change (12 players: 2 × 11 places), below the start rule.
+REPEATS_FIRST = 500.0
 #: The price of a table without a player due to start (or with two who both must): before
 #: closeness and repeats (after any round, starts per player differ by at most one).
 START_WEIGHT = 1000.0
