@@ -189,7 +189,7 @@ def swiss_curve(seed: int, count: int, rounds: int, seeds: int) -> None:
             mean = [sum(f[i] for f in found) / len(found) for i in range(2)]
             small, byes, starts = (max(f[i] for f in found) for i in range(2, 5))
             print(
-                f"  weight {weight:>4}: {mean[0]:5.1f} repeats at {mean[1]:.2f}"
+                f"  weight {weight:>4g}: {mean[0]:5.1f} repeats at {mean[1]:.2f}"
                 f" (3-player {small}, byes {byes}, starts {starts}){mark}"
             )
 
