@@ -8,8 +8,10 @@
    player) of 3-player tables, byes and starts after the last round.
 2. ``swiss``, 40×6 with simulated results (stronger players win more often), 3–4 tables and
    2-player tables (``carcassonne-swiss``): the repeats-versus-spread curve, one point per
-   repeat weight (``core.seating.swiss.REPEAT_WEIGHT`` is the default), each the mean over
-   ``--seeds`` events, beside the window of the standings.  The spread of a table is its
+   repeat weight (``core.seating.swiss.REPEAT_WEIGHT`` is the default above 12 players;
+   ``swiss.REPEATS_FIRST``, the curve's end, the search's price of a repeat up to 12, where
+   CP-SAT then settles the round, so no weight changes a roster that small), each the mean
+   over ``--seeds`` events, beside the window of the standings.  The spread of a table is its
    highest rank minus its lowest, ranks from the standings before the round, from round 2
    on (round 1 is a seeded draw: no standings yet).
 3. Speed: a 200-player workbook with 7 rounds played, ``xlsx-scorer check`` and
@@ -173,7 +175,7 @@ def swiss_curve(seed: int, count: int, rounds: int, seeds: int) -> None:
             window = _window(seed, count, rounds)
             print(f"  window of the standings (reference): {window[0]} repeats at {window[1]:.2f}")
         default = swiss.REPEAT_WEIGHT
-        for weight in sorted({*WEIGHTS, default}):
+        for weight in sorted({*WEIGHTS, default, swiss.REPEATS_FIRST}):
             found = []
             for s in range(seed, seed + seeds):
                 history, _, spread = play(count, rounds, "swiss", s, sizes=sizes, weight=weight)
@@ -181,11 +183,13 @@ def swiss_curve(seed: int, count: int, rounds: int, seeds: int) -> None:
                 found.append(
                     (repeats(history), sum(spread) / len(spread), *spreads(names, history))
                 )
-            mark = "  (default)" if weight == default else ""
+            mark = {default: "  (default)", swiss.REPEATS_FIRST: "  (repeats first)"}.get(
+                weight, ""
+            )
             mean = [sum(f[i] for f in found) / len(found) for i in range(2)]
             small, byes, starts = (max(f[i] for f in found) for i in range(2, 5))
             print(
-                f"  weight {weight:>4}: {mean[0]:5.1f} repeats at {mean[1]:.2f}"
+                f"  weight {weight:>4g}: {mean[0]:5.1f} repeats at {mean[1]:.2f}"
                 f" (3-player {small}, byes {byes}, starts {starts}){mark}"
             )
 

@@ -68,6 +68,9 @@ class Problem:
     #: How many players fixed at one number a table seats: None, its size; 1 in 2-player
     #: formats (two fixed at one number would meet there every round).
     room: int | None = None
+    #: Swiss: each player's place in the standings (1 = best); the closest tables are then
+    #: sought last, after the repeats, the fairness and the starts (``_fairer``).
+    rank: Sequence[int] | None = None
 
     @property
     def n(self) -> int:
@@ -247,7 +250,12 @@ def _run(
     tables, numbers = _read(solver, problem, x, fixed)
     measured = score(problem, tables)
     oversized = problem.most_kept < sum(map(len, problem.groups))
-    if measured.fairness > _fairest(problem) or measured.starts or oversized:
+    if (
+        measured.fairness > _fairest(problem)
+        or measured.starts
+        or oversized
+        or problem.rank is not None
+    ):
         found = (tables, numbers)
         tables, numbers = _fairer(model, problem, (x, fixed), (broken, again), found, seed, limit)
     return Solution(tables, repeats, bound, proof, "kept" if strict else "exact", pairs, numbers)
@@ -280,6 +288,7 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     limit: float,
 ) -> tuple[list[list[int]], list[int]]:
     """The same repeats and club pairs, the 3-player tables and byes fairest, then the starts,
+    then (swiss: ``problem.rank``) the standings closest: Σ over tables of worst − best rank,
     then (a fixed group larger than its table) those earlier in the roster keep the number:
     a player moved off it costs the players after them in the roster, least in all."""
     x, fixed = variables
@@ -293,7 +302,9 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
         list(x.values()), [_weight(problem, p, t) for (p, t) in x]
     )
     fair_max = sum(max(_weight(problem, p, t) for t in slots) for p in range(problem.n))
-    goal = (fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair
+    spread, spread_max = _spread(model, problem, x, games)
+    unfair = (fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair
+    goal = (spread_max + 1) * unfair + spread
     if problem.most_kept < sum(map(len, problem.groups)):
         later = {p: problem.n - p for p in fixed.kept}
         moved = sum(later.values()) - cp_model.LinearExpr.weighted_sum(
@@ -308,6 +319,28 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
         return tables, at
     return _read(solver, problem, x, fixed)
+
+
+def _spread(
+    model: cp_model.CpModel,
+    problem: Problem,
+    x: dict[tuple[int, int], cp_model.IntVar],
+    games: list[int],
+) -> tuple[cp_model.LinearExpr, int]:
+    """Σ over tables of the worst rank minus the best (0 without ``problem.rank``), and its
+    largest value: 9 players at three tables ranked 1–3, 4–6, 7–9 spread 2 + 2 + 2 = 6."""
+    if problem.rank is None:
+        return cp_model.LinearExpr.sum([]), 0
+    rank, n = problem.rank, problem.n
+    total = []
+    for t in games:
+        worst = model.new_int_var(1, n, f"hi{t}")
+        best = model.new_int_var(1, n, f"lo{t}")
+        for p in range(n):
+            model.add(worst >= rank[p]).only_enforce_if(x[p, t])
+            model.add(best <= rank[p]).only_enforce_if(x[p, t])
+        total.append(worst - best)
+    return cp_model.LinearExpr.sum(total), n * len(games)
 
 
 def _met(tables: Sequence[Sequence[int]]) -> Callable[[tuple[int, int]], bool]:

@@ -90,4 +90,5 @@ def problem_of(
         byes=counts.byes,
         starts=counts.starts,
         room=1 if ctx.largest == 2 else None,
+        rank=plan.rank,
     )

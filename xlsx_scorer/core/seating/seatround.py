@@ -128,8 +128,8 @@ def seat(
     if method == "swiss":
         if not any(not game.bye for game in ctx.history):  # no game yet: a seeded draw
             standings = ()
-        plan = _swiss(ctx, sizes, standings, seed, round)
-        if not keeps_hard_rules(ctx, plan, fixed):  # the search broke one: kept, or proven not
+        plan = _swiss(ctx, sizes, standings, seed, round, fixed)
+        if plan.proof is None and not keeps_hard_rules(ctx, plan, fixed):  # kept, or proven not
             plan = settle(ctx, plan, seed, fixed=fixed)
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
@@ -270,32 +270,36 @@ def _plan(
     return plans
 
 
-def _swiss(
-    ctx: Context, sizes: tuple[int, ...], standings: Sequence[str], seed: int, round_no: int
+def _swiss(  # noqa: PLR0917 - the round and all it is seated from
+    ctx: Context,
+    sizes: tuple[int, ...],
+    standings: Sequence[str],
+    seed: int,
+    round_no: int,
+    fixed: dict[int, list[int]],
 ) -> RoundPlan:
+    """The round seated by standings (``swiss``).  Repeats first (SPEC §7) wherever that is
+    proven quickly: 2-player rounds (a pairing without a rematch, the bye chosen with it;
+    else CP-SAT's fewest) and up to ``SMALL_ROSTER`` players (CP-SAT's fewest repeats, then
+    the fairness, the starts and the closest standings, ``settle``).  Larger rosters at
+    3–4 tables weigh a repeat against ``swiss.REPEAT_WEIGHT`` places of spread."""
     rng = random.Random(f"swiss:{seed}:{round_no}")  # noqa: S311 - a seating, not a secret
     order = swiss.order(ctx.names, standings, rng)
     rank = [0] * len(order)
     for position, p in enumerate(order):
         rank[p] = position + 1
-    counts = ctx.counts()
-    keys = swiss.bye_keys(rank, counts.starts if 1 in sizes else ())
-    plan = choose_classes(ctx, sizes, counts, keys, swiss=True)
-    plan.classes = [c & SMALL if c >= 0 else c for c in plan.classes]
-    plan.shape = [tuple(c & SMALL for c in seats) for seats in plan.shape]
-    starts = [counts.starts[p] - (p in plan.starters) for p in range(len(order))]
-    lows = frozenset(
-        p for p in range(len(order)) if plan.classes[p] >= 0 and starts[p] == min(starts)
-    )
-    plan.starters = set()
+    keys = swiss.bye_keys(rank, ctx.counts().starts if 1 in sizes else ())
     meetings = ctx.meetings()
-    seated = [p for p in order if plan.classes[p] >= 0]
     if max(sizes) == 2:
-        paired = swiss.pairs(seated, meetings, lows)
-        if paired is not None:
-            plan.tables = paired
-            plan.rank = rank
-            return plan
+        for tie in _bye_choices(ctx, sizes, keys):
+            plan, lows = _swiss_classes(ctx, sizes, tie)
+            paired = swiss.pairs([p for p in order if plan.classes[p] >= 0], meetings, lows)
+            if paired is not None:
+                plan.tables, plan.rank = paired, rank
+                return plan
+    plan, lows = _swiss_classes(ctx, sizes, keys)
+    first = max(sizes) == 2 or len(ctx.names) <= SMALL_ROSTER  # repeats first: proven below
+    seated = [p for p in order if plan.classes[p] >= 0]
     tables = swiss.windows(seated, plan.classes, plan.shape, plan.blocks)
     plan.tables = swiss.group(
         tables,
@@ -306,9 +310,42 @@ def _swiss(
         fixed=ctx.blocked,
         lows=lows,
         kinds=[seats[-1] for seats in plan.shape],
+        repeat_weight=swiss.REPEATS_FIRST if first else None,
     )
     plan.rank = rank
-    return plan
+    return settle(ctx, plan, seed, fixed=fixed) if first else plan
+
+
+def _bye_choices(ctx: Context, sizes: tuple[int, ...], keys: Sequence[float]) -> list[list[float]]:
+    """2-player swiss: the bye's candidates in turn, each as the ``choose_classes`` ties that
+    give it the bye: the players with the fewest byes, in ``bye_keys`` order (those due a
+    start rest first, then the lowest ranked); one choice (``keys``) without a bye."""
+    if 1 not in sizes:
+        return [list(keys)]
+    byes, blocked = ctx.counts().byes, ctx.blocked
+    free = [p for p in range(len(keys)) if p not in blocked]
+    fewest = min((byes[p] for p in free), default=0)
+    due = sorted((p for p in free if byes[p] == fewest), key=lambda p: -keys[p])
+    top = max(keys, default=0.0) + 1
+    return [[top if q == p else k for q, k in enumerate(keys)] for p in due]
+
+
+def _swiss_classes(
+    ctx: Context, sizes: tuple[int, ...], keys: Sequence[float]
+) -> tuple[RoundPlan, frozenset[int]]:
+    """The round's byes and kinds of seat (``choose_classes``, ties by ``keys``), starters
+    left to the grouping, and the players with the fewest starts (``lows``), who keep starts
+    within one."""
+    counts = ctx.counts()
+    plan = choose_classes(ctx, sizes, counts, keys, swiss=True)
+    plan.classes = [c & SMALL if c >= 0 else c for c in plan.classes]
+    plan.shape = [tuple(c & SMALL for c in seats) for seats in plan.shape]
+    starts = [counts.starts[p] - (p in plan.starters) for p in range(len(ctx.names))]
+    lows = frozenset(
+        p for p in range(len(ctx.names)) if plan.classes[p] >= 0 and starts[p] == min(starts)
+    )
+    plan.starters = set()
+    return plan, lows
 
 
 def _finish(  # noqa: PLR0917 - the round and what it is reported with

@@ -12,15 +12,20 @@ Tables of 3–4 (``group``): start from windows of the standings (ranks 1–4, 5
       to a table of the other kind to part a club)
     + repeat_weight × (pairs meeting again) + Σ over tables (worst rank − best rank)
 
-so a repeat is worth ``repeat_weight`` ranks of spread (default ``REPEAT_WEIGHT``).  Each
+so a repeat is worth ``repeat_weight`` ranks of spread: ``REPEATS_FIRST`` (repeats first,
+SPEC §7) up to ``exact.SMALL_ROSTER`` players, whose round CP-SAT then settles with its fewest
+repeats proven (``keep.settle``); above, ``REPEAT_WEIGHT``, a trade-off, because repeats
+first spread the tables too far (40 × 6, each round at its fewest repeats: 0 repeats at a
+mean spread of 10.9; this trade-off: 13.7 at 5.97; docs/rules.md, Seating).  Each
 kick swaps two near players at random and descends (the best swap of each player whose
 table changed, while one lowers the cost); a kick that leaves the cost higher is undone.
 A fixed number of kicks (``KICKS_PER_PLAYER``, at most ``KICK_WORK`` ÷ players), never a clock.
 
 Two-player formats (``pairs``) pair by standings, 1–2, 3–4, …: the best unpaired player meets
 the best-placed player they have not met yet, keeping starts within one, backtracking when
-the rest cannot be paired; only when no such pairing exists does it fall back to ``group``,
-which keeps the rematches few.
+the rest cannot be paired.  The bye is chosen with it (``seatround._bye_choices``): the
+first of those with the fewest byes whose bye leaves such a pairing; only when none does is
+the round ``group``-ed and settled by CP-SAT (the fewest rematches, proven or bounded).
 
 >>> from xlsx_scorer.core.seating.plan import Meetings, take
 >>> pairs([0, 1, 2, 3], Meetings(4))
@@ -39,6 +44,10 @@ from xlsx_scorer.core.seating.plan import Meetings, take
 
 #: The default price of one repeated meeting, in ranks of spread (see docs/rules.md, Seating).
 REPEAT_WEIGHT = 5.0
+#: The price of one repeated meeting where repeats come first (SPEC §7: 2-player rounds and
+#: rosters of at most ``exact.SMALL_ROSTER``, whose fewest repeats CP-SAT then proves): above
+#: any spread a swap can change (12 players: 2 × 11 places), below the start rule.
+REPEATS_FIRST = 500.0
 #: The price of a table without a player due to start (or with two who both must): before
 #: closeness and repeats (after any round, starts per player differ by at most one).
 START_WEIGHT = 1000.0
