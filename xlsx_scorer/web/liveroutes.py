@@ -4,7 +4,7 @@
   (``?lang=``, else ``Accept-Language``); any token that opens nothing gets one and the
   same small page, 404, and counts as a wrong code of its address (429 after too many);
   while the workbook cannot be read (a save caught half-way, a corrupt file) no token is
-  proven wrong: 503 with ``Retry-After``, a page that loads itself again, not counted;
+  proven wrong: 503 with ``Retry-After``, a page asking to load it again, not counted;
 - ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second (a
   token that opens nothing: a JSON 404, ``live_no_table``; while the workbook cannot be
   read, a JSON 503, ``live_unreadable``, with ``Retry-After``, not counted);
@@ -127,9 +127,10 @@ def _nothing(lang: str, status: int, headers: dict[str, str] | None = None) -> H
 
 
 def _wait(lang: str) -> HTMLResponse:
-    """503 while the workbook cannot be read: a page that loads itself again (``wait.html``,
-    ``RETRY_SECONDS``), with ``Retry-After``."""
-    page = render("wait.html", lang, retry=RETRY_SECONDS)
+    """503 while the workbook cannot be read: a page that asks to load it again in a moment
+    (``wait.html``; no automatic refresh, as the room page has none: WCAG 2.2.1), with
+    ``Retry-After``."""
+    page = render("wait.html", lang)
     headers = {**NO_STORE, "retry-after": str(RETRY_SECONDS)}
     return HTMLResponse(page, status_code=503, headers=headers)
 
