@@ -162,3 +162,25 @@ def test_a_right_code_while_the_workbook_cannot_be_read_is_no_wrong_code(tmp_pat
         event.write_bytes(whole)
         sent = httpx.post(f"{address}/api/table", json=body, timeout=60)
     assert sent.status_code == 200  # never counted as wrong codes (ten make it 429)
+
+
+def test_a_tables_page_while_the_workbook_cannot_be_read_waits_and_is_no_wrong_code(
+    tmp_path: Path,
+) -> None:
+    event = make_event(tmp_path)
+    link = slips(event)["1"]["link"]
+    whole = event.read_bytes()
+    with served(event) as (address, _, _):
+        event.write_bytes(b"PK\x03\x04 not a workbook any more")  # corrupt, or a save half-way
+        asked = [f"{address}{link}", f"{address}{link}/state", f"{address}/t/{'B' * 32}"]
+        waits = [httpx.get(url, timeout=60) for _ in range(6) for url in asked]
+        assert {w.status_code for w in waits} == {503}  # eighteen: no 404, and no 429
+        assert all(w.headers["retry-after"].isdigit() for w in waits)
+        assert {w.json()["error"] for w in waits[1::3]} == {"live_unreadable"}
+        assert "<h1>One moment</h1>" in waits[0].text
+        event.write_bytes(whole)
+        page, state = (httpx.get(url, timeout=60) for url in asked[:2])
+        wrong = httpx.get(asked[2], timeout=60)
+    assert (page.status_code, state.status_code) == (200, 200)  # never counted as wrong codes
+    assert state.json()["state"] == "to_play"
+    assert wrong.status_code == 404  # a token that opens nothing, once the workbook is read

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import re
 import signal
@@ -46,6 +47,31 @@ def test_a_taken_port_moves_to_the_next_free_one() -> None:
             assert listener.getsockname()[1] > port
         with pytest.raises(OSError, match=r"in use|taken"):
             serve.bind("127.0.0.1", port, attempts=1)
+
+
+def test_the_servers_connections_send_without_nagles_delay() -> None:
+    """Each answer leaves at once (``TCP_NODELAY``), not ~40 ms later on a kept connection
+    (docs/rules.md §9, "Load"): asyncio sets it on connections of a socket made for TCP."""
+
+    async def accepted_option() -> int:
+        found: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        class Answering(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                sock = transport.get_extra_info("socket")
+                found.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        with serve.bind("127.0.0.1", 0) as listener:
+            server = await asyncio.get_running_loop().create_server(Answering, sock=listener)
+            async with server:
+                port = listener.getsockname()[1]
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                option = await asyncio.wait_for(found, 30)
+                writer.close()
+        return option
+
+    assert asyncio.run(accepted_option()) != 0
 
 
 def test_no_free_port_is_exit_2(

@@ -188,12 +188,18 @@ def bind(host: str, port: int, attempts: int | None = None) -> socket.socket:
 
     Port 0 takes any free port.  Raises ``OSError`` when none of ``attempts``
     (default ``PORT_ATTEMPTS``) ports is free, or the address cannot be used at all.
+
+    The socket is made for TCP by name (``IPPROTO_TCP``, not the default 0): asyncio turns
+    Nagle's delay off (``TCP_NODELAY``) only on connections whose socket says TCP, and
+    without that every answer after the first on a kept connection (a phone polling once
+    a second, a table sending) waited about 40 ms for the client's delayed
+    acknowledgement (measured: ``/healthz`` 44 ms from the second request, 1 ms after).
     """
     attempts = PORT_ATTEMPTS if attempts is None else attempts
     family = socket.getaddrinfo(host.strip("[]"), None, type=socket.SOCK_STREAM)[0][0]
     last = port if port == 0 else min(port + attempts - 1, 65535)
     for candidate in range(port, last + 1):
-        listener = socket.socket(family, socket.SOCK_STREAM)
+        listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             listener.bind((host.strip("[]"), candidate))

@@ -183,17 +183,24 @@ async def _table(request: Request) -> Response:
     _not_too_many(request)
     data = await _json(request)
     code = data.get("code")
-    event = _event(request)
-    label = (
-        await _in_thread(functools.partial(event.by_code, code)) if isinstance(code, str) else None
-    )
-    if label is None:
-        raise _opens_nothing(request)
     sender = data.get("seat") if data.get("player") is None else data.get("player")
     submit = functools.partial(
-        live.submit, event, label, data.get("results"), _lang(request), code=code, sender=sender
+        _submit_by_code, _event(request), code, data.get("results"), _lang(request), sender
     )
-    return _answer(await _in_thread(submit), _lang(request))
+    outcome = await _in_thread(submit)  # one worker thread's turn for the look-up and the send
+    if outcome is None:
+        raise _opens_nothing(request)
+    return _answer(outcome, _lang(request))
+
+
+def _submit_by_code(
+    event: live.LiveEvent, code: Any, results: Any, lang: str, sender: Any
+) -> live.Outcome | None:
+    """The table ``code`` opens sends ``results`` (``live.submit``); None when it opens none."""
+    label = event.by_code(code) if isinstance(code, str) else None
+    if label is None:
+        return None
+    return live.submit(event, label, results, lang, code=code, sender=sender)
 
 
 async def _token_table(request: Request) -> str:

@@ -3,8 +3,11 @@
 - ``GET /t/<token>`` the table's page (``tablepage``), in the phone's language
   (``?lang=``, else ``Accept-Language``); any token that opens nothing gets one and the
   same small page, 404, and counts as a wrong code of its address (429 after too many);
+  while the workbook cannot be read (a save caught half-way, a corrupt file) no token is
+  proven wrong: 503 with ``Retry-After``, a page asking to load it again, not counted;
 - ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second (a
-  token that opens nothing: a JSON 404, ``live_no_table``);
+  token that opens nothing: a JSON 404, ``live_no_table``; while the workbook cannot be
+  read, a JSON 503, ``live_unreadable``, with ``Retry-After``, not counted);
 - ``answer_form``: the HTML answer to the page's form post (``POST /t/<token>``, read and
   sent by ``web.live``): the page again, with what was typed and the messages;
 - ``GET /room`` the projector's page (``wall.room_page``): the standings and the open
@@ -39,6 +42,8 @@ from xlsx_scorer.web.livewords import render
 
 #: A page that changes as the round goes is never kept by a browser or a proxy.
 NO_STORE = {"cache-control": "no-store"}
+#: Seconds a phone is asked to wait while the workbook cannot be read (``Retry-After``).
+RETRY_SECONDS = 1
 
 logger = logging.getLogger("xlsx_scorer.web")
 
@@ -101,14 +106,33 @@ async def _view(request: Request) -> dict[str, Any] | Response:
     token = request.path_params["token"]
     view = await _in_thread(functools.partial(live.table_view, _event(request), token, lang))
     if view is None:
+        if not await _readable(request):
+            return _wait(lang)
         attempts.failed(_client(request))
         return _nothing(lang, 404)
     return dict(view)
 
 
+async def _readable(request: Request) -> bool:
+    """Whether the workbook as on disk now was read: only then does a token that opens
+    nothing open nothing (while it cannot be read, mid-save or corrupt, no token is proven
+    wrong: 503, not counted as a wrong code)."""
+    readable: bool = await _in_thread(_event(request).readable)
+    return readable
+
+
 def _nothing(lang: str, status: int, headers: dict[str, str] | None = None) -> HTMLResponse:
     page = render("nothing.html", lang)
     return HTMLResponse(page, status_code=status, headers={**NO_STORE, **(headers or {})})
+
+
+def _wait(lang: str) -> HTMLResponse:
+    """503 while the workbook cannot be read: a page that asks to load it again in a moment
+    (``wait.html``; no automatic refresh, as the room page has none: WCAG 2.2.1), with
+    ``Retry-After``."""
+    page = render("wait.html", lang)
+    headers = {**NO_STORE, "retry-after": str(RETRY_SECONDS)}
+    return HTMLResponse(page, status_code=503, headers=headers)
 
 
 async def _table_page(request: Request) -> Response:
@@ -130,6 +154,9 @@ async def _table_state(request: Request) -> Response:
     look = functools.partial(live.table_state, _event(request), request.path_params["token"])
     found = await anyio.to_thread.run_sync(look, limiter=request.app.state.poll_lane)
     if found is None:  # answered as JSON, as a poller reads it
+        if not await _readable(request):
+            retry = {**NO_STORE, "retry-after": str(RETRY_SECONDS)}
+            return gate.refusal(lang, 503, "live_unreadable", retry)
         attempts.failed(_client(request))
         return gate.refusal(lang, 404, "live_no_table", NO_STORE)
     state = found if found in tablepage.STATES else "to_play"

@@ -9,6 +9,8 @@ format, the roster; ~6 KB pickled) and the values sent, and waits, lock released
 answering the phones meanwhile.  The process runs the same ``entry.check`` on the same
 part, so the answer is the one the server's own process would give; while the process
 starts, or when it broke (it is made again), the server checks in its own process.
+The same process reads the workbook when it changed on disk by another hand (a round
+seated by ``seat``, a slip typed in): ``read``, the open round's snapshot.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from xlsx_scorer.app.live import entry, write
-from xlsx_scorer.findings import Finding
+from xlsx_scorer.app.live import entry, snapshot, write
+from xlsx_scorer.findings import Finding, UnusableWorkbookError
 from xlsx_scorer.xlsx.read import reader
 
 Checked = tuple[tuple[Finding, ...], list[dict[str, Any]] | None]
@@ -81,12 +83,34 @@ class Checker:
             logger.exception("the checking process failed")
             return entry.check(part, seated, values)
 
+    def read(self, data: bytes, stamp: tuple[int, int, int]) -> snapshot.Snapshot | None:
+        """``snapshot.read(data, stamp)`` in the process (in this one while it starts or when
+        it broke), None for bytes that are no workbook that can be read: the server never
+        parses the whole workbook itself, so its memory does not follow the workbook's
+        size as the event grows."""
+        pool = self._process()
+        ready = self._ready
+        if ready is None or not ready.done():
+            return _snapshot_or_none(data, stamp)
+        try:
+            return pool.submit(_snapshot_or_none, data, stamp).result()
+        except Exception:  # a broken process: read here this time, there the next
+            logger.exception("the checking process failed")
+            return _snapshot_or_none(data, stamp)
+
     def close(self) -> None:
         """Stop the process."""
         with self._lock:
             if self._pool is not None:
                 self._pool.shutdown(cancel_futures=True)
                 self._pool = None
+
+
+def _snapshot_or_none(data: bytes, stamp: tuple[int, int, int]) -> snapshot.Snapshot | None:
+    try:
+        return snapshot.read(data, stamp)
+    except UnusableWorkbookError:  # said by None: the error need not cross the processes
+        return None
 
 
 def _ready() -> None:

@@ -173,12 +173,17 @@ def read_sender(given: Any, seated: Seated) -> str | None:
 
 def table_part(book: reader.Workbook, seated: Seated) -> reader.Workbook:
     """The part of ``book`` that checking table ``seated`` reads: its seated rows of
-    ``Results`` (their real row numbers), the format and the roster; no package, no sheets
-    of ours (small enough to hand to another process: ``checker``)."""
+    ``Results`` (``rows_part``; small enough to hand to another process: ``checker``)."""
+    return rows_part(book, seated.rows)
+
+
+def rows_part(book: reader.Workbook, rows: Sequence[int]) -> reader.Workbook:
+    """``book`` with only ``rows`` of ``Results`` (their real row numbers), the format and
+    the roster: no package, no sheets of ours (the check reads none of them:
+    ``pipeline.validate`` reads the rows, the format and the roster)."""
     results = book.results
-    raw = results.raw.loc[list(seated.rows)].copy()
+    raw = results.raw.loc[list(rows)].copy()
     sheet = dataclasses.replace(results, raw=raw, coded={}, uncached=frozenset(), merged=())
-    # the check reads no package (``pipeline.validate``: the rows, format, roster)
     return dataclasses.replace(book, package=None, existing_outputs={}, results=sheet)  # type: ignore[arg-type]
 
 

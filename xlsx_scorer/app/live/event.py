@@ -10,8 +10,11 @@ Every change goes through one lock: a submission is checked by the rules first (
 the lock, in a process of its own: ``checker``), then journalled and folded in under it,
 so four different results sent at once for one table are one ``sent`` then three
 ``disputed`` answers, one disputed table.
-Approvals are written by ``write.write`` under a second lock, one writer at a time; while
-the workbook is locked they wait, and a background thread writes them once it is free.
+Approvals are written by ``write.write`` under a second lock, one writer at a time, in a
+process of its own at a lower priority (the tables' submissions come first on a laptop's
+two cores); it hands back the snapshot of the workbook it saved (``snapshot.read``), so the
+server does not read the file again after its own writes.  While the workbook is locked
+they wait, and a background thread writes them once it is free.
 """
 
 from __future__ import annotations
@@ -24,40 +27,24 @@ import secrets
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xlsx_scorer.app import reading
 from xlsx_scorer.app.live import checker, codes, entry, write
 from xlsx_scorer.app.live.journal import Journal, journal_path, seating_key
+from xlsx_scorer.app.live.snapshot import Snapshot
 from xlsx_scorer.app.live.state import TableState
-from xlsx_scorer.findings import Finding, UnusableWorkbookError
-from xlsx_scorer.opc import safety
+from xlsx_scorer.findings import Finding
 from xlsx_scorer.xlsx.read import reader
 
-#: Bodies checked lately, remembered (a replay is answered without checking again).
+#: Bodies checked lately in the workbook as it is now, remembered (a replay is answered
+#: without checking again).
 CHECKS_KEPT = 256
 #: Seconds between two tries to write approvals waiting for the workbook to be closed.
 RETRY_EVERY = 1.0
 
 logger = logging.getLogger("xlsx_scorer.live")
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The workbook on disk as last read: its stamp, the book, the open round, its tables
-    (label → seated rows and players), their codes and what their rows hold."""
-
-    stamp: tuple[int, int, int] | None
-    book: reader.Workbook | None = None
-    round: int | None = None
-    tables: dict[str, entry.Seated] = field(default_factory=dict)
-    codes: dict[str, codes.TableCode] = field(default_factory=dict)
-    disk: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
-    #: The file could not be read (missing, or a save caught half-way): no code is proven
-    #: wrong by this reading.
-    unreadable: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,22 +117,15 @@ class LiveEvent:
         if now is None:
             return Snapshot(None, unreadable=True)
         try:
-            package = safety.check_package(self.path.read_bytes())
-            book = reading.read(package)
-        except (UnusableWorkbookError, OSError) as error:
-            logger.warning("the served workbook cannot be read now: %s", type(error).__name__)
+            shot = self._checker.read(self.path.read_bytes(), now)  # read in that process
+        except OSError as error:
+            shot, reason = None, type(error).__name__
+        else:
+            reason = "UnusableWorkbookError"
+        if shot is None:
+            logger.warning("the served workbook cannot be read now: %s", reason)
             return Snapshot(now, unreadable=True)
-        found = codes.open_codes(book.existing_outputs)
-        if found is None:
-            return Snapshot(now, book)
-        round_no, table_codes = found
-        seated = entry.seated_tables(book, round_no)
-        tables = {label: seated[label] for label in table_codes if label in seated}
-        disk = {
-            label: (typed, entry.canonical_digest(typed))
-            for label, typed in entry.on_disk(book, tables).items()
-        }
-        return Snapshot(now, book, round_no, tables, table_codes, disk)
+        return shot
 
     # -- tables --------------------------------------------------------------------------
 
@@ -163,8 +143,9 @@ class LiveEvent:
     def remembered(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """``make()``, made once per state of the event (its workbook's stamp, the count of
         changes, the lock) and ``key``: 200 phones polling cost one view per change."""
+        stamp = self.snapshot().stamp  # read (or waited for) before the lock is taken
         with self._lock:
-            now = (self.snapshot().stamp, self.version, self.locked())
+            now = (stamp, self.version, self.locked())
             if now != self._views_made:
                 self._views, self._views_made = {}, now
             if key not in self._views:
@@ -247,6 +228,7 @@ class LiveEvent:
         findings, typed = self._checker.check(self._part(shot, label), seated, values)
         located = tuple(f.located(file=self.path.name) for f in findings)
         with self._lock:
+            self._checked = _kept(self._checked, shot.stamp)
             self._checked[key] = (located, typed)
             while len(self._checked) > CHECKS_KEPT:
                 del self._checked[next(iter(self._checked))]
@@ -254,15 +236,14 @@ class LiveEvent:
 
     def _part(self, shot: Snapshot, label: str) -> reader.Workbook:
         """The table's part of the workbook as read (``entry.table_part``), made once."""
-        key = ("part", shot.stamp, label)
+        key = (shot.stamp, label)
         with self._lock:
             part = self._parts.get(key)
         if part is None:
             assert shot.book is not None
             part = entry.table_part(shot.book, shot.tables[label])
             with self._lock:
-                if len(self._parts) > CHECKS_KEPT:
-                    self._parts.clear()
+                self._parts = _kept(self._parts, shot.stamp)
                 self._parts[key] = part
         return part
 
@@ -406,8 +387,11 @@ class LiveEvent:
             if not waiting:
                 return True
             approvals = [(r, t, res) for _, r, t, res in waiting]
-            if not self._writer().submit(write.write, self.path, approvals).result():
-                return False
+            with self._reading:  # the file it saves is read there: none reads it here meanwhile
+                written = self._writer().submit(write.write, self.path, approvals).result()
+                if written is None:
+                    return False
+                self._adopt(written)
             self.journal.mark_written([seq for seq, *_ in waiting])
             done = {seq for seq, *_ in waiting}
             with self._lock:
@@ -415,6 +399,16 @@ class LiveEvent:
                     if held.pending in done:
                         held.pending = None
             return True
+
+    def _adopt(self, written: Snapshot) -> None:
+        """Take the snapshot the writing process read of the workbook it saved (under
+        ``_reading``), unless the file changed again since: then it is read here."""
+        try:
+            now = write.stamp(self.path)
+        except OSError:
+            return
+        if now == written.stamp:
+            self._snapshot = written
 
     def _writer(self) -> ProcessPoolExecutor:
         """The process that writes and scores the workbook (one, made once): the scoring
@@ -425,7 +419,7 @@ class LiveEvent:
             self._pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=context,
-                initializer=write.follow_parent,
+                initializer=write.background,
                 initargs=(os.getpid(),),
             )
         return self._pool
@@ -465,6 +459,20 @@ class LiveEvent:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
         self.journal.close()
+
+
+def _kept(made: dict[tuple[Any, ...], Any], stamp: Any) -> dict[tuple[Any, ...], Any]:
+    """The entries of ``made`` (keyed by the workbook's stamp first) made from the workbook
+    as it is now: those of a workbook since changed are never asked for again (their key
+    holds its stamp), so they are dropped, and what is kept stays one workbook's worth
+    however long the event runs (an approval changes the file: a new stamp).
+
+    >>> _kept({((1, 2, 3), "a"): 1, ((4, 5, 6), "a"): 2}, (4, 5, 6))
+    {((4, 5, 6), 'a'): 2}
+    """
+    if all(key[0] == stamp for key in made):
+        return made
+    return {key: value for key, value in made.items() if key[0] == stamp}
 
 
 def _digest_or_refusal(findings: Any, typed: Any) -> str | Outcome:

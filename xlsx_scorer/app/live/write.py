@@ -4,7 +4,7 @@ The edit is the one ``seat`` and ``merge`` use (``xlsx.write.patch``: only the r
 cells of the table's seated rows change, every other part stays byte for byte, the cells
 keep their styles), then ``api.score`` writes our sheets as ``score`` does, and the file
 is replaced atomically (``save.save_atomically``: a temporary file beside it, flushed,
-then renamed).  A mark is
+then renamed), and the saved workbook is read here (``snapshot.read``) for the server.  A mark is
 written ``x`` (read as yes in every language), a mark not given is left blank (no).
 
 Nothing is written while the workbook is open in Excel (``~$EVENT.xlsx`` beside it) or
@@ -22,6 +22,8 @@ is tried anew).
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import os
 import threading
 import time
@@ -30,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsx_scorer.app import api
-from xlsx_scorer.app.live import entry
+from xlsx_scorer.app.live import entry, snapshot
 from xlsx_scorer.i18n import header
 from xlsx_scorer.opc import safety
 from xlsx_scorer.xlsx.read import reader
@@ -38,6 +40,8 @@ from xlsx_scorer.xlsx.write import patch, save
 
 #: Seconds between two looks of the writing process at its server.
 PARENT_CHECK = 0.5
+#: How much lower the writing process's priority is than the server's (``os.nice``).
+NICENESS = 5
 #: What a mark given is written as.
 YES = "x"
 
@@ -59,6 +63,15 @@ def follow_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
+def background(parent: int) -> None:
+    """In the writing process: follow the server (``follow_parent``) and run at a lower
+    priority (``NICENESS``), so that scoring the event after an approval yields the cores
+    to the tables' submissions being checked (where the system has priorities)."""
+    follow_parent(parent)
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice (Windows): as it is
+        os.nice(NICENESS)
 
 
 def stamp(path: Path) -> tuple[int, int, int]:
@@ -88,13 +101,17 @@ def edits(book: reader.Workbook, approvals: Sequence[Approval]) -> dict[str, pat
     return cells
 
 
-def write(path: Path, approvals: Sequence[Approval], *, attempts: int = 3) -> bool:
-    """Write ``approvals`` into the workbook at ``path`` and score it; False (nothing
-    written) while it is locked.  A change on disk meanwhile starts again from the new
-    file (up to ``attempts`` times, then ``RuntimeError``: nothing is written)."""
+def write(
+    path: Path, approvals: Sequence[Approval], *, attempts: int = 3
+) -> snapshot.Snapshot | None:
+    """Write ``approvals`` into the workbook at ``path`` and score it: the snapshot of the
+    workbook saved (``snapshot.read``, the server takes it instead of reading the file
+    again), or None (nothing written) while it is locked.  A change on disk meanwhile
+    starts again from the new file (up to ``attempts`` times, then ``RuntimeError``:
+    nothing is written)."""
     for _ in range(attempts):
         if locked(path):
-            return False
+            return None
         before = stamp(path)
         data = path.read_bytes()
         package = safety.check_package(data)
@@ -104,12 +121,13 @@ def write(path: Path, approvals: Sequence[Approval], *, attempts: int = 3) -> bo
         scored = api.score(patched, filename=path.name).workbook
         if scored is None:
             raise RuntimeError("the approved workbook could not be scored")
+        shot = snapshot.read(scored, before)  # read before it is saved: the server waits less
         if locked(path):
-            return False
+            return None
         if stamp(path) != before:
             continue  # changed on disk meanwhile: read it again
-        save.save_atomically(path, scored)
-        return True
+        saved = save.save_atomically(path, scored)
+        return dataclasses.replace(shot, stamp=(saved.st_mtime_ns, saved.st_size, saved.st_ino))
     raise RuntimeError("the workbook kept changing on disk")
 
 

@@ -115,8 +115,10 @@ def check_workbook_name(target: Path, suffix: str) -> None:
     )
 
 
-def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> None:
-    """Write ``data`` to ``target`` through a temporary file in the same folder, then rename.
+def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> os.stat_result:
+    """Write ``data`` to ``target`` through a temporary file in the same folder, then rename;
+    the file's status as written (its inode, size and modification time, which the rename
+    keeps: what tells this file from one saved over it later).
 
     A crash or a full disk leaves the old ``target`` as it was.  A workbook
     open in Excel or LibreOffice (its lock file beside it) is refused.  With
@@ -143,6 +145,7 @@ def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> Non
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+            written = os.fstat(stream.fileno())
         temporary.chmod(target.stat().st_mode & 0o777 if target.exists() else _new_file_mode())
         if overwrite:
             temporary.replace(target)
@@ -154,6 +157,7 @@ def save_atomically(target: Path, data: bytes, *, overwrite: bool = True) -> Non
         raise UnusableWorkbookError("unusable.write_failed", {"detail": str(error)}) from error
     finally:
         temporary.unlink(missing_ok=True)
+    return written
 
 
 def _link_into_place(temporary: Path, target: Path) -> None:
