@@ -6,7 +6,10 @@ The rules are in ``docs/rules.md`` (Seating); in order of importance:
    exists.  ``random`` plans *all* the event's rounds at once (the first
    ``PLAN_AHEAD``) from the seed and the roster (so a later round never gets stuck)
    and keeps to that plan while the players stay the same; a changed roster
-   re-plans the remaining rounds;
+   re-plans the remaining rounds.  A 2-player roster of at most
+   ``schedule.SCHEDULE_ROSTER`` players is planned by ``schedule.schedule``: the
+   pairings, byes and starters together, so that starts stay within one after every
+   round of a whole round robin (round by round, 5 players reached 1–3 in round 5);
 2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
    one; nobody gets a second bye before everyone had one;
 3. starts rotate: after any round, starts per player differ by at most 1;
@@ -35,7 +38,15 @@ from xlsx_scorer.core.seating import swiss
 from xlsx_scorer.core.seating.exact import SMALL_ROSTER
 from xlsx_scorer.core.seating.keep import keeps_hard_rules, settle
 from xlsx_scorer.core.seating.plan import improve, initial
-from xlsx_scorer.core.seating.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
+from xlsx_scorer.core.seating.rounds import (
+    SMALL,
+    STARTER,
+    Context,
+    RoundPlan,
+    choose_classes,
+    lower_bound,
+)
+from xlsx_scorer.core.seating.schedule import SCHEDULE_ROSTER, schedule
 from xlsx_scorer.core.seating.tables import Entrant, PastTable, Seating
 from xlsx_scorer.findings import Finding, Where
 
@@ -204,7 +215,7 @@ def _random(  # noqa: PLR0917 - the round and all it is planned from
         start -= 1
     if start < round_no:
         plans = _plan(ctx.before(start), sizes, seed, start, rounds)
-        if all(
+        if len(plans) > round_no - start and all(
             plans[r - start].grouping(ctx.names) == _grouping(history, r)
             for r in range(start, round_no)
         ):
@@ -219,6 +230,13 @@ def _grouping(history: Sequence[PastTable], round_no: int) -> frozenset[frozense
 def _plan(
     ctx: Context, sizes: tuple[int, ...], seed: int, first: int, rounds: int
 ) -> list[RoundPlan]:
+    """Rounds ``first`` … ``rounds`` planned: a small 2-player roster by ``schedule`` (the
+    pairings, byes and starters with starts within one after every round; as many rounds as
+    the pairs not met yet allow, the rest planned when they come), else by the search."""
+    if max(sizes) == 2 and len(ctx.names) <= SCHEDULE_ROSTER:
+        planned = _scheduled(ctx, seed, first, rounds)
+        if planned:
+            return planned
     rng = random.Random(f"random:{seed}:{first}")  # noqa: S311 - a seating, not a secret
     plans = []
     counts = ctx.counts()
@@ -250,6 +268,47 @@ def _plan(
     )
     for plan, tables in zip(plans, grouped, strict=True):
         plan.tables = tables
+    return plans
+
+
+def _scheduled(ctx: Context, seed: int, first: int, rounds: int) -> list[RoundPlan]:
+    """``schedule``'s rounds as plans (each game's starter first, and among the starters);
+    empty when it found none."""
+    n, counts, meetings = len(ctx.names), ctx.counts(), ctx.meetings()
+    met = {
+        (a, b): meetings.count(a, b)
+        for a in range(n)
+        for b in range(a + 1, n)
+        if meetings.count(a, b)
+    }
+    fewest = min((meetings.count(a, b) for a in range(n) for b in range(a + 1, n)), default=0)
+    fresh = sum(1 for a in range(n) for b in range(a + 1, n) if meetings.count(a, b) == fewest)
+    horizon = min(rounds - first + 1, fresh // max(1, n // 2))
+    found = schedule(
+        n,
+        horizon,
+        met=met,
+        starts=counts.starts,
+        byes=counts.byes,
+        forbidden=meetings.forbidden,
+        no_bye={p for players in ctx.pins.values() for p in players},
+        seed=seed,
+    )
+    plans = []
+    for games, bye in found or ():
+        classes = [-1 if p == bye else 0 for p in range(n)]
+        for starter, _ in games:
+            classes[starter] = STARTER
+        plans.append(
+            RoundPlan(
+                classes,
+                [(STARTER, 0)] * len(games),
+                [],
+                [] if bye is None else [bye],
+                {starter for starter, _ in games},
+                [[a, b] for a, b in games],
+            )
+        )
     return plans
 
 
