@@ -243,10 +243,11 @@ def _plan(
     for _ in range(first, rounds + 1):
         keys = [rng.random() for _ in ctx.names]
         plans.append(choose_classes(ctx, sizes, counts, keys))
+    shapes = [tuple(len(seats) for seats in p.shape) for p in plans]
+    while len(plans) > 1 and lower_bound(len(ctx.names), shapes[: len(plans)]) > 0:
+        plans.pop()  # past the rounds a plan without repeats may fill: planned when they come
     meetings = ctx.meetings()
-    unavoidable = lower_bound(
-        len(ctx.names), [tuple(len(seats) for seats in p.shape) for p in plans]
-    )
+    unavoidable = lower_bound(len(ctx.names), shapes[: len(plans)])
     grouped = initial(
         [p.classes for p in plans],
         [p.shape for p in plans],
