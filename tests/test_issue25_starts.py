@@ -219,3 +219,45 @@ def test_every_method_keeps_starts_within_one(
     report's range is always true: asserted inside)."""
     dropped = {f"P{i:02d}": after for i, after in drops if i < count}
     assert max(_starts_range_said_and_kept(count, sizes, method, seed, dropped), default=0) <= 1
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes", "method", "joins"),
+    [
+        (6, (2,), "random", 3),
+        (7, (2,), "random", 4),
+        (9, (3, 4), "random", 4),
+        (6, (2,), "swiss", 3),
+        (8, (3, 4), "swiss", 3),
+    ],
+)
+def test_a_late_entry_starts_every_game_until_within_one(
+    count: int, sizes: tuple[int, ...], method: Method, joins: int
+) -> None:
+    """docs/rules.md (Seating, starts): a name added at round ``joins`` has the fewest starts;
+    while behind everyone else it starts every game it plays and takes no bye, and from
+    the round it is within one, starts stay within one."""
+    names = [f"P{i:02d}" for i in range(count)]
+    late = names[-1]
+    for seed in (0, 1):
+        history: list[PastTable] = []
+        caught_up = False
+        for round_no in range(1, 9):
+            entrants = [Entrant(n) for n in names if n != late or round_no >= joins]
+            seated = seat(
+                entrants, history, standings=[e.name for e in entrants], table_sizes=sizes,
+                round=round_no, rounds=8, method=method, seed=seed,
+            )  # fmt: skip
+            before = Counter(g.players[0] for g in history if not g.bye)
+            behind = round_no >= joins and before[late] < min(before[n] for n in names[:-1])
+            if behind:
+                assert late not in seated.byes, (seed, round_no)
+                game = next(t.players for t in seated.tables if late in t.players)
+                assert game[0] == late, (seed, round_no, game)
+            history += [PastTable(round_no, t.players) for t in seated.tables]
+            history += [PastTable(round_no, (b,), bye=True) for b in seated.byes]
+            after = Counter(g.players[0] for g in history if not g.bye)
+            counts = [after[e.name] for e in entrants]
+            caught_up = caught_up or (round_no >= joins and max(counts) - min(counts) <= 1)
+            if caught_up:
+                assert max(counts) - min(counts) <= 1, (seed, round_no, counts)

@@ -12,7 +12,8 @@ The rules are in ``docs/rules.md`` (Seating); in order of importance:
    round of a whole round robin (round by round, 5 players reached 1–3 in round 5);
 2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
    one; nobody gets a second bye before everyone had one;
-3. starts rotate: after any round, starts per player differ by at most 1;
+3. starts rotate: after any round, starts per player differ by at most 1 wherever the
+   round's fewest repeats allow it; a late entry, behind, starts every game it plays;
 4. ``swiss``: tables of close standings (see ``swiss``);
 5. the roster's constraints: a fixed table, players of one club never together,
    dropped players left out.  One that cannot be kept is named in a finding.
@@ -232,7 +233,12 @@ def _plan(
 ) -> list[RoundPlan]:
     """Rounds ``first`` … ``rounds`` planned: a small 2-player roster by ``schedule`` (the
     pairings, byes and starters with starts within one after every round; as many rounds as
-    the pairs not met yet allow, the rest planned when they come), else by the search."""
+    the pairs not met yet allow, the rest planned when they come), else by the search, over
+    as many rounds as a plan without repeats may fill (``lower_bound`` 0: 9 players at
+    3+3+3, 4 rounds): rounds that must repeat, planned with those that need not, drew
+    repeats early, where each round's own fewest-repeats seating replaced the plan and
+    could strand the starts.  The plan may so be shorter than asked; ``_random`` plans a
+    round past it when it comes."""
     if max(sizes) == 2 and len(ctx.names) <= SCHEDULE_ROSTER:
         planned = _scheduled(ctx, seed, first, rounds)
         if planned:
