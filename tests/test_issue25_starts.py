@@ -278,3 +278,34 @@ def test_a_late_entry_starts_every_game_until_within_one(
             caught_up = caught_up or (round_no >= joins and max(counts) - min(counts) <= 1)
             if caught_up:
                 assert max(counts) - min(counts) <= 1, (seed, round_no, counts)
+
+
+@pytest.mark.parametrize(
+    ("count", "club", "fixed"),
+    [(6, ("P00", "P01", "P02"), {}), (8, (), {"P03": 1, "P04": 2})],
+)
+def test_clubs_and_fixed_tables_keep_starts_within_one(
+    count: int, club: tuple[str, ...], fixed: dict[str, int]
+) -> None:
+    """2-player ``random`` with a club of three among 6 (the 9 pairs across it fill 3 rounds
+    of 5) and two players fixed at tables 1 and 2 among 8 (they never meet): the club never
+    meets, the fixed keep their tables, starts within one after every round."""
+    names = [f"P{i:02d}" for i in range(count)]
+    rounds = count - 1
+    for seed in (0, 1, 2):
+        history: list[PastTable] = []
+        for round_no in range(1, rounds + 1):
+            entrants = [
+                Entrant(n, club="X" if n in club else None, fixed_table=fixed.get(n)) for n in names
+            ]
+            seated = seat(
+                entrants, history, table_sizes=(2,), round=round_no, rounds=rounds, seed=seed
+            )
+            for table in seated.tables:
+                assert not set(table.players) <= set(club), (seed, round_no, table)
+            for name, number in fixed.items():
+                assert name in next(t.players for t in seated.tables if t.number == number)
+            history += [PastTable(round_no, t.players) for t in seated.tables]
+            starts = Counter(g.players[0] for g in history if not g.bye)
+            counts = [starts[n] for n in names]
+            assert max(counts) - min(counts) <= 1, (seed, round_no, counts)

@@ -69,15 +69,25 @@ def schedule(
     forbidden: set[tuple[int, int]],
     no_bye: set[int],
     seed: int,
+    again: bool = False,
 ) -> list[Round] | None:
-    """``rounds`` rounds of ``n`` players (see the module docstring), or ``None``."""
+    """``rounds`` rounds of ``n`` players (see the module docstring), or ``None``.
+
+    ``again``: the pairs met least are too few for the rounds (7 players, a club pair: 20
+    pairs for 21 games), so in the last round a pair may meet once more than they, as few
+    as can be (earlier, each round's own fewest repeats would replace the plan's round).
+    """
     order = list(range(n))
     random.Random(f"schedule:{seed}").shuffle(order)  # noqa: S311 - a seating, not a secret
-    fewest = min((met.get(pair, 0) for pair in combinations(range(n), 2)), default=0)
+    fewest = min(
+        (met.get(pair, 0) for pair in combinations(range(n), 2) if pair not in forbidden),
+        default=0,
+    )
     pairs = [
         (min(a, b), max(a, b))
         for a, b in combinations(order, 2)
-        if (min(a, b), max(a, b)) not in forbidden and met.get((min(a, b), max(a, b)), 0) == fewest
+        if (min(a, b), max(a, b)) not in forbidden
+        and met.get((min(a, b), max(a, b)), 0) <= fewest + again
     ]
     model = cp_model.CpModel()
     game = {(r, a, b): model.new_bool_var(f"g{r}_{a}_{b}") for r in range(rounds) for a, b in pairs}
@@ -90,8 +100,17 @@ def schedule(
     }
     for key, var in first.items():
         model.add_implication(var, game[key])
+    repeats: list[cp_model.IntVar] = []
     for a, b in pairs:
-        model.add_at_most_one(game[r, a, b] for r in range(rounds))
+        times = met.get((a, b), 0) + sum(game[r, a, b] for r in range(rounds))
+        if again:  # once more than the pairs met least, in the last round alone, counted
+            early = met.get((a, b), 0) + sum(game[r, a, b] for r in range(rounds - 1))
+            model.add(early <= fewest + 1)
+            extra = model.new_bool_var(f"x{a}_{b}")
+            model.add(times <= fewest + 1 + extra)
+            repeats.append(extra)
+        else:
+            model.add(times <= fewest + 1)
     started = {}
     for r in range(rounds):
         model.add(sum(v for (s, _), v in bye.items() if s == r) == n % 2)
@@ -111,6 +130,8 @@ def schedule(
             a, b = order[i], order[i + 1]
             model.add(game[0, min(a, b), max(a, b)] == 1)
             model.add(first[0, min(a, b), max(a, b)] == int(a < b))
+    if again:
+        model.minimize(sum(repeats))
     solver = _solver(seed, SCHEDULE_TIME)
     if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
         return None

@@ -288,19 +288,36 @@ def _scheduled(ctx: Context, seed: int, first: int, rounds: int) -> list[RoundPl
         for b in range(a + 1, n)
         if meetings.count(a, b)
     }
-    fewest = min((meetings.count(a, b) for a in range(n) for b in range(a + 1, n)), default=0)
-    fresh = sum(1 for a in range(n) for b in range(a + 1, n) if meetings.count(a, b) == fewest)
-    horizon = min(rounds - first + 1, fresh // max(1, n // 2))
-    found = schedule(
-        n,
-        horizon,
-        met=met,
-        starts=counts.starts,
-        byes=counts.byes,
-        forbidden=meetings.forbidden,
-        no_bye={p for players in ctx.pins.values() for p in players},
-        seed=seed,
-    )
+    allowed = [
+        (a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in meetings.forbidden
+    ]
+    fewest = min((meetings.count(a, b) for a, b in allowed), default=0)
+    fresh = sum(1 for a, b in allowed if meetings.count(a, b) == fewest)
+    # As many rounds as the pairs met least allow (with a round more, where one round is
+    # left past them: 7 players and a club pair fill 6 rounds, the 7th then meets a pair
+    # again, and is planned with the six so that its starts stay within one); where clubs or
+    # fixed tables leave fewer (6 players, a club of 3: the 9 pairs across it fill 3 rounds,
+    # not 4), two shorter tries; with too few for one round, a round meeting as few again.
+    left = rounds - first + 1
+    longest = min(left, fresh // max(1, n // 2))
+    tries = [(h, False) for h in range(longest, max(0, longest - 3), -1)] or [(1, True)]
+    if longest and left == longest + 1:
+        tries.insert(0, (left, True))
+    found = None
+    for horizon, again in tries:
+        found = schedule(
+            n,
+            horizon,
+            met=met,
+            starts=counts.starts,
+            byes=counts.byes,
+            forbidden=meetings.forbidden,
+            no_bye={p for players in ctx.pins.values() for p in players},
+            seed=seed,
+            again=again,
+        )
+        if found:
+            break
     plans = []
     for games, bye in found or ():
         classes = [-1 if p == bye else 0 for p in range(n)]
