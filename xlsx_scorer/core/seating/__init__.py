@@ -12,6 +12,8 @@ Inside, each module imports only those below it, never in a circle:
 - ``exact``: the hard rules and the proofs (OR-Tools CP-SAT): ``solve``, ``lower_bound``;
 - ``swiss``: tables of players close in the standings;
 - ``plan``: the search that groups players with as few repeated pairs as possible;
+- ``schedule``: a small 2-player roster's rounds at once (CP-SAT): pairings, byes and who
+  starts, with no rematch and starts within one after every round;
 - ``tables``: the shapes all of them share (``Entrant``, ``PastTable``, ``Table``, ``Seating``).
 
 >>> seated = seat([Entrant(n) for n in "ABCDEFG"], (), round=1, rounds=3, seed=1)

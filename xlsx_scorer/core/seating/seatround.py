@@ -6,10 +6,14 @@ The rules are in ``docs/rules.md`` (Seating); in order of importance:
    exists.  ``random`` plans *all* the event's rounds at once (the first
    ``PLAN_AHEAD``) from the seed and the roster (so a later round never gets stuck)
    and keeps to that plan while the players stay the same; a changed roster
-   re-plans the remaining rounds;
+   re-plans the remaining rounds.  A 2-player roster of at most
+   ``schedule.SCHEDULE_ROSTER`` players is planned by ``schedule.schedule``: the
+   pairings, byes and starters together, so that starts stay within one after every
+   round of a whole round robin (round by round, 5 players reached 1–3 in round 5);
 2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
    one; nobody gets a second bye before everyone had one;
-3. starts rotate: after any round, starts per player differ by at most 1;
+3. starts rotate: after any round, starts per player differ by at most 1 wherever the
+   round's fewest repeats allow it; a late entry, behind, starts every game it plays;
 4. ``swiss``: tables of close standings (see ``swiss``);
 5. the roster's constraints: a fixed table, players of one club never together,
    dropped players left out.  One that cannot be kept is named in a finding.
@@ -36,7 +40,15 @@ from xlsx_scorer.core.seating import swiss
 from xlsx_scorer.core.seating.exact import SMALL_ROSTER
 from xlsx_scorer.core.seating.keep import keeps_hard_rules, settle
 from xlsx_scorer.core.seating.plan import improve, initial
-from xlsx_scorer.core.seating.rounds import SMALL, Context, RoundPlan, choose_classes, lower_bound
+from xlsx_scorer.core.seating.rounds import (
+    SMALL,
+    STARTER,
+    Context,
+    RoundPlan,
+    choose_classes,
+    lower_bound,
+)
+from xlsx_scorer.core.seating.schedule import SCHEDULE_ROSTER, schedule
 from xlsx_scorer.core.seating.tables import Entrant, PastTable, Seating
 from xlsx_scorer.findings import Finding, Where
 
@@ -221,7 +233,7 @@ def _random(  # noqa: PLR0917 - the round and all it is planned from
         start -= 1
     if start < round_no:
         plans = _plan(ctx.before(start), sizes, seed, start, rounds)
-        if all(
+        if len(plans) > round_no - start and all(
             plans[r - start].grouping(ctx.names) == _grouping(history, r)
             for r in range(start, round_no)
         ):
@@ -236,16 +248,29 @@ def _grouping(history: Sequence[PastTable], round_no: int) -> frozenset[frozense
 def _plan(
     ctx: Context, sizes: tuple[int, ...], seed: int, first: int, rounds: int
 ) -> list[RoundPlan]:
+    """Rounds ``first`` … ``rounds`` planned: a small 2-player roster by ``schedule`` (the
+    pairings, byes and starters with starts within one after every round; as many rounds as
+    the pairs not met yet allow, the rest planned when they come), else by the search, over
+    as many rounds as a plan without repeats may fill (``lower_bound`` 0: 9 players at
+    3+3+3, 4 rounds): rounds that must repeat, planned with those that need not, drew
+    repeats early, where each round's own fewest-repeats seating replaced the plan and
+    could strand the starts.  The plan may so be shorter than asked; ``_random`` plans a
+    round past it when it comes."""
+    if max(sizes) == 2 and len(ctx.names) <= SCHEDULE_ROSTER:
+        planned = _scheduled(ctx, seed, first, rounds)
+        if planned:
+            return planned
     rng = random.Random(f"random:{seed}:{first}")  # noqa: S311 - a seating, not a secret
     plans = []
     counts = ctx.counts()
     for _ in range(first, rounds + 1):
         keys = [rng.random() for _ in ctx.names]
         plans.append(choose_classes(ctx, sizes, counts, keys))
+    shapes = [tuple(len(seats) for seats in p.shape) for p in plans]
+    while len(plans) > 1 and lower_bound(len(ctx.names), shapes[: len(plans)]) > 0:
+        plans.pop()  # past the rounds a plan without repeats may fill: planned when they come
     meetings = ctx.meetings()
-    unavoidable = lower_bound(
-        len(ctx.names), [tuple(len(seats) for seats in p.shape) for p in plans]
-    )
+    unavoidable = lower_bound(len(ctx.names), shapes[: len(plans)])
     grouped = initial(
         [p.classes for p in plans],
         [p.shape for p in plans],
@@ -267,6 +292,64 @@ def _plan(
     )
     for plan, tables in zip(plans, grouped, strict=True):
         plan.tables = tables
+    return plans
+
+
+def _scheduled(ctx: Context, seed: int, first: int, rounds: int) -> list[RoundPlan]:
+    """``schedule``'s rounds as plans (each game's starter first, and among the starters);
+    empty when it found none."""
+    n, counts, meetings = len(ctx.names), ctx.counts(), ctx.meetings()
+    met = {
+        (a, b): meetings.count(a, b)
+        for a in range(n)
+        for b in range(a + 1, n)
+        if meetings.count(a, b)
+    }
+    allowed = [
+        (a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in meetings.forbidden
+    ]
+    fewest = min((meetings.count(a, b) for a, b in allowed), default=0)
+    fresh = sum(1 for a, b in allowed if meetings.count(a, b) == fewest)
+    # As many rounds as the pairs met least allow (with a round more, where one round is
+    # left past them: 7 players and a club pair fill 6 rounds, the 7th then meets a pair
+    # again, and is planned with the six so that its starts stay within one); where clubs or
+    # fixed tables leave fewer (6 players, a club of 3: the 9 pairs across it fill 3 rounds,
+    # not 4), two shorter tries; with too few for one round, a round meeting as few again.
+    left = rounds - first + 1
+    longest = min(left, fresh // max(1, n // 2))
+    tries = [(h, False) for h in range(longest, max(0, longest - 3), -1)] or [(1, True)]
+    if longest and left == longest + 1:
+        tries.insert(0, (left, True))
+    found = None
+    for horizon, again in tries:
+        found = schedule(
+            n,
+            horizon,
+            met=met,
+            starts=counts.starts,
+            byes=counts.byes,
+            forbidden=meetings.forbidden,
+            no_bye={p for players in ctx.pins.values() for p in players},
+            seed=seed,
+            again=again,
+        )
+        if found:
+            break
+    plans = []
+    for games, bye in found or ():
+        classes = [-1 if p == bye else 0 for p in range(n)]
+        for starter, _ in games:
+            classes[starter] = STARTER
+        plans.append(
+            RoundPlan(
+                classes,
+                [(STARTER, 0)] * len(games),
+                [],
+                [] if bye is None else [bye],
+                {starter for starter, _ in games},
+                [[a, b] for a, b in games],
+            )
+        )
     return plans
 
 
