@@ -5,15 +5,19 @@ Inside, each module imports only those below it, never in a circle:
 
 - ``seatround``: seat round N (``seat``): the method (``random`` plans all rounds at once,
   ``swiss`` keeps close standings together), the table sizes (``table_plan``);
-- ``rounds``: what seating knows of the earlier rounds and the fair choices made before
-  grouping (byes, smaller tables, starts); ``lower_bound`` on repeated pairs;
-- ``keep``: the round made to keep the hard rules, and what was proven (``settle``, for
-  any method);
-- ``exact``: the hard rules and the proofs (OR-Tools CP-SAT): ``solve``, ``lower_bound``;
-- ``swiss``: tables of players close in the standings;
-- ``plan``: the search that groups players with as few repeated pairs as possible;
 - ``schedule``: a small 2-player roster's rounds at once (CP-SAT): pairings, byes and who
   starts, with no rematch and starts within one after every round;
+- ``keep``: the round made to keep the hard rules, and what was proven (``settle``, for
+  any method);
+- ``rounds``: what seating knows of the earlier rounds and the fair choices made before
+  grouping (byes, smaller tables, starts); ``lower_bound`` on repeated pairs;
+- ``swiss``: tables of players close in the standings;
+- ``plan``: the search that groups players with as few repeated pairs as possible;
+- ``exact``: the hard rules and the proofs (OR-Tools CP-SAT): ``solve``;
+- ``groups``: the fixed tables in that model (who of a group larger than its table keeps
+  the number);
+- ``problem``: a round as a problem and a seating measured against it (``score``,
+  ``lower_bound``);
 - ``tables``: the shapes all of them share (``Entrant``, ``PastTable``, ``Table``, ``Seating``).
 
 >>> seated = seat([Entrant(n) for n in "ABCDEFG"], (), round=1, rounds=3, seed=1)

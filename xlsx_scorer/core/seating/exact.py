@@ -17,7 +17,7 @@ Which players of a group larger than its table keep the number is the model's ch
 (``kept[p]``), made with the clubs, repeats, fairness and starts: five fixed at table 1
 of 3 + 3 + 3, two of them one club: those two are among the two moved off.
 
-``score`` measures a seating against them.  ``solve`` builds the CP-SAT model
+``problem.score`` measures a seating against them.  ``solve`` builds the CP-SAT model
 (``x[p, t]`` = player ``p`` at table ``t``; a pair indicator only for the pairs that
 met before) with a heuristic seating as its hint, and minimises the four as one
 weighted sum whose weights make it lexicographic: one repeat outweighs any
@@ -42,78 +42,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from xlsx_scorer.core.seating.groups import Fixed, homes, kept, model_groups
+from xlsx_scorer.core.seating.groups import Fixed, model_groups
+from xlsx_scorer.core.seating.problem import (
+    Problem,
+    club_pairs,
+    fairest,
+    homes,
+    low_starters,
+    lower_bound,
+    score,
+    weight,
+)
 
 Proof = Literal["exact", "limit"]
 
 #: Deterministic time (CP-SAT's own unit, about a second of one core) for a round of at most
 #: ``SMALL_ROSTER`` players, where the search is meant to finish (exact); and for larger ones.
 EXACT_TIME, LARGE_TIME, SMALL_ROSTER = 10.0, 1.5, 12
-
-
-@dataclass(frozen=True)
-class Problem:
-    sizes: tuple[int, ...]
-    met: dict[tuple[int, int], int]
-    clubs: tuple[tuple[int, ...], ...]
-    groups: tuple[tuple[int, ...], ...]
-    small: Sequence[int]
-    byes: Sequence[int]
-    starts: Sequence[int]
-    #: How many players fixed at one number a table seats: None, its size; 1 in 2-player
-    #: formats (two fixed at one number would meet there every round).
-    room: int | None = None
-    #: Swiss: each player's place in the standings (1 = best); the closest tables are then
-    #: sought last, after the repeats, the fairness and the starts (``_fairer``).
-    rank: Sequence[int] | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.small)
-
-    @property
-    def largest(self) -> int:
-        return max(self.sizes)
-
-    def seats_for_fixed(self, t: int) -> int:
-        """The players of one fixed number table ``t`` seats (a bye seats none)."""
-        if self.sizes[t] == 1:
-            return 0
-        return self.sizes[t] if self.room is None else min(self.room, self.sizes[t])
-
-    @property
-    def most_kept(self) -> int:
-        """The most fixed players any seating keeps at their number: groups and tables
-        matched largest to largest (a group of 5 and one of 2 at 3 + 3 + 3: 3 + 2).
-
-        >>> groups = ((0, 1, 2, 3, 4), (5, 6))
-        >>> Problem((3, 3, 3), {}, (), groups, [0] * 9, [0] * 9, [0] * 9).most_kept
-        5
-        """
-        groups = sorted((len(g) for g in self.groups), reverse=True)
-        rooms = sorted((self.seats_for_fixed(t) for t in range(len(self.sizes))), reverse=True)
-        return sum(min(g, r) for g, r in zip(groups, rooms, strict=False))
-
-
-@dataclass(frozen=True)
-class Score:
-    """A seating measured: broken club pairs, fixed players off their number beyond what the
-    table sizes force (``groups``), then the soft goals."""
-
-    clubs: int
-    groups: int
-    repeats: int
-    fairness: int
-    starts: int
-
-    @property
-    def hard_kept(self) -> bool:
-        return self.clubs == 0 and self.groups == 0
 
 
 @dataclass
@@ -126,48 +75,6 @@ class Solution:
     broken: list[tuple[int, int]] = field(default_factory=list)
     #: Each fixed group's table (index into ``tables``): its players there keep the number.
     homes: list[int] = field(default_factory=list)
-
-
-def score(problem: Problem, tables: Sequence[Sequence[int]]) -> Score:
-    """Measure ``tables`` (one list per size of ``problem.sizes``, in order); its fixed
-    players kept at their number as ``homes`` reads them."""
-    where = {p: t for t, table in enumerate(tables) for p in table}
-    club_pairs = sum(
-        1 for a, b in _club_pairs(problem) if where[a] == where[b] and len(tables[where[a]]) > 1
-    )
-    groups = problem.most_kept - len(kept(problem, tables, homes(problem, tables)))
-    repeats = sum(1 for a, b in problem.met if where[a] == where[b] and problem.sizes[where[a]] > 1)
-    fairness = sum(_weight(problem, p, t) for p, t in where.items())
-    starts = sum(_start_faults(problem, [set(table) for table in tables]))
-    return Score(club_pairs, groups, repeats, fairness, starts)
-
-
-def lower_bound(problem: Problem) -> int:
-    """A cheap lower bound on the pairs meeting again: a player who has met all but ``k`` of the
-    others (clubs and other fixed groups left out) meets at least ``smallest − 1 − k`` again;
-    halved (two per pair), the players who can take a bye left out.  Other fixed groups are
-    left out only while every fixed player keeps their number (a player moved off it may sit
-    anywhere)."""
-    seated = sorted(s for s in problem.sizes if s > 1)
-    if not seated:
-        return 0
-    need = seated[0] - 1
-    clubs = {p: set(c) for c in problem.clubs for p in c}
-    whole = problem.most_kept == sum(map(len, problem.groups))
-    group_of = {p: g for g, members in enumerate(problem.groups) for p in members if whole}
-    known: list[set[int]] = [set() for _ in range(problem.n)]
-    for a, b in problem.met:
-        known[a].add(b)
-        known[b].add(a)
-    lacks = []
-    for p in range(problem.n):
-        shut = known[p] | clubs.get(p, set())
-        if p in group_of:
-            shut |= {q for q, g in group_of.items() if g != group_of[p]}
-        lacks.append(max(0, need - (problem.n - 1 - len(shut - {p}))))
-    lacks.sort()
-    byes = problem.sizes.count(1)
-    return -(-sum(lacks[: len(lacks) - byes]) // 2)
 
 
 def solve(
@@ -222,7 +129,7 @@ def _run(
             for t in games:
                 model.add_at_most_one(x[p, t] for p in club)
     else:
-        broken = _meetings(model, x, _club_pairs(problem), games, "c")
+        broken = _meetings(model, x, club_pairs(problem), games, "c")
     again = _meetings(model, x, list(problem.met), games, "r")
     w_club = len(again) + 1
     model.minimize(w_club * sum(broken.values()) + sum(again.values()))
@@ -231,7 +138,7 @@ def _run(
         at = {p: t for t, table in enumerate(ordered) for p in table}
         for (p, t), var in x.items():
             model.add_hint(var, at.get(p) == t)
-    solver = _solver(seed, limit)
+    solver = cp_solver(seed, limit)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
@@ -251,7 +158,7 @@ def _run(
     measured = score(problem, tables)
     oversized = problem.most_kept < sum(map(len, problem.groups))
     if (
-        measured.fairness > _fairest(problem)
+        measured.fairness > fairest(problem)
         or measured.starts
         or oversized
         or problem.rank is not None
@@ -299,9 +206,9 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     faults = _start_vars(model, problem, x, games)
     slots = range(len(problem.sizes))
     fair = cp_model.LinearExpr.weighted_sum(
-        list(x.values()), [_weight(problem, p, t) for (p, t) in x]
+        list(x.values()), [weight(problem, p, t) for (p, t) in x]
     )
-    fair_max = sum(max(_weight(problem, p, t) for t in slots) for p in range(problem.n))
+    fair_max = sum(max(weight(problem, p, t) for t in slots) for p in range(problem.n))
     spread, spread_max = _spread(model, problem, x, games)
     unfair = (fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair
     goal = (spread_max + 1) * unfair + spread
@@ -315,7 +222,7 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
     model.clear_hints()  # type: ignore[no-untyped-call]
     for (p, t), var in x.items():
         model.add_hint(var, p in tables[t])
-    solver = _solver(seed, min(limit, LARGE_TIME))
+    solver = cp_solver(seed, min(limit, LARGE_TIME))
     if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
         return tables, at
     return _read(solver, problem, x, fixed)
@@ -349,7 +256,7 @@ def _met(tables: Sequence[Sequence[int]]) -> Callable[[tuple[int, int]], bool]:
     return lambda pair: pair[0] in where and where[pair[0]] == where.get(pair[1])
 
 
-def _solver(seed: int, limit: float) -> cp_model.CpSolver:
+def cp_solver(seed: int, limit: float) -> cp_model.CpSolver:
     """One worker, a seed and a deterministic time: the same round, the same answer."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -408,7 +315,7 @@ def _as_is(
     """``tables`` as they are, when the search found nothing in its time: its club pairs said
     with ``broken`` (``exact``: no seating keeps them apart was proven; ``limit``: not known)."""
     where = {p: t for t, table in enumerate(tables) for p in table}
-    pairs = [(a, b) for a, b in _club_pairs(problem) if where[a] == where[b]]
+    pairs = [(a, b) for a, b in club_pairs(problem) if where[a] == where[b]]
     repeats = score(problem, tables).repeats
     clubs: Literal["kept", "exact", "limit"] = broken if pairs else "kept"
     bound = min(repeats, lower_bound(problem))
@@ -417,70 +324,13 @@ def _as_is(
     return Solution([list(t) for t in tables], repeats, bound, proof, clubs, pairs, at)
 
 
-def _fairest(problem: Problem) -> int:
-    """A lower bound on the fairness cost: the byes' seats, and the smaller tables' seats, each
-    given to the players they cost least."""
-    total = 0
-    for kind in (1, 2):
-        slots = [t for t, s in enumerate(problem.sizes) if (s == 1) == (kind == 1)]
-        seats = sum(problem.sizes[t] for t in slots if problem.sizes[t] < problem.largest)
-        if seats and slots:
-            costs = sorted(_weight(problem, p, slots[-1]) for p in range(problem.n))
-            total += sum(costs[:seats])
-    return total
-
-
-def _weight(problem: Problem, p: int, t: int) -> int:
-    """What seating ``p`` at table ``t`` costs in fairness: by their byes (or 3-player tables)
-    beyond the fewest anyone has, growing fast (0, 3, 15, 63 …), so that two players one
-    time beyond cost less than one player two times beyond.
-
-    >>> _weight(Problem((4, 3), {}, (), (), [0, 2, 1, 0, 0, 0, 0], [0] * 7, [0] * 7), 1, 1)
-    15
-    """
-    size = problem.sizes[t]
-    if size == 1:
-        beyond = problem.byes[p] - min(problem.byes)
-    elif size < problem.largest:
-        beyond = problem.small[p] - min(problem.small)
-    else:
-        return 0
-    return (1 << 2 * min(beyond, 12)) - 1
-
-
-def _lows(problem: Problem) -> set[int]:
-    low = min(problem.starts)
-    return {p for p in range(problem.n) if problem.starts[p] == low}
-
-
-def _start_faults(problem: Problem, tables: Sequence[set[int]]) -> list[int]:
-    """Per table (and the byes): how far it keeps starts from staying within one.  With more
-    of the fewest-starts players (lows) than tables, each table needs one; with fewer, each
-    must start: at most one a table, none at a bye."""
-    lows, sizes = _lows(problem), problem.sizes
-    games = sum(1 for s in sizes if s > 1)
-    faults = []
-    for t, table in enumerate(tables):
-        here = len(table & lows)
-        if sizes[t] == 1:
-            faults.append(here if len(lows) <= games else 0)
-            continue
-        fault = 0
-        if len(lows) >= games:
-            fault += max(0, 1 - here)
-        if len(lows) <= games:
-            fault += max(0, here - 1)
-        faults.append(fault)
-    return faults
-
-
 def _start_vars(
     model: cp_model.CpModel,
     problem: Problem,
     x: dict[tuple[int, int], cp_model.IntVar],
     games: list[int],
 ) -> list[cp_model.IntVar]:
-    lows, faults = _lows(problem), []
+    lows, faults = low_starters(problem), []
     enough = len(lows) >= len(games)
     for t in range(len(problem.sizes)):
         here = cp_model.LinearExpr.sum([x[p, t] for p in lows])
@@ -516,7 +366,3 @@ def _meetings(
             model.add_bool_or([x[a, t].Not(), x[b, t].Not(), v])
         meets[a, b] = v
     return meets
-
-
-def _club_pairs(problem: Problem) -> list[tuple[int, int]]:
-    return [(a, b) for club in problem.clubs for a, b in combinations(sorted(club), 2)]

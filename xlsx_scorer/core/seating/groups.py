@@ -9,7 +9,7 @@ larger than the table matched to it loses the rest: as few as the table sizes fo
 seating the model did not make, ``homes`` reads each number's table and ``kept`` the
 players who keep it.  Five fixed at table 1 of 3 + 3 + 3, two of them one family:
 
->>> from xlsx_scorer.core.seating.exact import Problem
+>>> from xlsx_scorer.core.seating.problem import Problem, homes, kept
 >>> p = Problem((3, 3, 3), {}, ((0, 1),), ((0, 1, 2, 3, 4),), [0] * 9, [0] * 9, [0] * 9)
 >>> seating = [[0, 2, 3], [1, 5, 6], [4, 7, 8]]
 >>> p.most_kept, homes(p, seating), sorted(kept(p, seating, homes(p, seating)))
@@ -18,45 +18,11 @@ players who keep it.  Five fixed at table 1 of 3 + 3 + 3, two of them one family
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-if TYPE_CHECKING:
-    from xlsx_scorer.core.seating.exact import Problem
-
-
-def homes(problem: Problem, tables: Sequence[Sequence[int]]) -> list[int]:
-    """Each fixed group's table in a seating the model did not make (a first seating): the
-    table holding most of its players, ties to the one holding the earliest in roster
-    order; a table already taken by an earlier group is no home (-1)."""
-    found: list[int] = []
-    for members in problem.groups:
-        counts = {
-            t: [p for p in members if p in table]
-            for t, table in enumerate(tables)
-            if problem.sizes[t] > 1 and t not in found
-        }
-        if not counts:
-            found.append(-1)
-            continue
-        best = max(counts, key=lambda t: (len(counts[t]), -min(counts[t], default=problem.n)))
-        found.append(best if counts[best] else -1)
-    return found
-
-
-def kept(problem: Problem, tables: Sequence[Sequence[int]], at: Sequence[int]) -> set[int]:
-    """The fixed players who keep their number: those at their group's table ``at``, while
-    it holds no more of them than it seats for one number (else none keeps it: the seating
-    breaks the rule)."""
-    found: set[int] = set()
-    for members, t in zip(problem.groups, at, strict=True):
-        here = [p for p in members if t >= 0 and p in tables[t]]
-        if len(here) <= problem.seats_for_fixed(t):
-            found.update(here)
-    return found
+from xlsx_scorer.core.seating.problem import Problem
 
 
 @dataclass

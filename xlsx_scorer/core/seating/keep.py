@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from xlsx_scorer.core.seating.exact import Problem, keep_or_solve, score
-from xlsx_scorer.core.seating.groups import homes
+from xlsx_scorer.core.seating.exact import keep_or_solve
+from xlsx_scorer.core.seating.problem import Problem, homes, score
 from xlsx_scorer.core.seating.rounds import Context, RoundPlan
 
 

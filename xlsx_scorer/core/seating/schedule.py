@@ -48,7 +48,7 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from xlsx_scorer.core.seating.exact import _solver
+from xlsx_scorer.core.seating.exact import cp_solver
 
 #: The largest 2-player roster scheduled whole: a whole round robin is found in 0.01 s for
 #: 5–8 players, 0.1–0.5 s for 9–10, 0.3–1.1 s for 11–12 (one busy core); 13 took 3.7 s, so
@@ -134,7 +134,7 @@ def schedule(
             model.add(first[0, min(a, b), max(a, b)] == int(a < b))
     if again:
         model.minimize(sum(repeats))
-    solver = _solver(seed, SCHEDULE_TIME)
+    solver = cp_solver(seed, SCHEDULE_TIME)
     if solver.solve(model) not in {cp_model.OPTIMAL, cp_model.FEASIBLE}:
         return None
     plan: list[Round] = []
