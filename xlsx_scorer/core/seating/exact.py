@@ -152,7 +152,7 @@ def _run(
         bound = repeats
     else:
         bound = int(solver.best_objective_bound) - w_club * len(pairs)
-    bound = min(repeats, max(bound, lower_bound(problem)))
+    bound = min(repeats, max(bound, lower_bound(problem, clubs_apart=strict)))
     proof: Proof = "exact" if bound == repeats else "limit"
     tables, numbers = _read(solver, problem, x, fixed)
     measured = score(problem, tables)
@@ -318,7 +318,7 @@ def _as_is(
     pairs = [(a, b) for a, b in club_pairs(problem) if where[a] == where[b]]
     repeats = score(problem, tables).repeats
     clubs: Literal["kept", "exact", "limit"] = broken if pairs else "kept"
-    bound = min(repeats, lower_bound(problem))
+    bound = min(repeats, lower_bound(problem, clubs_apart=not pairs))
     proof: Proof = "exact" if bound == repeats else "limit"
     at = homes(problem, tables)
     return Solution([list(t) for t in tables], repeats, bound, proof, clubs, pairs, at)

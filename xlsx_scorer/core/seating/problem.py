@@ -96,17 +96,28 @@ def score(problem: Problem, tables: Sequence[Sequence[int]]) -> Score:
     return Score(broken, groups, repeats, fairness, starts)
 
 
-def lower_bound(problem: Problem) -> int:
+def lower_bound(problem: Problem, *, clubs_apart: bool = True) -> int:
     """A cheap lower bound on the pairs meeting again: a player who has met all but ``k`` of the
     others (clubs and other fixed groups left out) meets at least ``smallest − 1 − k`` again;
     halved (two per pair), the players who can take a bye left out.  Other fixed groups are
     left out only while every fixed player keeps their number (a player moved off it may sit
-    anywhere)."""
+    anywhere); clubs only while they are kept apart (``clubs_apart`` False: no seating keeps
+    them apart, so a club partner is a tablemate like any other).
+
+    Four players at 2 + 2 after 0–1 and 2–3, a club of 0, 2 and 3 (two tables cannot part
+    three): kept apart, 0 could only meet 1 again; with the club broken, 0–2 and 1–3 meet
+    nobody again.
+
+    >>> p = Problem((2, 2), {(0, 1): 1, (2, 3): 1}, ((0, 2, 3),), (), [0] * 4, [0] * 4,
+    ...     [0] * 4)
+    >>> lower_bound(p), lower_bound(p, clubs_apart=False)
+    (1, 0)
+    """
     seated = sorted(s for s in problem.sizes if s > 1)
     if not seated:
         return 0
     need = seated[0] - 1
-    clubs = {p: set(c) for c in problem.clubs for p in c}
+    clubs = {p: set(c) for c in problem.clubs for p in c} if clubs_apart else {}
     whole = problem.most_kept == sum(map(len, problem.groups))
     group_of = {p: g for g, members in enumerate(problem.groups) for p in members if whole}
     known: list[set[int]] = [set() for _ in range(problem.n)]
