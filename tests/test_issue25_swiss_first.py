@@ -12,8 +12,6 @@ as 5 places of spread and left 2 repeats at 9 players where a seating without on
 from __future__ import annotations
 
 import json
-import random
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +20,9 @@ import pytest
 
 from tests.seating_oracle import Problem, optimum
 from tests.test_issue25_oracle_cli import book, summary, tables_of, type_round
+from tests.test_issue25_swiss import play, players
 from xlsx_scorer.cli import main
-from xlsx_scorer.core.seating import Entrant, PastTable, seat
+from xlsx_scorer.core.seating import PastTable
 
 
 def swiss_round(capsys: pytest.CaptureFixture[str], path: Path, round_no: int) -> dict[str, Any]:
@@ -99,27 +98,15 @@ def test_carcassonne_swiss_chooses_the_bye_with_the_pairing(
 
 
 def events(count: int, rounds: int, sizes: tuple[int, ...], seed: int) -> list[str]:
-    """Seat ``count`` players by swiss round after round (seeded results in between); the
-    rounds scored otherwise than the brute force's best: its repeats, then its fairness,
-    then its starts (most − fewest after the round: within one wherever a seating with the
-    fewest repeats keeps them so; 9 players, ``seed`` 2, round 3: none does, 0–2)."""
-    names = [f"P{i}" for i in range(count)]
+    """Seat ``count`` players by swiss round after round (seeded results in between:
+    ``test_issue25_swiss.play``); the rounds scored otherwise than the brute force's best:
+    its repeats, then its fairness, then its starts (most − fewest after the round: within
+    one wherever a seating with the fewest repeats keeps them so; some rounds have none)."""
+    entrants = players(count)
+    names = [e.name for e in entrants]
     history: list[PastTable] = []
-    points: Counter[str] = Counter()
-    luck = random.Random(seed)
     wrong = []
-    for r in range(1, rounds + 1):
-        standings = sorted(names, key=lambda n: (-points[n], n))
-        seated = seat(
-            [Entrant(n) for n in names],
-            history,
-            standings=standings,
-            table_sizes=sizes,
-            round=r,
-            rounds=rounds,
-            method="swiss",
-            seed=seed,
-        )
+    for seated in play(entrants, rounds, sizes, seed):
         problem = Problem.build(
             names,
             [g.players for g in history if not g.bye],
@@ -129,14 +116,9 @@ def events(count: int, rounds: int, sizes: tuple[int, ...], seed: int) -> list[s
         tables = [t.players for t in seated.tables]
         got = problem.score(tables, seated.byes, [t.number for t in seated.tables])
         if got != optimum(problem):
-            wrong.append(f"round {r}: {got}, brute force {optimum(problem)}")
-        for table in seated.tables:
-            history.append(PastTable(r, table.players))
-            for place, n in enumerate(luck.sample(table.players, len(table.players))):
-                points[n] += len(table.players) - place
-        for n in seated.byes:
-            history.append(PastTable(r, (n,), bye=True))
-            points[n] += 1
+            wrong.append(f"round {seated.round}: {got}, brute force {optimum(problem)}")
+        history += [PastTable(seated.round, t.players) for t in seated.tables]
+        history += [PastTable(seated.round, (n,), bye=True) for n in seated.byes]
     return wrong
 
 
