@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -182,6 +183,19 @@ def judge(
         for e in roster
         if e.plays(round_no) and e.fixed_table is not None and numbers.get(e.name) != e.fixed_table
     )
+    if max(problem.sizes) == 2:  # two at their number's pair: one of them counts as off
+        at_number = Counter(
+            e.fixed_table
+            for e in roster
+            if e.plays(round_no) and e.fixed_table is not None
+            and numbers.get(e.name) == e.fixed_table
+        )  # fmt: skip
+        off |= {
+            e.name
+            for e in roster
+            if e.plays(round_no) and e.fixed_table is not None and at_number[e.fixed_table] > 1
+            and numbers.get(e.name) == e.fixed_table
+        }  # fmt: skip
     kept = problem.within(clashes, off) if hard else problem.scores()
     best = min(kept)
     # SPEC §7's order

@@ -204,13 +204,12 @@ def _fairer(  # noqa: PLR0917 - the model and what it was solved to
         model.add(cp_model.LinearExpr.sum(list(pairs.values())) <= sum(map(_met(tables), pairs)))
     games = [t for t in range(len(problem.sizes)) if problem.sizes[t] > 1]
     faults = _start_vars(model, problem, x, games)
-    slots = range(len(problem.sizes))
     fair = cp_model.LinearExpr.weighted_sum(
         list(x.values()), [weight(problem, p, t) for (p, t) in x]
     )
-    fair_max = sum(max(weight(problem, p, t) for t in slots) for p in range(problem.n))
+    faults_max = sum(problem.sizes) + len(problem.sizes)  # each table's start faults ≤ size + 1
     spread, spread_max = _spread(model, problem, x, games)
-    unfair = (fair_max + 1) * cp_model.LinearExpr.sum(faults) + fair
+    unfair = (faults_max + 1) * fair + cp_model.LinearExpr.sum(faults)  # SPEC §7: (2), then (3)
     goal = (spread_max + 1) * unfair + spread
     if problem.most_kept < sum(map(len, problem.groups)):
         later = {p: problem.n - p for p in fixed.kept}

@@ -40,10 +40,12 @@ def model_groups(
     x: dict[tuple[int, int], cp_model.IntVar],
     games: list[int],
 ) -> Fixed:
-    """Each fixed group's number at a table of its own (never a bye); as many fixed players
-    at their number's table as any seating keeps there (``most_kept``: as few moved off as
-    the table sizes force, a hard rule), no more of one number at a table than it seats for
-    one; which ones is the model's choice, for the clubs, repeats, fairness and starts."""
+    """Each fixed group's number at a table of its own (never a bye); at least as many fixed
+    players at their number's table as a seating can promise them (``most_kept``: as few
+    moved off as the table sizes force, a hard rule); which ones is the model's choice, for
+    the clubs, repeats, fairness and starts.  In 2-player formats a number is promised to
+    one of its players (two would meet every round), yet two may sit there together when
+    that meets nobody again: A and D fixed at table 1 after A–B and D–E play A–D."""
     fixed = Fixed({}, {})
     for g, members in enumerate(problem.groups):
         for t in games:
@@ -59,11 +61,8 @@ def model_groups(
                 model.add_bool_or([x[p, t].Not(), fixed.homes[g, t].Not(), both])
                 here[t].append(both)
             model.add(fixed.kept[p] == sum(here[t][-1] for t in games))
-        for t in games:
-            if problem.seats_for_fixed(t) < len(members):
-                model.add(sum(here[t]) <= problem.seats_for_fixed(t))
     for t in games:
         model.add_at_most_one(fixed.homes[g, t] for g in range(len(problem.groups)))
     if problem.groups:
-        model.add(sum(fixed.kept.values()) == problem.most_kept)
+        model.add(sum(fixed.kept.values()) >= problem.most_kept)
     return fixed

@@ -89,7 +89,7 @@ def score(problem: Problem, tables: Sequence[Sequence[int]]) -> Score:
     broken = sum(
         1 for a, b in club_pairs(problem) if where[a] == where[b] and len(tables[where[a]]) > 1
     )
-    groups = problem.most_kept - len(kept(problem, tables, homes(problem, tables)))
+    groups = max(0, problem.most_kept - len(kept(problem, tables, homes(problem, tables))))
     repeats = sum(1 for a, b in problem.met if where[a] == where[b] and problem.sizes[where[a]] > 1)
     fairness = sum(weight(problem, p, t) for p, t in where.items())
     starts = sum(start_faults(problem, [set(table) for table in tables]))
@@ -216,12 +216,12 @@ def homes(problem: Problem, tables: Sequence[Sequence[int]]) -> list[int]:
 
 
 def kept(problem: Problem, tables: Sequence[Sequence[int]], at: Sequence[int]) -> set[int]:
-    """The fixed players who keep their number: those at their group's table ``at``, while
-    it holds no more of them than it seats for one number (else none keeps it: the seating
-    breaks the rule)."""
-    found: set[int] = set()
-    for members, t in zip(problem.groups, at, strict=True):
-        here = [p for p in members if t >= 0 and p in tables[t]]
-        if len(here) <= problem.seats_for_fixed(t):
-            found.update(here)
-    return found
+    """The fixed players who keep their number: those at their group's table ``at`` (in
+    2-player formats two may sit there together, though only one is promised it)."""
+    return {
+        p
+        for members, t in zip(problem.groups, at, strict=True)
+        if t >= 0
+        for p in members
+        if p in tables[t]
+    }
