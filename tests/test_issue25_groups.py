@@ -195,3 +195,58 @@ def test_oversized_groups_with_clubs_meet_the_brute_force(event: props.Event) ->
     (fixed players off their number, then club pairs), every claim proven, every break
     named; ``random``'s repeats the fewest."""
     props.play(event)
+
+
+def pairs_book(path: Path, roster: list[tuple[str, int | None, str | None]]) -> Path:
+    """A carcassonne-swiss workbook with ``roster`` (name, fixed table, club)."""
+    assert main(["template", str(path), "--format", "carcassonne-swiss", "--players", "6"]) == 0
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook["Players"]
+    columns = {cell.value: cell.column for cell in sheet[1]}
+    for row, (name, table, club) in enumerate(roster, start=2):
+        sheet.cell(row, 1, name)
+        sheet.cell(row, columns["Fixed Table"], table)
+        sheet.cell(row, columns["Club"], club)
+    workbook.save(path)
+    return path
+
+
+@pytest.mark.parametrize("method", ["random", "swiss"])
+def test_two_fixed_at_one_number_in_pairs_may_meet_there_when_that_repeats_nobody(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], method: str
+) -> None:
+    """The review's case: A and D fixed at table 1, B and D one club; round 1 A–B, D–E.  A
+    number is promised to one of its fixed players, yet A–D at table 1 with B–E meets
+    nobody again; the engine paired A–B and D–E again and called the 2 repeats proven."""
+    path = pairs_book(tmp_path / "pairs.xlsx", [("A", 1, None), ("B", None, "c"),
+                                                 ("D", 1, "c"), ("E", None, None)])  # fmt: skip
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook["Results"]
+    for row, (table, name, score) in enumerate(
+        [(1, "A", 100), (1, "B", 80), (2, "D", 90), (2, "E", 70)], start=2
+    ):
+        for column, value in enumerate((1, table, name, score), start=1):
+            sheet.cell(row, column, value)
+    workbook.save(path)
+    code, report = seat(capsys, path, 2, "--method", method)
+    assert code == 0
+    assert sorted(map(sorted, tables_of(report).values())) == [["A", "D"], ["B", "E"]]
+    assert sorted(tables_of(report)[1]) == ["A", "D"]
+    assert (summary(report)["repeats"], summary(report)["proof"]) == (0, "exact")
+
+
+@pytest.mark.parametrize("method", ["random", "swiss"])
+@pytest.mark.parametrize("count", [3, 4, 7])
+def test_every_player_of_a_pairs_roster_fixed_at_one_table_is_seated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], count: int, method: str
+) -> None:
+    """All fixed at table 1 of a 2-player format: exit 3 before ("the fixed groups do not
+    fit the tables"); now seated, the players off their number named."""
+    names = ["A", "B", "C", "D", "E", "F", "G"][:count]
+    path = pairs_book(tmp_path / "all.xlsx", [(n, 1, None) for n in names])
+    code, report = seat(capsys, path, 1, "--method", method)
+    assert code == 0
+    seated = [p for players in tables_of(report).values() for p in players] + report["byes"]
+    assert sorted(seated) == names
+    off = {f["where"]["player"] for f in report["findings"] if f["code"] == "seat_fixed_shared"}
+    assert off == set(names) - set(tables_of(report)[1])
