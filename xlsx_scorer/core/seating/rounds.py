@@ -191,6 +191,8 @@ class Context:
         bound = plan.bound or 0
         proof = plan.proof or ("exact" if repeats == bound else "standings")
         planned = "round" if alone else {"exact": "proven"}.get(proof, proof)
+        # proven with the fixed tables kept: where there are some, the claim says so
+        clubs_proof = "fixed" if plan.clubs == "exact" and self.pins else plan.clubs
         for table in tables:
             seated = [index[p] for p in table.players]
             for i, a in enumerate(seated):
@@ -204,7 +206,7 @@ class Context:
                                 {
                                     "club": self.club_names[a] or "",
                                     "players": pair,
-                                    "proof": plan.clubs,
+                                    "proof": clubs_proof,
                                 },
                                 "notice",
                                 where,
