@@ -116,6 +116,37 @@ def _played(path: Path, count: int, seed: int) -> list[list[list[str]]]:
     return played
 
 
+def _catan_spreads(path: Path, count: int, seed: int) -> list[int]:
+    """``count`` players × 6 rounds of ``catan-es`` (3–4 tables) seated round after round by
+    ``seat --method random`` through the CLI, a declared 10 and lower scores typed between
+    rounds; the starts spread (highest − lowest) after each round, as ``seat_starts`` says."""
+    event = Event(path, "catan-es", [f"Player {i:02d}" for i in range(1, count + 1)], 6)
+    event.start()
+    rng = random.Random(seed)
+    spreads = []
+    for round_no in range(1, 7):
+        code, said = cli(
+            "seat", path, "--round", round_no, "--seed", seed, "--method", "random", "--json"
+        )
+        assert code == 0, said[-2000:]
+        report = json.loads(said[said.index("{") :])
+        starts = next(f["params"] for f in report["findings"] if f["code"] == "seat_starts")
+        spreads.append(starts["high"] - starts["low"])
+        tables = event.tables(round_no)
+        event.type_round(
+            round_no, [[(10, True), *((rng.randint(2, 9), False) for _ in t[1:])] for t in tables]
+        )
+    return spreads
+
+
+def test_random_looks_ahead_so_late_rounds_keep_starts_within_one(tmp_path: Path) -> None:
+    """docs/rules.md (Seating, starts): 11 players at 4 + 4 + 3, seed 3, 6 rounds.  Seated
+    round by round, round 3's fewest-repeats seating left starts 2 apart (``seat_starts``
+    1–3 after round 3, found by the /tmp simulation there); seated with the rounds after it
+    in view (``core/seating/ahead.py``), starts stay within one after every round."""
+    assert _catan_spreads(tmp_path / "eleven.xlsx", 11, 3) == [1] * 6
+
+
 @pytest.mark.parametrize("count", [5, 6, 7])
 def test_the_engine_keeps_starts_within_one_through_a_round_robin(
     tmp_path: Path, count: int

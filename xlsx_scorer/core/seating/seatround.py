@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import Literal
 
 from xlsx_scorer.core.seating import swiss
+from xlsx_scorer.core.seating.ahead import applies, look_ahead
 from xlsx_scorer.core.seating.exact import SMALL_ROSTER
 from xlsx_scorer.core.seating.keep import keeps_hard_rules, settle
 from xlsx_scorer.core.seating.plan import improve, initial
@@ -146,6 +147,8 @@ def seat(
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
         plan = settle(ctx, plan, seed, fixed=fixed)
+        if rounds is not None and applies(ctx, plan, active, round, rounds):
+            plan = look_ahead(ctx, plan, seed, rounds - round)
     ctx = replace(ctx, pins=_kept(fixed, plan, ctx.names, notes, round))
     return _finish(ctx, plan, round, notes, method, standings, alone=alone)
 
