@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from tests.stageplay import Event, cli
@@ -226,15 +226,19 @@ def _starts_range_said_and_kept(
     return spreads
 
 
-ROSTERS = st.fixed_dictionaries(
-    {
-        "count": st.integers(4, 14),
-        "sizes": st.sampled_from([(3, 4), (2,)]),
-        "method": st.sampled_from(["random", "swiss"]),
-        "seed": st.integers(0, 10**6),
-        "drops": st.lists(st.tuples(st.integers(0, 13), st.integers(1, 5)), max_size=2),
-    }
-)
+def _rosters(*methods: Method) -> st.SearchStrategy[dict[str, Any]]:
+    return st.fixed_dictionaries(
+        {
+            "count": st.integers(4, 14),
+            "sizes": st.sampled_from([(3, 4), (2,)]),
+            "method": st.sampled_from(methods),
+            "seed": st.integers(0, 10**6),
+            "drops": st.lists(st.tuples(st.integers(0, 13), st.integers(1, 5)), max_size=2),
+        }
+    )
+
+
+ROSTERS = _rosters("random", "swiss")
 FEW = settings(
     derandomize=True,
     max_examples=15,
@@ -257,15 +261,25 @@ def test_the_starts_range_said_is_true(roster: dict[str, Any]) -> None:
     _spreads(roster)
 
 
+@FEW
+@given(roster=_rosters("random"))
+def test_random_keeps_starts_within_one(roster: dict[str, Any]) -> None:
+    """``random``, 3–4 tables and pairs, drops: starts within one after every round (at 3–4
+    tables past the rounds a plan without repeats fills, by looking ahead: ``ahead.py``)."""
+    assert max(_spreads(roster), default=0) <= 1
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="3-4 tables and swiss: where a round's fewest repeats leave no seating with starts "
-    "within one (11-13 players late in 6 rounds), repeats stay first and starts reach 2",
+    reason="swiss cannot look ahead (the results are not known): where a round's fewest "
+    "repeats leave no seating with starts within one, repeats stay first and starts reach 2",
 )
 @FEW
-@given(roster=ROSTERS)
-def test_every_method_keeps_starts_within_one(roster: dict[str, Any]) -> None:
-    """Both methods, 3–4 tables and pairs, drops: starts within one after every round."""
+@given(roster=_rosters("swiss"))
+@example(roster={"count": 11, "sizes": (3, 4), "method": "swiss", "seed": 2, "drops": []})
+def test_swiss_keeps_starts_within_one(roster: dict[str, Any]) -> None:
+    """``swiss``, 3–4 tables and pairs, drops: starts within one after every round (11
+    players at 4 + 4 + 3, seed 2: 1–3 after round 3)."""
     assert max(_spreads(roster), default=0) <= 1
 
 
