@@ -13,7 +13,9 @@ The rules are in ``docs/rules.md`` (Seating); in order of importance:
 2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
    one; nobody gets a second bye before everyone had one;
 3. starts rotate: after any round, starts per player differ by at most 1 wherever the
-   round's fewest repeats allow it; a late entry, behind, starts every game it plays;
+   round's fewest repeats allow it (``random`` at 3–4 tables, up to ``ahead.AHEAD_ROSTER``
+   players, chooses a round that must repeat with the later rounds in view: ``ahead``);
+   a late entry, behind, starts every game it plays;
 4. ``swiss``: tables of close standings (see ``swiss``);
 5. the roster's constraints: a fixed table, players of one club never together,
    dropped players left out.  One that cannot be kept is named in a finding.
