@@ -111,7 +111,7 @@ def look_ahead(ctx: Context, plan: RoundPlan, seed: int, rounds_left: int) -> Ro
     model.add(
         sum(weight(problem, p, t) * x[p, t, 0] for p in range(n) for t in tables) <= kept.fairness
     )
-    goals = [  # this round's starts (as ``settle`` weighs them), then the later rounds'
+    goals = [  # this round's starts within one first, then the later rounds'
         _excess(model, starts[0]),
         *repeats[1:],
         _excess_sum(model, seated),
@@ -194,6 +194,7 @@ def _counts(
 def _excess_sum(
     model: cp_model.CpModel, rounds: Sequence[Sequence[cp_model.IntVar]]
 ) -> cp_model.LinearExpr:
+    """Σ over the rounds of how far each round's counts spread beyond one."""
     return cp_model.LinearExpr.sum([_excess(model, counts) for counts in rounds])
 
 
