@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from tests.stageplay import Event, cli
@@ -116,6 +116,37 @@ def _played(path: Path, count: int, seed: int) -> list[list[list[str]]]:
     return played
 
 
+def _catan_spreads(path: Path, count: int, seed: int) -> list[int]:
+    """``count`` players × 6 rounds of ``catan-es`` (3–4 tables) seated round after round by
+    ``seat --method random`` through the CLI, a declared 10 and lower scores typed between
+    rounds; the starts spread (highest − lowest) after each round, as ``seat_starts`` says."""
+    event = Event(path, "catan-es", [f"Player {i:02d}" for i in range(1, count + 1)], 6)
+    event.start()
+    rng = random.Random(seed)
+    spreads = []
+    for round_no in range(1, 7):
+        code, said = cli(
+            "seat", path, "--round", round_no, "--seed", seed, "--method", "random", "--json"
+        )
+        assert code == 0, said[-2000:]
+        report = json.loads(said[said.index("{") :])
+        starts = next(f["params"] for f in report["findings"] if f["code"] == "seat_starts")
+        spreads.append(starts["high"] - starts["low"])
+        tables = event.tables(round_no)
+        event.type_round(
+            round_no, [[(10, True), *((rng.randint(2, 9), False) for _ in t[1:])] for t in tables]
+        )
+    return spreads
+
+
+def test_random_looks_ahead_so_late_rounds_keep_starts_within_one(tmp_path: Path) -> None:
+    """docs/rules.md (Seating, starts): 11 players at 4 + 4 + 3, seed 3, 6 rounds.  Seated
+    round by round, round 3's fewest-repeats seating left starts 2 apart (``seat_starts``
+    1–3 after round 3, found by the /tmp simulation there); seated with the rounds after it
+    in view (``core/seating/ahead.py``), starts stay within one after every round."""
+    assert _catan_spreads(tmp_path / "eleven.xlsx", 11, 3) == [1] * 6
+
+
 @pytest.mark.parametrize("count", [5, 6, 7])
 def test_the_engine_keeps_starts_within_one_through_a_round_robin(
     tmp_path: Path, count: int
@@ -195,15 +226,19 @@ def _starts_range_said_and_kept(
     return spreads
 
 
-ROSTERS = st.fixed_dictionaries(
-    {
-        "count": st.integers(4, 14),
-        "sizes": st.sampled_from([(3, 4), (2,)]),
-        "method": st.sampled_from(["random", "swiss"]),
-        "seed": st.integers(0, 10**6),
-        "drops": st.lists(st.tuples(st.integers(0, 13), st.integers(1, 5)), max_size=2),
-    }
-)
+def _rosters(*methods: Method) -> st.SearchStrategy[dict[str, Any]]:
+    return st.fixed_dictionaries(
+        {
+            "count": st.integers(4, 14),
+            "sizes": st.sampled_from([(3, 4), (2,)]),
+            "method": st.sampled_from(methods),
+            "seed": st.integers(0, 10**6),
+            "drops": st.lists(st.tuples(st.integers(0, 13), st.integers(1, 5)), max_size=2),
+        }
+    )
+
+
+ROSTERS = _rosters("random", "swiss")
 FEW = settings(
     derandomize=True,
     max_examples=15,
@@ -226,15 +261,25 @@ def test_the_starts_range_said_is_true(roster: dict[str, Any]) -> None:
     _spreads(roster)
 
 
+@FEW
+@given(roster=_rosters("random"))
+def test_random_keeps_starts_within_one(roster: dict[str, Any]) -> None:
+    """``random``, 3–4 tables and pairs, drops: starts within one after every round (at 3–4
+    tables past the rounds a plan without repeats fills, by looking ahead: ``ahead.py``)."""
+    assert max(_spreads(roster), default=0) <= 1
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="3-4 tables and swiss: where a round's fewest repeats leave no seating with starts "
-    "within one (11-13 players late in 6 rounds), repeats stay first and starts reach 2",
+    reason="swiss cannot look ahead (the results are not known): where a round's fewest "
+    "repeats leave no seating with starts within one, repeats stay first and starts reach 2",
 )
 @FEW
-@given(roster=ROSTERS)
-def test_every_method_keeps_starts_within_one(roster: dict[str, Any]) -> None:
-    """Both methods, 3–4 tables and pairs, drops: starts within one after every round."""
+@given(roster=_rosters("swiss"))
+@example(roster={"count": 11, "sizes": (3, 4), "method": "swiss", "seed": 2, "drops": []})
+def test_swiss_keeps_starts_within_one(roster: dict[str, Any]) -> None:
+    """``swiss``, 3–4 tables and pairs, drops: starts within one after every round (11
+    players at 4 + 4 + 3, seed 2: 1–3 after round 3)."""
     assert max(_spreads(roster), default=0) <= 1
 
 

@@ -7,6 +7,9 @@ Inside, each module imports only those below it, never in a circle:
   ``swiss`` keeps close standings together), the table sizes (``table_plan``);
 - ``schedule``: a small 2-player roster's rounds at once (CP-SAT): pairings, byes and who
   starts, with no rematch and starts within one after every round;
+- ``ahead``: a ``random`` round of a small roster at 3–4 tables, past the rounds a plan
+  without repeats fills, seated with the event's later rounds in view (CP-SAT), so that
+  they can keep starts within one (``look_ahead``);
 - ``keep``: the round made to keep the hard rules, and what was proven (``settle``, for
   any method);
 - ``rounds``: what seating knows of the earlier rounds and the fair choices made before

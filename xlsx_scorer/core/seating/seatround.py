@@ -13,7 +13,9 @@ The rules are in ``docs/rules.md`` (Seating); in order of importance:
 2. nobody sits at a smaller table (3 of 3–4) a second time before everyone had
    one; nobody gets a second bye before everyone had one;
 3. starts rotate: after any round, starts per player differ by at most 1 wherever the
-   round's fewest repeats allow it; a late entry, behind, starts every game it plays;
+   round's fewest repeats allow it (``random`` at 3–4 tables, up to ``ahead.AHEAD_ROSTER``
+   players, chooses a round that must repeat with the later rounds in view: ``ahead``);
+   a late entry, behind, starts every game it plays;
 4. ``swiss``: tables of close standings (see ``swiss``);
 5. the roster's constraints: a fixed table, players of one club never together,
    dropped players left out.  One that cannot be kept is named in a finding.
@@ -37,6 +39,7 @@ from dataclasses import replace
 from typing import Literal
 
 from xlsx_scorer.core.seating import swiss
+from xlsx_scorer.core.seating.ahead import applies, look_ahead
 from xlsx_scorer.core.seating.exact import SMALL_ROSTER
 from xlsx_scorer.core.seating.keep import keeps_hard_rules, settle
 from xlsx_scorer.core.seating.plan import improve, initial
@@ -146,6 +149,8 @@ def seat(
     else:
         plan = _random(ctx, entrants, history, sizes, seed, round, max(rounds or round, round))
         plan = settle(ctx, plan, seed, fixed=fixed)
+        if rounds is not None and applies(ctx, plan, active, round, rounds):
+            plan = look_ahead(ctx, plan, seed, rounds - round)
     ctx = replace(ctx, pins=_kept(fixed, plan, ctx.names, notes, round))
     return _finish(ctx, plan, round, notes, method, standings, alone=alone)
 
