@@ -255,13 +255,19 @@ def test_every_player_of_a_pairs_roster_fixed_at_one_table_is_seated(
 def test_a_club_kept_together_by_its_fixed_table_says_the_fixed_table_is_why(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Three of one club all fixed at table 1 of 8: seatings that part the club exist (by
-    moving them off their number), so "no seating keeps every club apart" was false; the
-    claim is proven with the fixed tables kept, and says so (``proof`` ``fixed``)."""
+    """Three of one club all fixed at table 1 of 9 (3 + 3 + 3): seatings that part the club
+    exist (moving them off their number), so "no seating keeps every club apart" would be
+    false; the claim is proven with the fixed tables kept, and says so (``proof``
+    ``fixed``).  At 8 players (4 + 4) no seating parts three: there it stays ``exact``."""
     trio = {name: 1 for name in NAMES[:3]}
-    path = book(tmp_path, 8, fixed=trio, club=dict.fromkeys(trio, "Family"))
+    path = book(tmp_path, 9, fixed=trio, club=dict.fromkeys(trio, "Family"))
     code, report = seat(capsys, path, 1)
     assert code == 0
     clubs = [f for f in report["findings"] if f["code"] == "seat_club"]
     assert clubs and {f["params"]["proof"] for f in clubs} == {"fixed"}
     assert all("keeps the fixed tables" in f["message"] for f in clubs)
+    (tmp_path / "eight").mkdir()
+    eight = book(tmp_path / "eight", 8, fixed=trio, club=dict.fromkeys(trio, "Family"))
+    code, report = seat(capsys, eight, 1)
+    proofs = {f["params"]["proof"] for f in report["findings"] if f["code"] == "seat_club"}
+    assert (code, proofs) == (0, {"exact"})

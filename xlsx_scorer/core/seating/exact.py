@@ -71,7 +71,7 @@ class Solution:
     repeats: int
     bound: int
     proof: Proof
-    clubs: Literal["kept", "exact", "limit"] = "kept"
+    clubs: Literal["kept", "exact", "fixed", "limit"] = "kept"
     broken: list[tuple[int, int]] = field(default_factory=list)
     #: Each fixed group's table (index into ``tables``): its players there keep the number.
     homes: list[int] = field(default_factory=list)
@@ -88,7 +88,9 @@ def solve(
 
     The clubs are first hard; only when CP-SAT proves that no seating keeps them
     (``INFEASIBLE``) is the model solved again with each club pair meeting counted
-    (``clubs="exact"``: the broken pairs, in ``broken``, are then as few as it found).
+    (``clubs="exact"``: the broken pairs, in ``broken``, are then as few as it found;
+    ``"fixed"`` where a seating moving fixed players off their number would part them:
+    the proof holds with the fixed tables kept).
     """
     if limit is None:
         limit = EXACT_TIME if problem.n <= SMALL_ROSTER else LARGE_TIME
@@ -98,7 +100,25 @@ def solve(
     relaxed = _run(problem, hint, seed, limit, strict=False)
     if relaxed is None:  # never: ``most_kept`` is what the tables seat (fail closed if not)
         raise ValueError("the fixed groups do not fit the tables")
+    if problem.groups and _clubs_apart(problem, seed, limit):
+        relaxed.clubs = "fixed"
     return relaxed
+
+
+def _clubs_apart(problem: Problem, seed: int, limit: float) -> bool:
+    """Whether the table sizes alone, the fixed tables set aside, let every club sit apart
+    (three of one club at two tables: never; three fixed at table 1: yes, moved off)."""
+    model = cp_model.CpModel()
+    slots = range(len(problem.sizes))
+    x = {(p, t): model.new_bool_var(f"x{p}_{t}") for p in range(problem.n) for t in slots}
+    for p in range(problem.n):
+        model.add_exactly_one(x[p, t] for t in slots)
+    for t in slots:
+        model.add(sum(x[p, t] for p in range(problem.n)) == problem.sizes[t])
+        if problem.sizes[t] > 1:
+            for club in problem.clubs:
+                model.add_at_most_one(x[p, t] for p in club)
+    return cp_solver(seed, limit).solve(model) in {cp_model.OPTIMAL, cp_model.FEASIBLE}
 
 
 def _run(
@@ -316,7 +336,7 @@ def _as_is(
     where = {p: t for t, table in enumerate(tables) for p in table}
     pairs = [(a, b) for a, b in club_pairs(problem) if where[a] == where[b]]
     repeats = score(problem, tables).repeats
-    clubs: Literal["kept", "exact", "limit"] = broken if pairs else "kept"
+    clubs: Literal["kept", "exact", "fixed", "limit"] = broken if pairs else "kept"
     bound = min(repeats, lower_bound(problem, clubs_apart=not pairs))
     proof: Proof = "exact" if bound == repeats else "limit"
     at = homes(problem, tables)

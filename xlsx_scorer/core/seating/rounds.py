@@ -191,8 +191,6 @@ class Context:
         bound = plan.bound or 0
         proof = plan.proof or ("exact" if repeats == bound else "standings")
         planned = "round" if alone else {"exact": "proven"}.get(proof, proof)
-        # proven with the fixed tables kept: where there are some, the claim says so
-        clubs_proof = "fixed" if plan.clubs == "exact" and self.pins else plan.clubs
         for table in tables:
             seated = [index[p] for p in table.players]
             for i, a in enumerate(seated):
@@ -206,7 +204,7 @@ class Context:
                                 {
                                     "club": self.club_names[a] or "",
                                     "players": pair,
-                                    "proof": clubs_proof,
+                                    "proof": plan.clubs,
                                 },
                                 "notice",
                                 where,
