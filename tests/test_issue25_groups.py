@@ -259,7 +259,7 @@ def test_a_club_kept_together_by_its_fixed_table_says_the_fixed_table_is_why(
     exist (moving them off their number), so "no seating keeps every club apart" would be
     false; the claim is proven with the fixed tables kept, and says so (``proof``
     ``fixed``).  At 8 players (4 + 4) no seating parts three: there it stays ``exact``."""
-    trio = {name: 1 for name in NAMES[:3]}
+    trio = dict.fromkeys(NAMES[:3], 1)
     path = book(tmp_path, 9, fixed=trio, club=dict.fromkeys(trio, "Family"))
     code, report = seat(capsys, path, 1)
     assert code == 0
