@@ -264,7 +264,8 @@ def test_a_club_kept_together_by_its_fixed_table_says_the_fixed_table_is_why(
     code, report = seat(capsys, path, 1)
     assert code == 0
     clubs = [f for f in report["findings"] if f["code"] == "seat_club"]
-    assert clubs and {f["params"]["proof"] for f in clubs} == {"fixed"}
+    assert clubs
+    assert {f["params"]["proof"] for f in clubs} == {"fixed"}
     assert all("keeps the fixed tables" in f["message"] for f in clubs)
     (tmp_path / "eight").mkdir()
     eight = book(tmp_path / "eight", 8, fixed=trio, club=dict.fromkeys(trio, "Family"))
