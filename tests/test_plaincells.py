@@ -413,7 +413,7 @@ with mock.patch.object(plaincells, "_PIECE", 1 << 16), mock.patch.object(
     parallel, "_received", counted
 ):
     shared = read_cells(xml, CellContext(), sheet="Results")
-    print(delivered[0] > 3)
+    print(len(delivered) == 1)  # a helper process read and answered (its share depends on load)
 exact = read_cells(xml, CellContext(), sheet="Results", plain=False)
 print(shared == exact, shared.ascending, len(shared.bad))
 """
