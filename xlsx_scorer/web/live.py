@@ -40,7 +40,7 @@ from starlette.routing import Route
 
 from xlsx_scorer.app import live
 from xlsx_scorer.i18n import text
-from xlsx_scorer.web import gate
+from xlsx_scorer.web import gate, livewords
 
 #: The largest body a live route reads (a table of six players' results is ~2 KB).
 MAX_BODY = 64 * 1024
@@ -76,7 +76,7 @@ def routes() -> list[Route]:
 
 
 def _lang(request: Request) -> str:
-    return gate.request_language(request.headers, request.query_params, request.app.state.lang)
+    return livewords.language(request)
 
 
 def _guarded(endpoint: Endpoint) -> Endpoint:

@@ -37,7 +37,7 @@ from starlette.routing import Route
 from xlsx_scorer.app import live
 from xlsx_scorer.app.live import entry
 from xlsx_scorer.i18n import text
-from xlsx_scorer.web import engine, gate, livepanel, payload, tablepage, wall
+from xlsx_scorer.web import engine, gate, livepanel, livewords, payload, tablepage, wall
 from xlsx_scorer.web.livewords import render
 
 #: A page that changes as the round goes is never kept by a browser or a proxy.
@@ -79,7 +79,7 @@ def _guarded(
 
 
 def _lang(request: Request) -> str:
-    return gate.request_language(request.headers, request.query_params, request.app.state.lang)
+    return livewords.language(request)
 
 
 def _event(request: Request) -> live.LiveEvent:

@@ -57,10 +57,11 @@ class Outcome:
 
 class LiveEvent:
     """The served event (see the module).  ``auto_approve``: a result passing every rule is
-    approved as it arrives (docs/rules.md §9)."""
+    approved as it arrives (docs/rules.md §9); ``lang``: ``serve --lang`` (``live.language``)."""
 
-    def __init__(self, path: Path, *, auto_approve: bool = False) -> None:
+    def __init__(self, path: Path, *, auto_approve: bool = False, lang: str | None = None) -> None:
         self.path = path.resolve()
+        self.lang = lang
         self.journal = Journal(journal_path(self.path))
         self.auto_approve = auto_approve
         self._lock = threading.RLock()
