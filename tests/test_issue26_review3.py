@@ -16,7 +16,7 @@ from typing import Any
 import httpx2 as httpx
 import openpyxl
 
-from tests.live_event import REPOSITORY, result, served
+from tests.live_event import REPOSITORY, make_event, result, served
 from xlsx_scorer.cli import main
 from xlsx_scorer.i18n import header
 from xlsx_scorer.web.livewords import column_key
@@ -108,4 +108,25 @@ def test_a_rule_broken_without_a_language_is_said_as_check_says_it(tmp_path: Pat
     assert _errors(asked.json()["findings"]) != by_hand  # Spanish words, same codes
     assert [e[:2] for e in _errors(asked.json()["findings"])] == [e[:2] for e in by_hand]
     assert 'lang="tr"' in page.text  # the table's page too, without Accept-Language
+
+
+def test_the_judges_actions_while_the_workbook_cannot_be_read_wait(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    whole = event.read_bytes()
+    with served(event) as (address, _, _):
+        one = _tables(address)["1"]
+        body = {"code": one["code"], "results": result(one["players"])}
+        assert httpx.post(f"{address}/api/table", json=body, timeout=60).status_code == 200
+        event.write_bytes(whole[: len(whole) // 2])  # a save caught half-way
+        asked = [
+            ("approve", {"table": "1"}),
+            ("reject", {"table": "1", "message": "again"}),
+            ("correct", {"table": "1", "results": result(one["players"])}),
+        ]
+        waits = [httpx.post(f"{address}/api/live/{a}", json=b, timeout=60) for a, b in asked]
+        event.write_bytes(whole)
+        approved = httpx.post(f"{address}/api/live/approve", json={"table": "1"}, timeout=60)
+    said = [(w.status_code, w.json()["error"], w.headers.get("retry-after")) for w in waits]
+    assert said == [(503, "live_unreadable", "1")] * 3
+    assert approved.status_code == 200
 
