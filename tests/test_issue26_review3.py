@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -130,3 +131,23 @@ def test_the_judges_actions_while_the_workbook_cannot_be_read_wait(tmp_path: Pat
     assert said == [(503, "live_unreadable", "1")] * 3
     assert approved.status_code == 200
 
+
+def test_a_players_name_is_read_trimmed_and_nfc(tmp_path: Path) -> None:
+    event = _turkish_event(tmp_path)
+    with served(event) as (address, _, _):
+        tables = _tables(address)
+        answers = []
+        for label, shape in (("1", lambda n: f"  {n} "), ("2", lambda n: f"{n}\t")):
+            body = result(tables[label]["players"])
+            for row in body:  # every name decomposed (NFD) and padded
+                row["Player"] = shape(unicodedata.normalize("NFD", row["Player"]))
+            assert any(row["Player"].strip() not in TURKISH_NAMES for row in body)
+            sent = {"code": tables[label]["code"], "results": body}
+            answers.append(httpx.post(f"{address}/api/table", json=sent, timeout=60))
+            answers.append(httpx.post(f"{address}/api/table", json=sent, timeout=60))
+        one = _tables(address)["1"]
+    assert [(a.status_code, a.json().get("duplicate")) for a in answers] == [
+        (200, False),
+        (200, True),
+    ] * 2
+    assert sorted(r["Player"] for r in one["results"]) == sorted(one["players"])
