@@ -319,3 +319,29 @@ def test_the_judges_page_in_spanish_and_turkish_at_1024_px_passes_axe(
     finally:
         chrome.set_window_size(size["width"], size["height"])
 
+
+def test_an_approval_takes_the_phone_to_its_page_not_to_its_post_again(
+    phone: WebDriver, served: str
+) -> None:
+    speaking(phone, "es")
+    table = next(t for t in tables(served) if t["state"] == "to_play" and not t["message"])
+    phone.get(f"{served}{table['link']}")
+    phone.find_element(By.ID, "seat-1").click()
+    for name, value in winning(table["players"]).items():
+        field = phone.find_element(By.NAME, name) if ":" in name else None
+        if field is None:
+            continue
+        if field.get_attribute("type") == "checkbox":
+            field.click()
+        else:
+            field.send_keys(value)
+    until(phone, lambda: phone.find_element(By.ID, "send").is_enabled())
+    phone.find_element(By.ID, "send").click()
+    until(phone, lambda: phone.find_element(By.ID, "state").get_attribute("data-state") == "sent")
+    approved = httpx.post(f"{served}/api/live/approve", json={"table": table["table"]}, timeout=60)
+    assert approved.status_code == 200
+    until(phone, lambda: phone.find_elements(By.CSS_SELECTOR, "table.result"))
+    kind = phone.execute_script("return performance.getEntriesByType('navigation')[0].type")
+    assert kind != "reload"  # a reload of the post's answer would send the form again
+    assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    assert not phone.find_elements(By.ID, "outcome")  # the table's page, not a post's answer
