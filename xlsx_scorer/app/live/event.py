@@ -393,6 +393,7 @@ class LiveEvent:
                 if written is None:
                     return False
                 self._adopt(written)
+            write.give_back_memory()  # the snapshot replaced, the old one freed
             self.journal.mark_written([seq for seq, *_ in waiting])
             done = {seq for seq, *_ in waiting}
             with self._lock:
