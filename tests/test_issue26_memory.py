@@ -16,6 +16,8 @@ import io
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from tests.live_event import make_event, result
 from xlsx_scorer.app import live
 from xlsx_scorer.cli import main
@@ -66,3 +68,25 @@ def test_the_server_holds_one_rounds_worth_however_long_the_event(tmp_path: Path
         event.close()
     # measured: +87 KiB at most (rounds 3-5 over round 2); the whole workbook kept, +638 KiB
     assert max(held[2:]) - held[1] < GROWTH, [f"{size / 1024:.0f} KiB" for size in held]
+
+
+def test_each_write_of_approvals_gives_the_freed_memory_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server hands the memory its old snapshot held back to the system after every
+    write (glibc's ``malloc_trim``, ``write.give_back_memory``); ``bench_live.py --rounds 8``
+    measured it (docs/rules.md §9)."""
+    from xlsx_scorer.app.live import write
+
+    given: list[str] = []
+    monkeypatch.setattr(write, "give_back_memory", lambda: given.append("after a write"))
+    with contextlib.redirect_stdout(io.StringIO()):
+        path = make_event(tmp_path, players=8, rounds=2)
+    event = live.open_event(path)
+    try:
+        table = live.live_view(event, "en")["tables"][0]
+        assert live.submit(event, table["table"], result(table["players"]), "en").status == 200
+        assert live.approve(event, table["table"]).status == 200
+    finally:
+        event.close()
+    assert given == ["after a write"]

@@ -19,6 +19,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+import httpx2 as httpx
 import numpy
 import pytest
 import zxingcpp
@@ -284,3 +285,63 @@ def test_the_judge_rejects_with_a_word_and_types_a_paper_slip(
                 field.send_keys(value)
     chrome.find_element(By.CSS_SELECTOR, f"{form} button[type=submit]").click()
     until(chrome, lambda: dict(state_of(served, paper["table"]))["state"] == "approved")
+
+
+def test_the_judges_page_in_spanish_and_turkish_at_1024_px_passes_axe(
+    chrome: WebDriver, served: str
+) -> None:
+    """A sent table's result, its longer Spanish and Turkish headers scrolling sideways: the
+    scrolling region is reached by keyboard (axe's ``scrollable-region-focusable``)."""
+    table = next(t for t in tables(served) if t["state"] == "to_play" and not t["message"])
+    form = winning(table["players"])
+    results = [
+        {"Player": player}
+        | {
+            name.split(":", 1)[1]: value == "on" if name.endswith("Victory") else int(value)
+            for name, value in form.items()
+            if name.startswith(f"{seat}:")
+        }
+        for seat, player in enumerate(table["players"], start=1)
+    ]
+    body = {"code": table["code"], "results": results}
+    assert httpx.post(f"{served}/api/table", json=body, timeout=60).status_code == 200
+    size = chrome.get_window_size()
+    chrome.set_window_size(1024, 900)
+    try:
+        approve = f'button[data-action="approve"][data-table="{table["table"]}"]'
+        for lang in ("es", "tr"):
+            speaking(chrome, lang)
+            chrome.get(f"{served}/?lang={lang}")
+            until(chrome, lambda: chrome.find_element(By.CSS_SELECTOR, approve))
+            region = chrome.find_element(By.CSS_SELECTOR, ".live-sent > .table-scroll")
+            assert region.get_attribute("tabindex") == "0"
+            assert violations(chrome) == [], lang
+    finally:
+        chrome.set_window_size(size["width"], size["height"])
+
+
+def test_an_approval_takes_the_phone_to_its_page_not_to_its_post_again(
+    phone: WebDriver, served: str
+) -> None:
+    speaking(phone, "es")
+    table = next(t for t in tables(served) if t["state"] == "to_play" and not t["message"])
+    phone.get(f"{served}{table['link']}")
+    phone.find_element(By.ID, "seat-1").click()
+    for name, value in winning(table["players"]).items():
+        field = phone.find_element(By.NAME, name) if ":" in name else None
+        if field is None:
+            continue
+        if field.get_attribute("type") == "checkbox":
+            field.click()
+        else:
+            field.send_keys(value)
+    until(phone, lambda: phone.find_element(By.ID, "send").is_enabled())
+    phone.find_element(By.ID, "send").click()
+    until(phone, lambda: phone.find_element(By.ID, "state").get_attribute("data-state") == "sent")
+    approved = httpx.post(f"{served}/api/live/approve", json={"table": table["table"]}, timeout=60)
+    assert approved.status_code == 200
+    until(phone, lambda: phone.find_elements(By.CSS_SELECTOR, "table.result"))
+    kind = phone.execute_script("return performance.getEntriesByType('navigation')[0].type")
+    assert kind != "reload"  # a reload of the post's answer would send the form again
+    assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    assert not phone.find_elements(By.ID, "outcome")  # the table's page, not a post's answer

@@ -111,10 +111,15 @@ def test_the_form_without_javascript(served: tuple[str, live.LiveEvent]) -> None
     assert 'value="16"' in html  # what was typed is shown again
     assert re.search(r'id="f2-\d+"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="f2-', html)
     sent = httpx.post(f"{address}{table['link']}", data=form, headers=SPANISH)
-    assert sent.status_code == 200
-    assert "Recibido. El juez lo revisará." in sent.text
+    assert sent.status_code == 303  # post-redirect-get: the table's page, loaded again, posts not
+    assert sent.headers["location"] == f"{table['link']}?lang=es&said=sent"
+    page = httpx.get(f"{address}{sent.headers['location']}")
+    assert "Recibido. El juez lo revisará." in page.text
+    assert 'value="4"' in page.text  # the result sent, in its fields
     again = httpx.post(f"{address}{table['link']}", data=form, headers=SPANISH)
-    assert "Ya recibido" in again.text
+    assert "Ya recibido" in httpx.get(f"{address}{again.headers['location']}").text
+    other = tables(address)[3]  # a table that sent nothing: a said= of a post says nothing
+    assert "Recibido" not in httpx.get(f"{address}{other['link']}?lang=es&said=sent").text
     assert httpx.get(f"{address}{table['link']}/state").json()["state"] == "sent"
 
 
@@ -190,7 +195,7 @@ def test_the_panel_says_approvals_wait_while_the_workbook_is_open(tmp_path: Path
         with running_server(create_app(warm_up=False, event=event)) as address:
             table = tables(address)[0]
             form = winning(table["players"])
-            assert httpx.post(f"{address}{table['link']}", data=form).status_code == 200
+            assert httpx.post(f"{address}{table['link']}", data=form).status_code == 303
             lock = tmp_path / f".~lock.{path.name}#"  # LibreOffice has it open
             lock.write_text("judge,laptop,01.01.2026 10:00,\n", encoding="utf-8")
             approve = {"table": table["table"]}

@@ -13,7 +13,8 @@ within 10 s, idle connections closed after 5 s, at most 64 at once, the one
 waiting longest for a head making room for a new one; 512 while an event is
 served).  Ctrl-C stops the server cleanly, dropping any upload still arriving.
 Messages, and the log of each request, follow ``--lang``, else the system's language
-(``i18n.choose_language``), else English.
+(``i18n.choose_language``), else English; an event's pages and answers to a request that
+asks for no language of ours follow ``--lang``, else the workbook's (``live.language``).
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.is_file():
             print(text(lang, "cli.serve_no_event", path=path), file=sys.stderr)
             return 2
-        event = live.open_event(path, auto_approve=args.auto_approve)
+        event = live.open_event(path, auto_approve=args.auto_approve, lang=args.lang)
         threading.Thread(target=event.warm_up, name="live-writer-start", daemon=True).start()
         print(text(lang, "cli.serve_event", path=path, journal=live.journal_path(path)))
     token = None if is_loopback(args.host) else secrets.token_urlsafe(16)

@@ -16,7 +16,7 @@
   result being typed;
 - ``POST /api/live/approve`` ``{"table": "1"}`` (200 written, 202 while the workbook is
   locked), ``/api/live/reject`` ``{"table", "message"}``, ``/api/live/correct`` ``{"table",
-  "results"}`` (judge only).
+  "results"}`` (judge only; 503 ``live_unreadable`` while the workbook cannot be read).
 
 A table route checks the address's wrong codes, then the code, before any body is read
 (``/t/``'s token is in its path; ``/api/table``'s code is in a body of at most
@@ -40,7 +40,7 @@ from starlette.routing import Route
 
 from xlsx_scorer.app import live
 from xlsx_scorer.i18n import text
-from xlsx_scorer.web import gate
+from xlsx_scorer.web import gate, livewords
 
 #: The largest body a live route reads (a table of six players' results is ~2 KB).
 MAX_BODY = 64 * 1024
@@ -76,7 +76,7 @@ def routes() -> list[Route]:
 
 
 def _lang(request: Request) -> str:
-    return gate.request_language(request.headers, request.query_params, request.app.state.lang)
+    return livewords.language(request)
 
 
 def _guarded(endpoint: Endpoint) -> Endpoint:
@@ -260,10 +260,26 @@ def _judged_table(data: dict[str, Any]) -> str:
     return table
 
 
+async def _judged(request: Request, action: Callable[[], live.Outcome]) -> Response:
+    """The judge's ``action`` answered; a table it finds none of while the workbook cannot
+    be read is unproven, not gone: 503 ``live_unreadable`` with ``Retry-After``, as a
+    table's code is answered then (the judge approves again in a moment)."""
+    try:
+        outcome: live.Outcome | None = await _in_thread(action)
+    except LookupError:  # ``correct`` checks the result first: no table to check it in
+        outcome = None
+    if outcome is None or outcome.status == 404:
+        if not await _in_thread(_event(request).readable):
+            raise _RefusedError(503, "live_unreadable", {"retry-after": "1"})
+        raise LookupError("no table")  # answered 404 live_no_table by ``_guarded``
+    return _answer(outcome, _lang(request))
+
+
 async def _approve(request: Request) -> Response:
     data = await _json(request)
-    approve = functools.partial(live.approve, _event(request), _judged_table(data))
-    return _answer(await _in_thread(approve), _lang(request))
+    return await _judged(
+        request, functools.partial(live.approve, _event(request), _judged_table(data))
+    )
 
 
 async def _reject(request: Request) -> Response:
@@ -272,7 +288,7 @@ async def _reject(request: Request) -> Response:
     if not isinstance(message, str) or len(message) > MAX_MESSAGE:
         raise _RefusedError(400, "live_bad_json")
     reject = functools.partial(live.reject, _event(request), _judged_table(data), message)
-    return _answer(await _in_thread(reject), _lang(request))
+    return await _judged(request, reject)
 
 
 async def _correct(request: Request) -> Response:
@@ -280,4 +296,4 @@ async def _correct(request: Request) -> Response:
     correct = functools.partial(
         live.correct, _event(request), _judged_table(data), data.get("results"), _lang(request)
     )
-    return _answer(await _in_thread(correct), _lang(request))
+    return await _judged(request, correct)

@@ -8,8 +8,10 @@
 - ``GET /t/<token>/state`` ``{"state", "said"}``: what the page polls about once a second (a
   token that opens nothing: a JSON 404, ``live_no_table``; while the workbook cannot be
   read, a JSON 503, ``live_unreadable``, with ``Retry-After``, not counted);
-- ``answer_form``: the HTML answer to the page's form post (``POST /t/<token>``, read and
-  sent by ``web.live``): the page again, with what was typed and the messages;
+- ``answer_form``: the answer to the page's form post (``POST /t/<token>``, read and
+  sent by ``web.live``): a result taken, 303 to ``GET /t/<token>?said=…`` (which says it
+  while true of the table's state); one refused, the page again, with what was typed and
+  the messages;
 - ``GET /room`` the projector's page (``wall.room_page``): the standings and the open
   round's tables, open to all (it shows what is on the wall anyway);
 - ``GET /slips`` the judge's printable slips (``wall.slips_page``), behind the access code
@@ -31,13 +33,13 @@ from typing import Any
 
 import anyio
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from xlsx_scorer.app import live
 from xlsx_scorer.app.live import entry
 from xlsx_scorer.i18n import text
-from xlsx_scorer.web import engine, gate, livepanel, payload, tablepage, wall
+from xlsx_scorer.web import engine, gate, livepanel, livewords, payload, tablepage, wall
 from xlsx_scorer.web.livewords import render
 
 #: A page that changes as the round goes is never kept by a browser or a proxy.
@@ -79,7 +81,7 @@ def _guarded(
 
 
 def _lang(request: Request) -> str:
-    return gate.request_language(request.headers, request.query_params, request.app.state.lang)
+    return livewords.language(request)
 
 
 def _event(request: Request) -> live.LiveEvent:
@@ -140,7 +142,8 @@ async def _table_page(request: Request) -> Response:
     if isinstance(view, Response):
         return view
     token = request.path_params["token"]
-    return HTMLResponse(tablepage.page(view, token, _lang(request)), headers=NO_STORE)
+    said = tablepage.told(request.query_params.get("said"), view["state"])
+    return HTMLResponse(tablepage.page(view, token, _lang(request), said), headers=NO_STORE)
 
 
 async def _table_state(request: Request) -> Response:
@@ -165,16 +168,22 @@ async def _table_state(request: Request) -> Response:
 
 
 async def answer_form(request: Request, token: str, outcome: live.Outcome) -> Response:
-    """The table page after its form was posted: what the server answered, said in words,
-    beside what was typed (``request.state.form``, when the post kept it)."""
+    """The table page after its form was posted.  A result the server took (sent, already
+    received, a different one: ``tablepage.TAKEN``) is answered 303 to the table's page,
+    ``GET /t/<token>?lang=…&said=sent`` (post-redirect-get: loading it again never posts
+    again); a result refused (422, 400) is this page again, what the server answered said
+    in words beside what was typed (``request.state.form``, when the post kept it)."""
     lang = _lang(request)
+    typed = dict(getattr(request.state, "form", {}))
+    answer = tablepage.answer_of(outcome.status, outcome.body, typed, lang)
+    if answer.outcome in tablepage.TAKEN:
+        again = f"/t/{token}?lang={lang}&said={answer.outcome}"
+        return RedirectResponse(again, status_code=303, headers=NO_STORE)
     view = await _in_thread(functools.partial(live.table_view, _event(request), token, lang))
     if view is None:
         return _nothing(lang, 404)
-    typed = dict(getattr(request.state, "form", {}))
-    answer = tablepage.answer_of(outcome.status, outcome.body, typed, lang)
-    status = 200 if outcome.status in (200, 409) else outcome.status
-    return HTMLResponse(tablepage.page(view, token, lang, answer), status, headers=NO_STORE)
+    page = tablepage.page(view, token, lang, answer)
+    return HTMLResponse(page, outcome.status, headers=NO_STORE)
 
 
 class _Standings:

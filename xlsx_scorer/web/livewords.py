@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 import jinja2
+from starlette.requests import Request
 
+from xlsx_scorer.app import live
 from xlsx_scorer.i18n import LANGUAGES, text
+from xlsx_scorer.web import gate
 
 _TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("xlsx_scorer.web", "templates"),
@@ -27,6 +30,15 @@ _TEMPLATES = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
+def language(request: Request) -> str:
+    """The language of a live route's answer: ``?lang=``, else the best of
+    ``Accept-Language``, else the event's (``live.language``: ``serve --lang``, else the
+    workbook's, as ``check`` chooses).  Example: a phone sending no ``Accept-Language`` to
+    a Turkish workbook's server is answered in Turkish, as ``check --json`` says it."""
+    event: live.LiveEvent = request.app.state.event
+    return gate.request_language(request.headers, request.query_params, live.language(event))
 
 
 def speaker(lang: str) -> Callable[..., str]:

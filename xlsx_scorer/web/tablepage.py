@@ -36,6 +36,13 @@ SAID = {
     "disputed": "web.live.state_disputed",
 }
 STATES = tuple(SAID)
+#: The outcomes of a form post the server took (a result kept), answered by a redirect to
+#: the table's page (``?said=``: post-redirect-get), and the states each is true in.
+TAKEN = {
+    "sent": ("sent", "approved", "disputed"),
+    "duplicate": ("sent", "approved", "disputed"),
+    "conflict": ("disputed",),
+}
 #: How often the page asks for its table's state, in milliseconds (about once a second).
 POLL_MS = 1000
 
@@ -73,6 +80,17 @@ def answer_of(
         return Answer("invalid", list(body.get("findings") or ()), typed)
     said = text(lang, f"web.error.{body.get('error') or 'internal_error'}")
     return Answer("refused", [{"message": said}], typed)
+
+
+def told(said: str | None, state: str) -> Answer | None:
+    """What the table's page ``GET /t/<token>?said=…`` says a post was answered, when that
+    is still true of the table's ``state`` (a link kept from before a rejection says
+    nothing).
+
+    >>> told("sent", "sent").outcome, told("sent", "to_play"), told("nonsense", "sent")
+    ('sent', None, None)
+    """
+    return Answer(said) if said in TAKEN and state in TAKEN[said] else None
 
 
 def typed_from_results(view: Mapping[str, Any]) -> dict[str, str]:

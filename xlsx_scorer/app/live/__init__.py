@@ -2,6 +2,11 @@
 
 ``open_event(path)`` serves the workbook at ``path`` (its journal beside it).  Then:
 
+- ``language(event)`` is the language of an answer to a request that asks for none of
+  ours: ``serve --lang``, else the workbook's, else the system's, else English (the rule
+  of ``check``: ``i18n.choose_language``), so a Turkish workbook's 422 without
+  ``Accept-Language`` is ``check --json``'s Turkish;
+
 - ``live_view(event, lang)`` is ``GET /api/live``: ``{"round", "format", "locked",
   "waiting", "tables": [{"table", "players", "state", "code", "link", "results",
   "findings", "candidates", "sent_by", "candidates_sent_by", "message", "waiting"}]}``
@@ -36,6 +41,7 @@ from xlsx_scorer.app.live.event import LiveEvent, Outcome
 from xlsx_scorer.app.live.journal import journal_path
 from xlsx_scorer.app.live.limits import Attempts
 from xlsx_scorer.findings import Finding, to_json
+from xlsx_scorer.i18n import choose_language
 
 __all__ = [
     "Attempts",
@@ -46,6 +52,7 @@ __all__ = [
     "check_partial",
     "correct",
     "journal_path",
+    "language",
     "live_view",
     "open_event",
     "reject",
@@ -59,9 +66,20 @@ __all__ = [
 _BLANK = frozenset({"missing"})
 
 
-def open_event(path: Path, *, auto_approve: bool = False) -> LiveEvent:
-    """The event of the workbook at ``path``, its journal opened (made when new)."""
-    return LiveEvent(path, auto_approve=auto_approve)
+def open_event(path: Path, *, auto_approve: bool = False, lang: str | None = None) -> LiveEvent:
+    """The event of the workbook at ``path``, its journal opened (made when new); ``lang``:
+    ``serve --lang``, when given."""
+    return LiveEvent(path, auto_approve=auto_approve, lang=lang)
+
+
+def language(event: LiveEvent) -> str:
+    """The event's language, for a request that asks for none of ours (see the module).
+
+    Example: a Turkish workbook served without ``--lang`` answers in Turkish on an English
+    laptop; with ``serve --lang es``, in Spanish.
+    """
+    book = event.snapshot().book
+    return choose_language(event.lang, None if book is None else book.language)
 
 
 def _said(findings: Sequence[Finding], lang: str) -> list[dict[str, Any]]:

@@ -107,7 +107,8 @@ def seated_tables(book: reader.Workbook, round_no: int) -> dict[str, Seated]:
 def read_body(results: Any, book: reader.Workbook, seated: Seated) -> dict[str, dict[str, Any]]:
     """The submission's values: player → result key → cell value; ``BodyError`` unless it
     is one object per seated player (each named once) with only the format's headers and
-    plain values."""
+    plain values.  A name is read as the reader reads the workbook's (``player_name``:
+    trimmed, inner spaces collapsed, NFC): ``" Jose\u0301 "`` is the seated ``José``."""
     keys = {header("en", key): key for key in result_keys(book)}
     if not isinstance(results, list) or len(results) != len(seated.players):
         raise BodyError("live_players")
@@ -115,8 +116,8 @@ def read_body(results: Any, book: reader.Workbook, seated: Seated) -> dict[str, 
     for item in results:
         if not isinstance(item, dict) or not isinstance(item.get(PLAYER), str):
             raise BodyError("live_players")
-        name = item[PLAYER]
-        if name not in seated.players or name in values:
+        name = player_name(item[PLAYER])
+        if not isinstance(name, str) or name not in seated.players or name in values:
             raise BodyError("live_players")
         unknown = set(item) - {PLAYER, *keys}
         if unknown:
@@ -159,11 +160,13 @@ def read_sender(given: Any, seated: Seated) -> str | None:
     ('Bo', 'Ana', 'Bo')
     >>> read_sender(None, table) is None
     True
+    >>> read_sender(" Bo ", table)  # a name read as the reader reads it (``player_name``)
+    'Bo'
     """
     if given is None or given == "":
         return None
-    if isinstance(given, str) and given in seated.players:
-        return given
+    if isinstance(given, str) and player_name(given) in seated.players:
+        return str(player_name(given))
     if isinstance(given, str) and given.isascii() and given.isdigit():
         given = int(given)
     if isinstance(given, int) and not isinstance(given, bool) and 1 <= given <= len(seated.players):

@@ -57,10 +57,11 @@ class Outcome:
 
 class LiveEvent:
     """The served event (see the module).  ``auto_approve``: a result passing every rule is
-    approved as it arrives (docs/rules.md §9)."""
+    approved as it arrives (docs/rules.md §9); ``lang``: ``serve --lang`` (``live.language``)."""
 
-    def __init__(self, path: Path, *, auto_approve: bool = False) -> None:
+    def __init__(self, path: Path, *, auto_approve: bool = False, lang: str | None = None) -> None:
         self.path = path.resolve()
+        self.lang = lang
         self.journal = Journal(journal_path(self.path))
         self.auto_approve = auto_approve
         self._lock = threading.RLock()
@@ -392,6 +393,7 @@ class LiveEvent:
                 if written is None:
                     return False
                 self._adopt(written)
+            write.give_back_memory()  # the snapshot replaced, the old one freed
             self.journal.mark_written([seq for seq, *_ in waiting])
             done = {seq for seq, *_ in waiting}
             with self._lock:

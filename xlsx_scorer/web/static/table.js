@@ -94,7 +94,8 @@
         const body = await answer.json();
         if (body.state !== stateBox.dataset.state) {
           if (body.state === "approved") {
-            location.reload();
+            // the table's page by GET: this one may be a post's answer, whose reload posts again
+            location.replace(`${location.pathname}?lang=${lang}`);
             return;
           }
           stateBox.dataset.state = body.state;
