@@ -27,7 +27,7 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from xlsx_scorer.core.seating.exact import cp_solver
+from xlsx_scorer.core.seating.exact import cp_solver, twins
 from xlsx_scorer.core.seating.keep import problem_of
 from xlsx_scorer.core.seating.problem import score, weight
 from xlsx_scorer.core.seating.rounds import Context, RoundPlan, lower_bound
@@ -81,7 +81,7 @@ def look_ahead(ctx: Context, plan: RoundPlan, seed: int, rounds_left: int) -> Ro
                 model.add_implication(s[p, t, k], x[p, t, k])
             for club in problem.clubs:
                 model.add_at_most_one(x[p, t, k] for p in club)
-        for first, second in _twins(sizes):  # tables of one size are interchangeable
+        for first, second in twins(sizes):  # tables of one size are interchangeable
             for p in range(n):
                 model.add(x[p, second, k] <= sum(x[q, first, k] for q in range(p)))
     starts = _counts(
@@ -163,16 +163,6 @@ def _ordered(tables: Sequence[Sequence[int]]) -> list[list[int]]:
         for t, table in zip(at, sorted((out[t] for t in at), key=min), strict=True):
             out[t] = table
     return out
-
-
-def _twins(sizes: Sequence[int]) -> list[tuple[int, int]]:
-    last: dict[int, int] = {}
-    twins = []
-    for t, size in enumerate(sizes):
-        if size in last:
-            twins.append((last[size], t))
-        last[size] = t
-    return twins
 
 
 def _counts(

@@ -289,12 +289,13 @@ def _symmetry(
 ) -> None:
     """Tables of one size are interchangeable (a group may take any that fits): each holds a
     player numbered below every player of the next one of its size."""
-    for first, second in _twins(problem.sizes):
+    for first, second in twins(problem.sizes):
         for p in range(problem.n):
             model.add(x[p, second] <= sum(x[q, first] for q in range(p)))
 
 
-def _twins(sizes: Sequence[int]) -> list[tuple[int, int]]:
+def twins(sizes: Sequence[int]) -> list[tuple[int, int]]:
+    """Each pair of tables of one size in turn, by index: (4, 3, 4, 3) → [(0, 2), (1, 3)]."""
     last: dict[int, int] = {}
     twins = []
     for t, size in enumerate(sizes):
