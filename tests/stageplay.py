@@ -66,17 +66,8 @@ STAGE_WORDS = {"quarterfinal": "Quarter-final", "semifinal": "Semi-final", "fina
 BYE = "Bye"
 """The table of a bye's row in an English workbook (SPEC §7)."""
 
-CATAN_KEYS = (
-    "settlements",
-    "cities",
-    "vp_cards",
-    "knights",
-    "roads",
-    "longest_road",
-    "army_first",
-    "road_first",
-    "declared",
-)
+CATAN_KEYS = eventgen.KEYS[3:]
+"""A Catan row's result columns (after round, table and player)."""
 
 
 def names(count: int) -> list[str]:

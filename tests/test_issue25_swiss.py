@@ -5,48 +5,22 @@ together, a fixed table kept, drops left out, no second bye before everyone had 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from tests import test_seating as seating
+from tests.test_seating import players
 from xlsx_scorer.cli import main
-from xlsx_scorer.core.seating import Entrant, PastTable, Seating, seat
-
-
-def players(count: int) -> list[Entrant]:
-    return [Entrant(f"P{i:03d}") for i in range(count)]
+from xlsx_scorer.core.seating import Entrant, Seating, seat
 
 
 def play(entrants: list[Entrant], rounds: int, sizes: tuple[int, ...], seed: int) -> list[Seating]:
-    """Seat every round by ``swiss``, the results drawn by a seeded luck in between."""
-    history: list[PastTable] = []
-    points: Counter[str] = Counter()
-    luck = random.Random(seed)
-    seatings = []
-    for r in range(1, rounds + 1):
-        standings = sorted((e.name for e in entrants), key=lambda n: (-points[n], n))
-        seated = seat(
-            entrants,
-            history,
-            standings=standings,
-            table_sizes=sizes,
-            round=r,
-            rounds=rounds,
-            method="swiss",
-            seed=seed,
-        )
-        seatings.append(seated)
-        for table in seated.tables:
-            history.append(PastTable(r, table.players))
-            for place, name in enumerate(luck.sample(table.players, len(table.players))):
-                points[name] += len(table.players) - place
-        for name in seated.byes:
-            history.append(PastTable(r, (name,), bye=True))
-            points[name] += 1
-    return seatings
+    """Seat every round by ``swiss``, the results drawn by a seeded luck in between
+    (``test_seating.play``)."""
+    return seating.play(entrants, rounds, method="swiss", sizes=sizes, seed=seed, bye_points=1)[1]
 
 
 def test_round_one_is_a_seeded_draw() -> None:

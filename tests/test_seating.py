@@ -30,8 +30,10 @@ def play(
     sizes: tuple[int, ...] = (3, 4),
     seed: int = 7,
     upto: int | None = None,
+    bye_points: int = 2,
 ) -> tuple[list[PastTable], list[Seating]]:
-    """Seat every round in turn (with random results for swiss), as an organiser would."""
+    """Seat every round in turn (with random results for swiss, a bye worth ``bye_points``),
+    as an organiser would."""
     history: list[PastTable] = []
     seatings = []
     points: Counter[str] = Counter()
@@ -55,7 +57,7 @@ def play(
                 points[name] += len(table.players) - place
         for name in s.byes:
             history.append(PastTable(r, (name,), bye=True))
-            points[name] += 2
+            points[name] += bye_points
     return history, seatings
 
 
